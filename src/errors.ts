@@ -1,0 +1,97 @@
+/**
+ * The one error type of the chain. Handlers, the ante chain and codecs fail by throwing a
+ * ChainError; adapters map it to an ABCI result (code, codespace, log), an HTTP status or an
+ * exit code. Codes and texts of the framework codespace follow the Cosmos SDK `types/errors`
+ * registry (reference/wire-formats.md §2.7); module codespaces register their own.
+ */
+export class ChainError extends Error {
+  constructor(
+    readonly codespace: string,
+    readonly code: number,
+    /** the full log text, e.g. `insufficient funds: 5wei is smaller than 10wei` */
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ChainError';
+  }
+
+  /** `Wrap(ErrX, inner)`: keeps the code and codespace of ErrX, log `<inner>: <ErrX text>`. */
+  wrap(inner: string): ChainError {
+    return new ChainError(this.codespace, this.code, `${inner}: ${this.message}`);
+  }
+}
+
+/** A registered sentinel: `ErrX.wrap('detail')` or `ErrX.error()`. */
+export class ErrorKind {
+  constructor(
+    readonly codespace: string,
+    readonly code: number,
+    readonly text: string,
+  ) {}
+  error(): ChainError {
+    return new ChainError(this.codespace, this.code, this.text);
+  }
+  /** `sdkerrors.Wrap(kind, detail)` → log `detail: text`. */
+  wrap(detail: string): ChainError {
+    return new ChainError(this.codespace, this.code, `${detail}: ${this.text}`);
+  }
+  is(err: unknown): err is ChainError {
+    return err instanceof ChainError && err.codespace === this.codespace && err.code === this.code;
+  }
+}
+
+export const SDK_CODESPACE = 'sdk';
+/** The codespace the SDK gives plain (unregistered) errors and recovered panics. */
+export const UNDEFINED_CODESPACE = 'undefined';
+
+const sdk = (code: number, text: string) => new ErrorKind(SDK_CODESPACE, code, text);
+
+/** Framework errors with the Cosmos SDK numbers (types/errors/errors.go). */
+export const SdkErrors = {
+  TxDecode: sdk(2, 'tx parse error'),
+  InvalidSequence: sdk(3, 'invalid sequence'),
+  Unauthorized: sdk(4, 'unauthorized'),
+  InsufficientFunds: sdk(5, 'insufficient funds'),
+  UnknownRequest: sdk(6, 'unknown request'),
+  InvalidAddress: sdk(7, 'invalid address'),
+  InvalidPubKey: sdk(8, 'invalid pubkey'),
+  UnknownAddress: sdk(9, 'unknown address'),
+  InvalidCoins: sdk(10, 'invalid coins'),
+  OutOfGas: sdk(11, 'out of gas'),
+  MemoTooLarge: sdk(12, 'memo too large'),
+  InsufficientFee: sdk(13, 'insufficient fee'),
+  TooManySignatures: sdk(14, 'maximum number of signatures exceeded'),
+  NoSignatures: sdk(15, 'no signatures supplied'),
+  JSONMarshal: sdk(16, 'failed to marshal JSON bytes'),
+  JSONUnmarshal: sdk(17, 'failed to unmarshal JSON bytes'),
+  InvalidRequest: sdk(18, 'invalid request'),
+  TxInMempoolCache: sdk(19, 'tx already in mempool'),
+  MempoolIsFull: sdk(20, 'mempool is full'),
+  TxTooLarge: sdk(21, 'tx too large'),
+  KeyNotFound: sdk(22, 'key not found'),
+  WrongPassword: sdk(23, 'invalid account password'),
+  InvalidSigner: sdk(24, 'tx intended signer does not match the given signer'),
+  InvalidGasAdjustment: sdk(25, 'invalid gas adjustment'),
+  InvalidHeight: sdk(26, 'invalid height'),
+  InvalidVersion: sdk(27, 'invalid version'),
+  InvalidChainID: sdk(28, 'invalid chain-id'),
+  InvalidType: sdk(29, 'invalid type'),
+  TxTimeoutHeight: sdk(30, 'tx timeout height'),
+  UnknownExtensionOptions: sdk(31, 'unknown extension options'),
+  WrongSequence: sdk(32, 'incorrect account sequence'),
+  PackAny: sdk(33, 'failed packing protobuf message to Any'),
+  UnpackAny: sdk(34, 'failed unpacking protobuf message from Any'),
+  Logic: sdk(35, 'internal logic error'),
+  Conflict: sdk(36, 'conflict'),
+  NotSupported: sdk(37, 'feature not supported'),
+  NotFound: sdk(38, 'not found'),
+  IO: sdk(39, 'Internal IO error'),
+  AppConfig: sdk(40, 'error in app.toml'),
+  InvalidGasLimit: sdk(41, 'invalid gas limit'),
+  Panic: new ErrorKind(UNDEFINED_CODESPACE, 111222, 'panic'),
+} as const;
+
+/** A plain Go error surfacing through the SDK: codespace `undefined`, code 1 (chain-semantics §0.5). */
+export function plainError(message: string): ChainError {
+  return new ChainError(UNDEFINED_CODESPACE, 1, message);
+}
