@@ -95,3 +95,38 @@ export const SdkErrors = {
 export function plainError(message: string): ChainError {
   return new ChainError(UNDEFINED_CODESPACE, 1, message);
 }
+
+/** gRPC status codes used by query services (google.golang.org/grpc/codes). */
+export const GrpcCode = {
+  OK: 0,
+  Unknown: 2,
+  InvalidArgument: 3,
+  NotFound: 5,
+  AlreadyExists: 6,
+  PermissionDenied: 7,
+  FailedPrecondition: 9,
+  OutOfRange: 11,
+  Unimplemented: 12,
+  Internal: 13,
+  Unauthenticated: 16,
+} as const;
+
+/**
+ * A failed query, as a gRPC status. Adapters map it: ABCI query code (NotFound → 22, InvalidArgument
+ * → 18, …; reference/wire-formats.md §4.3), REST `{code, message, details}` with the HTTP status of §4.6.
+ */
+export class QueryError extends Error {
+  constructor(
+    readonly grpcCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'QueryError';
+  }
+  static notFound(message: string): QueryError {
+    return new QueryError(GrpcCode.NotFound, message);
+  }
+  static invalidArgument(message: string): QueryError {
+    return new QueryError(GrpcCode.InvalidArgument, message);
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * The ante chain in the SDK v0.47 order (reference/wire-formats.md §2.7): tx-level validation,
+ * timeout height, memo, tx-size gas, fee deduction, pubkey setting, signature gas, signature
+ * verification, sequence increment. Runs on an immer draft; a throw discards everything it did.
+ */
+import type { Draft } from 'immer';
+import { ChainError, SdkErrors } from '../errors.ts';
+import { coinsFromProto, coinsIsAllGte, formatCoins, validateCoins, type Coins } from '../math/coins.ts';
+import { Dec } from '../math/dec.ts';
+import type { AppState } from '../state/app-state.ts';
+import type { Ctx } from '../state/module.ts';
+import { getAccount, setAccount, incrementSequence } from '../modules/auth/state.ts';
+import { sendCoinsFromAccountToModule } from '../modules/bank/state.ts';
+import { accAddress } from '../crypto/address.ts';
+import { pubKeyAddress, verifySignature, type PubKey } from '../crypto/keys.ts';
+import { ETH_SECP256K1_VERIFY_COST } from './gas.ts';
+import type { TxView, SignerView } from './tx-view.ts';
+
+/** `replay` is deliver without signature checks: rebuilding state from blocks the node already accepted. */
+export type RunMode = 'check' | 'recheck' | 'deliver' | 'simulate' | 'replay';
+
+/** Minimum gas prices of this node (`--minimum-gas-prices`), as decimal coins. */
+export type MinGasPrices = readonly { denom: string; amount: Dec }[];
+
+export interface AnteInput {
+  readonly tx: TxView;
+  readonly txSize: number;
+  readonly mode: RunMode;
+  readonly minGasPrices: MinGasPrices;
+}
+
+function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** `checkTxFeeWithValidatorMinGasPrices`: fee ≥ ceil(price × gas) in at least one denom (CheckTx only). */
+function checkMinGasPrices(fee: Coins, gasLimit: bigint, prices: MinGasPrices): void {
+  const nonZero = prices.filter((p) => !p.amount.isZero());
+  if (nonZero.length === 0) return;
+  const gas = Dec.fromInt(gasLimit);
+  const required = nonZero
+    .map((p) => ({ denom: p.denom, amount: p.amount.mul(gas).ceil().truncateInt() }))
+    .sort((a, b) => (a.denom < b.denom ? -1 : 1));
+  const ok = required.some((r) => fee.some((f) => f.denom === r.denom && f.amount >= r.amount));
+  if (!ok) throw SdkErrors.InsufficientFee.wrap(`insufficient fees; got: ${formatCoins(fee)} required: ${formatCoins(required)}`);
+}
+
+/** Runs the ante chain; returns nothing, fails by throwing a ChainError. */
+export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): void {
+  const { tx, mode } = input;
+  const simulate = mode === 'simulate';
+  const params = draft.auth.params;
+
+  // ValidateBasicDecorator (tx.ValidateBasic)
+  if (tx.signatures.length === 0 && !simulate) throw SdkErrors.NoSignatures.error();
+  if (tx.signatures.length !== tx.signers.length && !simulate) {
+    throw SdkErrors.Unauthorized.wrap(`wrong number of signers; expected ${tx.signers.length}, got ${tx.signatures.length}`);
+  }
+  // TxTimeoutHeightDecorator
+  if (tx.timeoutHeight > 0n && ctx.block.height > tx.timeoutHeight) {
+    throw SdkErrors.TxTimeoutHeight.wrap(`block height: ${ctx.block.height}, timeout height: ${tx.timeoutHeight}`);
+  }
+  // ValidateMemoDecorator
+  const memoLength = [...tx.memo].length;
+  if (BigInt(memoLength) > params.max_memo_characters) {
+    throw SdkErrors.MemoTooLarge.wrap(`maximum number of characters is ${params.max_memo_characters} but received ${memoLength} characters`);
+  }
+  // ConsumeGasForTxSizeDecorator
+  ctx.gas.consume(Number(params.tx_size_cost_per_byte) * input.txSize, 'txSize');
+
+  // DeductFeeDecorator
+  if (!simulate && ctx.block.height > 0n && tx.gasLimit === 0n) throw SdkErrors.InvalidGasLimit.wrap('must provide positive gas');
+  let fee: Coins;
+  try {
+    fee = coinsFromProto(tx.fee);
+  } catch (e) {
+    throw SdkErrors.InsufficientFee.wrap(`invalid fee provided: ${(e as Error).message}`);
+  }
+  if (mode === 'check') checkMinGasPrices(fee, tx.gasLimit, input.minGasPrices);
+  if (tx.feeGranter) throw SdkErrors.InvalidRequest.wrap('fee grants are not enabled');
+  const payer = tx.feePayer;
+  if (!getAccount(draft, payer)) throw SdkErrors.UnknownAddress.wrap(`fee payer address: ${payer} does not exist`);
+  if (fee.length > 0) {
+    if (validateCoins(fee) !== undefined) throw SdkErrors.InsufficientFee.wrap(`invalid fee amount: ${formatCoins(fee)}`);
+    try {
+      sendCoinsFromAccountToModule(draft, payer, 'fee_collector', fee, ctx);
+    } catch (e) {
+      if (e instanceof ChainError && SdkErrors.InsufficientFunds.is(e)) throw SdkErrors.InsufficientFunds.wrap(e.message);
+      throw e;
+    }
+  }
+  ctx.emit({ type: 'tx', data: { fee: formatCoins(fee), fee_payer: payer } });
+
+  // SetPubKeyDecorator
+  tx.signerInfos.forEach((si, i) => {
+    const signer = tx.signers[i]!;
+    const account = getAccount(draft, signer);
+    if (!account) throw SdkErrors.UnknownAddress.wrap(`account ${signer} does not exist`);
+    if (si.pubKey && !simulate) {
+      if (!bytesEqual(pubKeyAddress(si.pubKey), tx.signerBytes[i]!)) {
+        throw SdkErrors.InvalidPubKey.wrap(`pubKey does not match signer address ${signer} with signer index: ${i}`);
+      }
+      if (!account.pub_key) setAccount(draft, { ...account, pub_key: si.pubKeyRecord! }, ctx);
+    }
+  });
+  tx.signerInfos.forEach((si, i) => {
+    ctx.emit({ type: 'tx', data: { acc_seq: `${tx.signers[i]}/${si.sequence}` } });
+    const sig = tx.signatures[i];
+    if (sig && sig.length > 0) ctx.emit({ type: 'tx', data: { signature: Buffer.from(sig).toString('base64') } });
+  });
+
+  // ValidateSigCountDecorator
+  if (BigInt(tx.signerInfos.length) > params.tx_sig_limit) {
+    throw SdkErrors.TooManySignatures.wrap(`signatures: ${tx.signerInfos.length}, limit: ${params.tx_sig_limit}`);
+  }
+
+  // SigGasConsumeDecorator
+  for (const si of tx.signerInfos) ctx.gas.consume(sigGas(si.pubKey, params.sig_verify_cost_secp256k1), 'ante verify: ' + (si.pubKey?.algo ?? 'secp256k1'));
+
+  // SigVerificationDecorator
+  tx.signerInfos.forEach((si, i) => {
+    const signer = tx.signers[i]!;
+    const account = getAccount(draft, signer)!;
+    const pub = account.pub_key ? si.accountPubKey(account.pub_key) : null;
+    if (!pub && !simulate) throw SdkErrors.InvalidPubKey.wrap('pubkey on account is not set');
+    if (si.sequence !== account.sequence) {
+      throw SdkErrors.WrongSequence.wrap(`account sequence mismatch, expected ${account.sequence}, got ${si.sequence}`);
+    }
+    if (simulate || mode === 'recheck' || mode === 'replay') return;
+    // at genesis (gentxs) the account number in the sign doc is 0
+    const accountNumber = ctx.block.height === 0n ? 0n : account.account_number;
+    const signBytes = tx.signBytes(i, si, ctx.block.chainId, accountNumber);
+    if (!verifySignature(pub!, signBytes, tx.signatures[i]!)) {
+      throw SdkErrors.Unauthorized.wrap(
+        `signature verification failed; please verify account number (${accountNumber}), sequence (${account.sequence}) and chain-id (${ctx.block.chainId})`,
+      );
+    }
+  });
+
+  // IncrementSequenceDecorator
+  for (const signer of tx.signers) incrementSequence(draft, signer, ctx);
+}
+
+function sigGas(pub: PubKey | null, secpCost: bigint): number {
+  if (pub?.algo === 'eth_secp256k1') return ETH_SECP256K1_VERIFY_COST;
+  return Number(secpCost);
+}
+
+export type { SignerView };

@@ -1,0 +1,275 @@
+/**
+ * The application with CometBFT ABCI semantics (Info, InitChain, CheckTx, FinalizeBlock, Commit,
+ * Query): a fold of blocks over pure module reducers. It owns no I/O; the node persists what
+ * `finalizeBlock` returns and calls `commit`.
+ */
+import { freeze, produce, type Draft } from 'immer';
+import { SdkErrors, QueryError, GrpcCode } from '../errors.ts';
+import { createCodec, type Codec } from '../codec/registry.ts';
+import { toAbciEvent, type AbciEvent, type ChainEvent } from '../events/event.ts';
+import { emptyAppState, type AppState } from '../state/app-state.ts';
+import { parseTimeNs, type BlockInfo } from '../state/block-info.ts';
+import { stateDigest } from '../state/canonical.ts';
+import { parseGenesisDoc, type GenesisDoc } from '../state/genesis.ts';
+import type { Ctx, Module, MsgSpec, QuerySpec } from '../state/module.ts';
+import { infiniteGasMeter } from './gas.ts';
+import type { MinGasPrices } from './ante.ts';
+import { runTx, type TxEnv } from './run-tx.ts';
+import type { TxResult } from './tx-result.ts';
+
+export interface AppOptions {
+  readonly modules: readonly Module[];
+  /** module names in BeginBlock order (reference/chain-semantics.md §0.6) */
+  readonly beginBlockOrder?: readonly string[];
+  readonly endBlockOrder?: readonly string[];
+  readonly codec?: Codec;
+  readonly minGasPrices?: MinGasPrices;
+  /** how many past states to keep in memory for queries at a height (structurally shared) */
+  readonly keepRecent?: number;
+}
+
+export interface FinalizeBlockRequest {
+  readonly height: bigint;
+  readonly timeNs: bigint;
+  readonly proposer: string;
+  readonly txs: readonly Uint8Array[];
+}
+
+export interface FinalizeBlockResponse {
+  readonly beginBlockEvents: readonly AbciEvent[];
+  readonly txResults: readonly TxResult[];
+  readonly endBlockEvents: readonly AbciEvent[];
+  /** app hash of the state after this block (reported in the next header) */
+  readonly appHash: Uint8Array;
+}
+
+export interface QueryResponse {
+  readonly code: number;
+  readonly codespace: string;
+  readonly log: string;
+  readonly value: Uint8Array;
+  readonly height: bigint;
+}
+
+/** ABCI query codes the SDK maps gRPC statuses to (reference/wire-formats.md §4.3). */
+function abciCodeOf(grpcCode: number): number {
+  if (grpcCode === GrpcCode.NotFound) return SdkErrors.KeyNotFound.code;
+  if (grpcCode === GrpcCode.InvalidArgument || grpcCode === GrpcCode.FailedPrecondition) return SdkErrors.InvalidRequest.code;
+  if (grpcCode === GrpcCode.Unauthenticated) return SdkErrors.Unauthorized.code;
+  return SdkErrors.UnknownRequest.code;
+}
+
+const GRPC_NAMES: Record<number, string> = { 2: 'Unknown', 3: 'InvalidArgument', 5: 'NotFound', 9: 'FailedPrecondition', 12: 'Unimplemented', 13: 'Internal' };
+
+export class App {
+  readonly codec: Codec;
+  private readonly modules: readonly Module[];
+  private readonly beginOrder: readonly Module[];
+  private readonly endOrder: readonly Module[];
+  private readonly specs: Map<string, MsgSpec>;
+  private readonly queries: Map<string, QuerySpec>;
+  private readonly env: TxEnv;
+  private readonly keepRecent: number;
+
+  private chainId = '';
+  private committed: AppState = freeze(emptyAppState(), true);
+  private committedHeight = 0n;
+  private committedHash: Uint8Array = new Uint8Array(0);
+  private pending: { state: AppState; height: bigint; hash: Uint8Array } | null = null;
+  private checkState: AppState = this.committed;
+  private readonly history = new Map<bigint, AppState>();
+
+  constructor(opts: AppOptions) {
+    this.codec = opts.codec ?? createCodec();
+    this.modules = opts.modules;
+    const byName = new Map(opts.modules.map((m) => [m.name, m]));
+    const order = (names: readonly string[] | undefined) => (names ? names.map((n) => byName.get(n)).filter((m): m is Module => !!m) : opts.modules);
+    this.beginOrder = order(opts.beginBlockOrder);
+    this.endOrder = order(opts.endBlockOrder);
+    this.specs = new Map(opts.modules.flatMap((m) => (m.msgs ?? []).map((s) => [s.typeName, s] as const)));
+    this.queries = new Map(opts.modules.flatMap((m) => (m.queries ?? []).map((q) => [q.method, q] as const)));
+    this.env = { codec: this.codec, specs: this.specs, minGasPrices: opts.minGasPrices ?? [] };
+    this.keepRecent = opts.keepRecent ?? 100;
+  }
+
+  /** ABCI Info: last committed height and app hash. */
+  info(): { lastBlockHeight: bigint; lastBlockAppHash: Uint8Array; chainId: string } {
+    return { lastBlockHeight: this.committedHeight, lastBlockAppHash: this.committedHash, chainId: this.chainId };
+  }
+
+  get state(): AppState {
+    return this.committed;
+  }
+
+  get height(): bigint {
+    return this.committedHeight;
+  }
+
+  /** ABCI InitChain: runs every module's InitGenesis; returns the genesis app hash. */
+  initChain(genesis: GenesisDoc | string): Uint8Array {
+    const doc = parseGenesisDoc(genesis);
+    this.chainId = doc.chain_id;
+    const block: BlockInfo = { chainId: doc.chain_id, height: 0n, timeNs: parseTimeNs(doc.genesis_time), proposer: '' };
+    const ctx = this.blockCtx(block, []);
+    const state = produce(emptyAppState(), (draft) => {
+      for (const m of this.modules) {
+        const g = doc.app_state[m.name] ?? m.defaultGenesis();
+        m.validateGenesis?.(g);
+        m.initGenesis(draft, g, ctx);
+      }
+    });
+    const hash = this.hashOf(state);
+    this.setCommitted(state, BigInt(doc.initial_height) - 1n, hash);
+    return hash;
+  }
+
+  /** Restores a committed state (from a snapshot) without running genesis. */
+  restore(state: AppState, height: bigint, chainId: string): void {
+    this.chainId = chainId;
+    const frozen = freeze(state, true);
+    this.setCommitted(frozen, height, this.hashOf(frozen));
+  }
+
+  /** ABCI CheckTx: the ante chain against the check state, which keeps the sequence bumps of accepted txs. */
+  checkTx(txBytes: Uint8Array, recheck = false): TxResult {
+    const block = this.nextBlockInfo(this.lastTimeNs);
+    const outcome = runTx(this.env, this.checkState, txBytes, recheck ? 'recheck' : 'check', block);
+    if (outcome.result.code === 0) this.checkState = outcome.state;
+    return outcome.result;
+  }
+
+  /** Runs a tx against the last committed state without keeping anything (`--gas auto`, `--dry-run`). */
+  simulate(txBytes: Uint8Array): TxResult {
+    return runTx(this.env, this.committed, txBytes, 'simulate', this.nextBlockInfo(this.lastTimeNs)).result;
+  }
+
+  private lastTimeNs = 0n;
+
+  /** ABCI FinalizeBlock: begin-block hooks, each tx, end-block hooks; the result is pending until commit. */
+  finalizeBlock(req: FinalizeBlockRequest, mode: 'deliver' | 'replay' = 'deliver'): FinalizeBlockResponse {
+    if (req.height !== this.committedHeight + 1n) {
+      throw new Error(`finalizeBlock: expected height ${this.committedHeight + 1n}, got ${req.height}`);
+    }
+    const block: BlockInfo = { chainId: this.chainId, height: req.height, timeNs: req.timeNs, proposer: req.proposer };
+    let state = this.committed;
+    const beginEvents: ChainEvent[] = [];
+    state = produce(state, (draft) => {
+      const ctx = this.blockCtx(block, beginEvents);
+      for (const m of this.beginOrder) m.beginBlock?.(draft, ctx);
+    });
+    const txResults: TxResult[] = [];
+    for (const tx of req.txs) {
+      const outcome = runTx(this.env, state, tx, mode, block);
+      state = outcome.state;
+      txResults.push(outcome.result);
+    }
+    const endEvents: ChainEvent[] = [];
+    state = produce(state, (draft) => {
+      const ctx = this.blockCtx(block, endEvents);
+      for (const m of this.endOrder) m.endBlock?.(draft, ctx);
+    });
+    const appHash = this.hashOf(state);
+    this.pending = { state, height: req.height, hash: appHash };
+    this.lastTimeNs = req.timeNs;
+    const profile = this.codec.profile;
+    return {
+      beginBlockEvents: beginEvents.map((e) => toAbciEvent(e, profile)),
+      txResults,
+      endBlockEvents: endEvents.map((e) => toAbciEvent(e, profile)),
+      appHash,
+    };
+  }
+
+  /** ABCI Commit: the pending state becomes the committed one; the check state is reset to it. */
+  commit(): { height: bigint; appHash: Uint8Array } {
+    if (!this.pending) throw new Error('commit: no finalized block to commit');
+    const { state, height, hash } = this.pending;
+    this.pending = null;
+    this.setCommitted(state, height, hash);
+    return { height, appHash: hash };
+  }
+
+  /** The state of the finalized, not yet committed block (for a snapshot written with it). */
+  get pendingState(): AppState | undefined {
+    return this.pending?.state;
+  }
+
+  /** Drops a finalized block that will not be committed (halt-height, crash simulation). */
+  abandonPending(): void {
+    this.pending = null;
+  }
+
+  /** The state at a height still kept in memory, or undefined. */
+  stateAt(height: bigint): AppState | undefined {
+    if (height === 0n || height === this.committedHeight) return this.committed;
+    return this.history.get(height);
+  }
+
+  /**
+   * ABCI Query over gRPC-style paths (`/sdk.bank.v1beta1.Query/Balance`, neutral or profile words):
+   * protobuf request in, protobuf response out. Errors carry the SDK's ABCI codes.
+   */
+  query(path: string, data: Uint8Array, height = 0n): QueryResponse {
+    const at = height === 0n ? this.committedHeight : height;
+    const fail = (code: number, log: string, codespace = 'sdk'): QueryResponse => ({ code, codespace, log, value: new Uint8Array(0), height: at });
+    const method = this.codec.neutralName(path.replace(/^\//, ''));
+    const spec = this.queries.get(method);
+    if (!spec) return fail(SdkErrors.UnknownRequest.code, `unknown query path: ${path}: ${SdkErrors.UnknownRequest.text}`);
+    if (at > this.committedHeight) return fail(SdkErrors.InvalidRequest.code, `cannot query with height in the future; please provide a valid height: ${SdkErrors.InvalidRequest.text}`);
+    const state = this.stateAt(at);
+    if (!state) return fail(SdkErrors.InvalidRequest.code, `failed to load state at height ${at}; (latest height: ${this.committedHeight}): ${SdkErrors.InvalidRequest.text}`);
+    let request: unknown;
+    try {
+      request = this.codec.decode(spec.requestType, data);
+    } catch (e) {
+      return fail(SdkErrors.InvalidRequest.code, `${(e as Error).message}: ${SdkErrors.InvalidRequest.text}`);
+    }
+    try {
+      const response = spec.run(state, request, { height: at, codec: this.codec });
+      return { code: 0, codespace: '', log: '', value: this.codec.encode(spec.responseType, response), height: at };
+    } catch (e) {
+      const err = e instanceof QueryError ? e : new QueryError(GrpcCode.Unknown, e instanceof Error ? e.message : String(e));
+      const code = abciCodeOf(err.grpcCode);
+      const sdkText = code === 22 ? 'key not found' : code === 18 ? 'invalid request' : code === 4 ? 'unauthorized' : 'unknown request';
+      return fail(code, `rpc error: code = ${GRPC_NAMES[err.grpcCode] ?? 'Unknown'} desc = ${err.message}: ${sdkText}`);
+    }
+  }
+
+  /** Runs a query method directly on an object request (for in-process adapters). */
+  queryObject(method: string, request: unknown, height = 0n): unknown {
+    const spec = this.queries.get(method);
+    if (!spec) throw new QueryError(GrpcCode.Unimplemented, `unknown method ${method}`);
+    const at = height === 0n ? this.committedHeight : height;
+    const state = this.stateAt(at);
+    if (!state) throw QueryError.invalidArgument(`failed to load state at height ${at}; (latest height: ${this.committedHeight})`);
+    return spec.run(state, this.codec.create(spec.requestType, request as Record<string, unknown>), { height: at, codec: this.codec });
+  }
+
+  /** Module genesis of the committed state (`chaind export`). */
+  exportGenesis(): Record<string, unknown> {
+    return Object.fromEntries(this.modules.map((m) => [m.name, m.exportGenesis(this.committed)]));
+  }
+
+  private setCommitted(state: AppState, height: bigint, hash: Uint8Array): void {
+    this.committed = state;
+    this.committedHeight = height;
+    this.committedHash = hash;
+    this.checkState = state;
+    this.history.set(height, state);
+    for (const h of this.history.keys()) if (h <= height - BigInt(this.keepRecent)) this.history.delete(h);
+  }
+
+  private hashOf(state: AppState): Uint8Array {
+    return Buffer.from(stateDigest(state), 'hex');
+  }
+
+  private nextBlockInfo(timeNs: bigint): BlockInfo {
+    return { chainId: this.chainId, height: this.committedHeight + 1n, timeNs, proposer: '' };
+  }
+
+  private blockCtx(block: BlockInfo, sink: ChainEvent[]): Ctx {
+    return { block, gas: infiniteGasMeter(), emit: (e) => sink.push(e) };
+  }
+}
+
+export type { Draft };

@@ -1,0 +1,14 @@
+/**
+ * The module set of the chain and its block-hook order (reference/chain-semantics.md §0.6,
+ * reference/sdk-modules.md §0.1). Modules added by later work slot in here.
+ */
+import { authModule } from '../modules/auth/index.ts';
+import { bankModule } from '../modules/bank/index.ts';
+import type { Module } from '../state/module.ts';
+
+export const MODULES: readonly Module[] = [authModule, bankModule];
+
+export const BEGIN_BLOCK_ORDER = ['mint', 'distribution', 'slashing', 'evidence', 'staking', 'auth', 'bank', 'gov', 'register', 'pot', 'sds'];
+export const END_BLOCK_ORDER = ['crisis', 'gov', 'staking', 'register', 'sds', 'evm', 'auth', 'bank', 'distribution', 'slashing', 'mint', 'pot'];
+
+export const appModules = { modules: MODULES, beginBlockOrder: BEGIN_BLOCK_ORDER, endBlockOrder: END_BLOCK_ORDER } as const;

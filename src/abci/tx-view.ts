@@ -1,0 +1,150 @@
+/**
+ * A decoded tx as the ante chain and the router see it: messages unpacked to neutral type names,
+ * signers resolved from the messages (GetSigners, deduplicated, then the fee payer), signer infos
+ * with their public keys, and a function for the sign bytes of each signer's mode.
+ */
+import { SdkErrors } from '../errors.ts';
+import type { ProtoCoin } from '../math/coins.ts';
+import type { Codec, Any, ProtoObject } from '../codec/registry.ts';
+import { decodeTxRaw, makeSignDocBytes, SignMode } from '../codec/tx.ts';
+import { aminoSignBytes } from '../codec/amino-json.ts';
+import { KEY_ALGOS, makePubKey, pubKeyTypeUrl, type PubKey } from '../crypto/keys.ts';
+import { NEUTRAL } from '../naming.ts';
+import type { MsgSpec } from '../state/module.ts';
+import type { PubKeyRecord } from '../modules/auth/account.ts';
+import { parseAccAddress } from '../modules/auth/account.ts';
+
+export interface MsgView {
+  readonly typeName: string;
+  readonly value: ProtoObject;
+  readonly any: Any;
+  readonly spec: MsgSpec;
+}
+
+export interface SignerView {
+  /** null when the signer info carries no public key (an account that signed before) */
+  readonly pubKey: PubKey | null;
+  readonly pubKeyRecord: PubKeyRecord | null;
+  readonly sequence: bigint;
+  readonly mode: number;
+  /** the public key stored on the account, as a key */
+  accountPubKey(record: PubKeyRecord): PubKey;
+}
+
+export interface TxView {
+  readonly messages: readonly MsgView[];
+  readonly memo: string;
+  readonly timeoutHeight: bigint;
+  readonly gasLimit: bigint;
+  readonly fee: readonly ProtoCoin[];
+  readonly feePayer: string;
+  readonly feeGranter: string;
+  readonly signers: readonly string[];
+  readonly signerBytes: readonly Uint8Array[];
+  readonly signerInfos: readonly SignerView[];
+  readonly signatures: readonly Uint8Array[];
+  signBytes(index: number, signer: SignerView, chainId: string, accountNumber: bigint): Uint8Array;
+}
+
+/** Neutral pubkey type URL → algorithm, for the key types a tx signer may use. */
+const ALGO_BY_URL = new Map(KEY_ALGOS.map((algo) => [pubKeyTypeUrl(algo, NEUTRAL), algo]));
+
+function pubKeyFromRecord(record: PubKeyRecord): PubKey {
+  const algo = ALGO_BY_URL.get(record.type_url);
+  if (!algo) throw SdkErrors.InvalidPubKey.wrap(`unsupported public key type ${record.type_url}`);
+  return makePubKey(algo, Buffer.from(record.key, 'base64'));
+}
+
+function signerPubKey(codec: Codec, any: Any | null): { pubKey: PubKey | null; record: PubKeyRecord | null } {
+  if (!any || any.type_url === '') return { pubKey: null, record: null };
+  const { typeName, value } = codec.unpackAny(any);
+  const url = '/' + typeName;
+  const algo = ALGO_BY_URL.get(url);
+  if (!algo) throw SdkErrors.InvalidPubKey.wrap(`unsupported public key type ${codec.typeUrl(typeName)}`);
+  if (algo === 'ed25519') throw SdkErrors.InvalidPubKey.wrap('ED25519 public keys are unsupported');
+  let pubKey: PubKey;
+  try {
+    pubKey = makePubKey(algo, value.key as Uint8Array);
+  } catch (e) {
+    throw SdkErrors.InvalidPubKey.wrap((e as Error).message);
+  }
+  return { pubKey, record: { type_url: url, key: Buffer.from(pubKey.key).toString('base64') } };
+}
+
+/**
+ * Decodes and resolves a tx. Failures are ChainErrors: code 2 for bytes or type URLs that do not
+ * decode, 18 for a tx without messages, and each message's own ValidateBasic error.
+ */
+export function buildTxView(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, MsgSpec>): TxView {
+  const tx = decodeTxRaw(txBytes, codec);
+  const body = tx.body;
+  const authInfo = tx.authInfo;
+  const messages: MsgView[] = (body.messages as Any[]).map((any) => {
+    const { typeName, value } = codec.unpackAny(any);
+    const spec = specs.get(typeName);
+    if (!spec) throw SdkErrors.TxDecode.wrap(`unable to resolve type URL ${any.type_url}`);
+    return { typeName, value, any, spec };
+  });
+  if (messages.length === 0) throw SdkErrors.InvalidRequest.wrap('must contain at least one message');
+  for (const m of messages) m.spec.validateBasic?.(m.value);
+
+  const fee = (authInfo.fee ?? { amount: [], gas_limit: 0n, payer: '', granter: '' }) as {
+    amount: ProtoCoin[];
+    gas_limit: bigint;
+    payer: string;
+    granter: string;
+  };
+  const signers: string[] = [];
+  for (const m of messages) for (const s of m.spec.signers(m.value)) if (!signers.includes(s)) signers.push(s);
+  if (fee.payer && !signers.includes(fee.payer)) signers.push(fee.payer);
+  const signerBytes = signers.map((s) => parseAccAddress(s));
+
+  const signerInfos: SignerView[] = (authInfo.signer_infos as unknown as ProtoObject[]).map((si) => {
+    const { pubKey, record } = signerPubKey(codec, si.public_key as Any | null);
+    const modeInfo = si.mode_info as { single: { mode: number } | null; multi: unknown } | null;
+    if (modeInfo?.multi) throw SdkErrors.InvalidPubKey.wrap('multisig signers are not supported');
+    return {
+      pubKey,
+      pubKeyRecord: record,
+      sequence: si.sequence as bigint,
+      mode: modeInfo?.single?.mode ?? 0,
+      accountPubKey: pubKeyFromRecord,
+    };
+  });
+
+  return {
+    messages,
+    memo: body.memo as string,
+    timeoutHeight: body.timeout_height as bigint,
+    gasLimit: fee.gas_limit,
+    fee: fee.amount,
+    feePayer: fee.payer || signers[0] || '',
+    feeGranter: fee.granter,
+    signers,
+    signerBytes,
+    signerInfos,
+    signatures: tx.signatures,
+    signBytes(index, signer, chainId, accountNumber) {
+      switch (signer.mode) {
+        case SignMode.DIRECT:
+          return makeSignDocBytes(tx.bodyBytes, tx.authInfoBytes, chainId, accountNumber, codec);
+        case SignMode.LEGACY_AMINO_JSON:
+          return aminoSignBytes(
+            {
+              chainId,
+              accountNumber,
+              sequence: signer.sequence,
+              timeoutHeight: body.timeout_height as bigint,
+              fee: { amount: fee.amount, gas: fee.gas_limit, payer: fee.payer, granter: fee.granter },
+              msgs: messages.map((m) => m.any),
+              memo: body.memo as string,
+              tip: authInfo.tip,
+            },
+            codec,
+          );
+        default:
+          throw SdkErrors.Unauthorized.wrap(`signature of signer ${index}: sign mode ${signer.mode} is not supported (use DIRECT or LEGACY_AMINO_JSON)`);
+      }
+    },
+  };
+}

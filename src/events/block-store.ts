@@ -1,0 +1,296 @@
+/**
+ * The append-only log on disk (ARCHITECTURE.md "Persistence"): blocks with their raw txs, tx
+ * results, an attribute index for tx search, state snapshots and node metadata, in one SQLite
+ * database (better-sqlite3, WAL). Each block is written in one SQLite transaction, so a crash
+ * leaves the last committed block whole and nothing after it.
+ */
+import Database from 'better-sqlite3';
+import type { AbciEvent } from './event.ts';
+import type { TxResult, MessageLog } from '../abci/tx-result.ts';
+import { txHash } from '../codec/tx.ts';
+import type { Condition } from './search-query.ts';
+
+export interface BlockRecord {
+  readonly height: bigint;
+  readonly timeNs: bigint;
+  /** block hash (header hash), raw bytes */
+  readonly hash: Uint8Array;
+  /** app hash after this block (what the next header carries) */
+  readonly appHash: Uint8Array;
+  /** header and commit as the node builds them (JSON-able) */
+  readonly header: unknown;
+  readonly lastCommit: unknown;
+  readonly txs: readonly Uint8Array[];
+  readonly beginBlockEvents: readonly AbciEvent[];
+  readonly endBlockEvents: readonly AbciEvent[];
+}
+
+export interface TxRecord {
+  readonly hash: string;
+  readonly height: bigint;
+  readonly index: number;
+  readonly raw: Uint8Array;
+  readonly timeNs: bigint;
+  readonly result: TxResult;
+}
+
+export interface SearchOptions {
+  readonly page?: number;
+  readonly perPage?: number;
+  readonly orderBy?: 'asc' | 'desc';
+}
+
+export interface SearchResult {
+  readonly txs: TxRecord[];
+  readonly total: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS blocks (
+  height INTEGER PRIMARY KEY,
+  time_ns TEXT NOT NULL,
+  hash BLOB NOT NULL,
+  app_hash BLOB NOT NULL,
+  header TEXT NOT NULL,
+  last_commit TEXT NOT NULL,
+  begin_events TEXT NOT NULL,
+  end_events TEXT NOT NULL,
+  num_txs INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS txs (
+  id INTEGER PRIMARY KEY,
+  hash TEXT NOT NULL,
+  height INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  raw BLOB NOT NULL,
+  code INTEGER NOT NULL,
+  codespace TEXT NOT NULL,
+  log TEXT NOT NULL,
+  info TEXT NOT NULL,
+  gas_wanted TEXT NOT NULL,
+  gas_used TEXT NOT NULL,
+  data BLOB NOT NULL,
+  events TEXT NOT NULL,
+  logs TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS txs_hash ON txs(hash);
+CREATE INDEX IF NOT EXISTS txs_height ON txs(height);
+CREATE TABLE IF NOT EXISTS tx_attrs (
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  tx_id INTEGER NOT NULL,
+  PRIMARY KEY (key, value, tx_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS snapshots (height INTEGER PRIMARY KEY, state TEXT NOT NULL);
+`;
+
+/** Tx ids encode the position so that id order is (height, index) order. */
+const TX_ID_SHIFT = 1_000_000n;
+
+export class BlockStore {
+  private readonly db: Database.Database;
+  private readonly stmts;
+
+  constructor(readonly path: string) {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(SCHEMA);
+    this.stmts = {
+      insertBlock: this.db.prepare(
+        'INSERT INTO blocks (height, time_ns, hash, app_hash, header, last_commit, begin_events, end_events, num_txs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      insertTx: this.db.prepare(
+        'INSERT INTO txs (id, hash, height, idx, raw, code, codespace, log, info, gas_wanted, gas_used, data, events, logs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      insertAttr: this.db.prepare('INSERT OR IGNORE INTO tx_attrs (key, value, tx_id) VALUES (?, ?, ?)'),
+      insertSnapshot: this.db.prepare('INSERT OR REPLACE INTO snapshots (height, state) VALUES (?, ?)'),
+      setMeta: this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
+      getMeta: this.db.prepare('SELECT value FROM meta WHERE key = ?'),
+      latestHeight: this.db.prepare('SELECT MAX(height) AS h FROM blocks'),
+      earliestHeight: this.db.prepare('SELECT MIN(height) AS h FROM blocks'),
+      getBlock: this.db.prepare('SELECT * FROM blocks WHERE height = ?'),
+      blockTxs: this.db.prepare('SELECT raw FROM txs WHERE height = ? ORDER BY idx'),
+      blockTxRows: this.db.prepare('SELECT * FROM txs WHERE height = ? ORDER BY idx'),
+      txByHash: this.db.prepare('SELECT txs.*, blocks.time_ns FROM txs JOIN blocks ON blocks.height = txs.height WHERE txs.hash = ? ORDER BY txs.id LIMIT 1'),
+      latestSnapshot: this.db.prepare('SELECT height, state FROM snapshots WHERE height <= ? ORDER BY height DESC LIMIT 1'),
+      snapshotHeights: this.db.prepare('SELECT height FROM snapshots ORDER BY height'),
+    };
+  }
+
+  /** Writes one block, its tx results, their index and optionally a state snapshot, atomically. */
+  saveBlock(block: BlockRecord, results: readonly TxResult[], snapshot?: string): void {
+    if (results.length !== block.txs.length) throw new Error(`saveBlock: ${block.txs.length} txs but ${results.length} results`);
+    const write = this.db.transaction(() => {
+      const h = Number(block.height);
+      this.stmts.insertBlock.run(
+        h,
+        block.timeNs.toString(),
+        block.hash,
+        block.appHash,
+        JSON.stringify(block.header),
+        JSON.stringify(block.lastCommit),
+        JSON.stringify(block.beginBlockEvents),
+        JSON.stringify(block.endBlockEvents),
+        block.txs.length,
+      );
+      block.txs.forEach((raw, i) => {
+        const r = results[i]!;
+        const id = block.height * TX_ID_SHIFT + BigInt(i);
+        const hash = txHash(raw);
+        this.stmts.insertTx.run(id, hash, h, i, raw, r.code, r.codespace, r.log, r.info, r.gas_wanted.toString(), r.gas_used.toString(), r.data, JSON.stringify(r.events), JSON.stringify(r.logs));
+        for (const e of r.events) for (const a of e.attributes) if (a.index) this.stmts.insertAttr.run(`${e.type}.${a.key}`, a.value, id);
+      });
+      if (snapshot !== undefined) this.stmts.insertSnapshot.run(h, snapshot);
+    });
+    write();
+  }
+
+  saveSnapshot(height: bigint, state: string): void {
+    this.stmts.insertSnapshot.run(Number(height), state);
+  }
+
+  latestSnapshot(atOrBelow: bigint = BigInt(Number.MAX_SAFE_INTEGER)): { height: bigint; state: string } | undefined {
+    const row = this.stmts.latestSnapshot.get(Number(atOrBelow)) as { height: number; state: string } | undefined;
+    return row ? { height: BigInt(row.height), state: row.state } : undefined;
+  }
+
+  snapshotHeights(): bigint[] {
+    return (this.stmts.snapshotHeights.all() as { height: number }[]).map((r) => BigInt(r.height));
+  }
+
+  latestHeight(): bigint {
+    const row = this.stmts.latestHeight.get() as { h: number | null };
+    return BigInt(row.h ?? 0);
+  }
+
+  earliestHeight(): bigint {
+    const row = this.stmts.earliestHeight.get() as { h: number | null };
+    return BigInt(row.h ?? 0);
+  }
+
+  getBlock(height: bigint): BlockRecord | undefined {
+    const row = this.stmts.getBlock.get(Number(height)) as any;
+    if (!row) return undefined;
+    const txs = (this.stmts.blockTxs.all(Number(height)) as { raw: Buffer }[]).map((r) => new Uint8Array(r.raw));
+    return {
+      height: BigInt(row.height),
+      timeNs: BigInt(row.time_ns),
+      hash: new Uint8Array(row.hash),
+      appHash: new Uint8Array(row.app_hash),
+      header: JSON.parse(row.header),
+      lastCommit: JSON.parse(row.last_commit),
+      txs,
+      beginBlockEvents: JSON.parse(row.begin_events),
+      endBlockEvents: JSON.parse(row.end_events),
+    };
+  }
+
+  /** Tx results of a block in order (block_results). */
+  blockResults(height: bigint): TxRecord[] {
+    const block = this.stmts.getBlock.get(Number(height)) as any;
+    if (!block) return [];
+    return (this.stmts.blockTxRows.all(Number(height)) as any[]).map((r) => rowToTx({ ...r, time_ns: block.time_ns }));
+  }
+
+  getTx(hash: string): TxRecord | undefined {
+    const row = this.stmts.txByHash.get(hash.toUpperCase()) as any;
+    return row ? rowToTx(row) : undefined;
+  }
+
+  /**
+   * CometBFT kv-indexer semantics: every condition must match some attribute of the tx (not
+   * necessarily the same event); `tx.height` and `tx.hash` are built in. Results in (height, index)
+   * order, paged from 1.
+   */
+  searchTxs(conditions: readonly Condition[], opts: SearchOptions = {}): SearchResult {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    for (const c of conditions) {
+      if (c.key === 'tx.height') {
+        where.push(`txs.height ${sqlOp(c.op)} ?`);
+        params.push(Number(c.value));
+      } else if (c.key === 'tx.hash') {
+        where.push('txs.hash = ?');
+        params.push(c.value.toUpperCase());
+      } else if (c.op === 'EXISTS') {
+        where.push('EXISTS (SELECT 1 FROM tx_attrs a WHERE a.key = ? AND a.tx_id = txs.id)');
+        params.push(c.key);
+      } else if (c.op === 'CONTAINS') {
+        where.push("EXISTS (SELECT 1 FROM tx_attrs a WHERE a.key = ? AND a.tx_id = txs.id AND instr(a.value, ?) > 0)");
+        params.push(c.key, c.value);
+      } else if (c.op === '=') {
+        where.push('txs.id IN (SELECT a.tx_id FROM tx_attrs a WHERE a.key = ? AND a.value = ?)');
+        params.push(c.key, c.value);
+      } else {
+        where.push(`EXISTS (SELECT 1 FROM tx_attrs a WHERE a.key = ? AND a.tx_id = txs.id AND CAST(a.value AS REAL) ${sqlOp(c.op)} ?)`);
+        params.push(c.key, Number(c.value));
+      }
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM txs ${clause}`).get(...params) as { n: number }).n;
+    const perPage = opts.perPage ?? 30;
+    const page = opts.page ?? 1;
+    const order = opts.orderBy === 'desc' ? 'DESC' : 'ASC';
+    const rows = this.db
+      .prepare(`SELECT txs.*, blocks.time_ns FROM txs JOIN blocks ON blocks.height = txs.height ${clause} ORDER BY txs.id ${order} LIMIT ? OFFSET ?`)
+      .all(...params, perPage, (page - 1) * perPage) as any[];
+    return { txs: rows.map(rowToTx), total };
+  }
+
+  setMeta(key: string, value: string): void {
+    this.stmts.setMeta.run(key, value);
+  }
+
+  getMeta(key: string): string | undefined {
+    return (this.stmts.getMeta.get(key) as { value: string } | undefined)?.value;
+  }
+
+  /** Deletes blocks, txs and index entries below `height` (pruning of the block store). */
+  pruneBlocksBelow(height: bigint): void {
+    const h = Number(height);
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM tx_attrs WHERE tx_id < ?').run(height * TX_ID_SHIFT);
+      this.db.prepare('DELETE FROM txs WHERE height < ?').run(h);
+      this.db.prepare('DELETE FROM blocks WHERE height < ?').run(h);
+    })();
+  }
+
+  deleteSnapshotsExcept(keep: (height: bigint) => boolean): void {
+    const del = this.db.prepare('DELETE FROM snapshots WHERE height = ?');
+    this.db.transaction(() => {
+      for (const h of this.snapshotHeights()) if (!keep(h)) del.run(Number(h));
+    })();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+function sqlOp(op: Condition['op']): string {
+  if (op === '=' || op === '<' || op === '<=' || op === '>' || op === '>=') return op;
+  throw new Error(`operator ${op} is not a comparison`);
+}
+
+function rowToTx(r: any): TxRecord {
+  return {
+    hash: r.hash,
+    height: BigInt(r.height),
+    index: r.idx,
+    raw: new Uint8Array(r.raw),
+    timeNs: BigInt(r.time_ns),
+    result: {
+      code: r.code,
+      codespace: r.codespace,
+      log: r.log,
+      info: r.info,
+      gas_wanted: BigInt(r.gas_wanted),
+      gas_used: BigInt(r.gas_used),
+      data: new Uint8Array(r.data),
+      events: JSON.parse(r.events) as AbciEvent[],
+      logs: JSON.parse(r.logs) as MessageLog[],
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Typed events. Handlers emit these through `ctx.emit`; the ABCI form (type + string attributes,
+ * `index: true`) is derived only at the edge (`toAbciEvent`), as the SDK does with its typed events
+ * (reference/chain-semantics.md §0.4; spec part 6).
+ *
+ * Two families:
+ * - framework events with fixed attribute order (`coin_spent`, `transfer`, `message`, `tx`, …);
+ * - typed module events named by their neutral proto name (`chain.sds.v1.EventFileUpload`), whose
+ *   attributes are the proto fields in alphabetical order with JSON-encoded values.
+ */
+import { qualify, type NamingProfile, NEUTRAL } from '../naming.ts';
+
+export type SdkEvent =
+  | Readonly<{ type: 'coin_spent'; data: Readonly<{ spender: string; amount: string }> }>
+  | Readonly<{ type: 'coin_received'; data: Readonly<{ receiver: string; amount: string }> }>
+  | Readonly<{ type: 'transfer'; data: Readonly<{ recipient: string; sender: string; amount: string }> }>
+  | Readonly<{ type: 'coinbase'; data: Readonly<{ minter: string; amount: string }> }>
+  | Readonly<{ type: 'burn'; data: Readonly<{ burner: string; amount: string }> }>
+  | Readonly<{ type: 'message'; data: Readonly<{ action?: string; sender?: string; module?: string }> }>
+  | Readonly<{ type: 'tx'; data: Readonly<{ fee: string; fee_payer: string }> }>
+  | Readonly<{ type: 'tx'; data: Readonly<{ acc_seq: string }> }>
+  | Readonly<{ type: 'tx'; data: Readonly<{ signature: string }> }>;
+
+/** A module's typed event: `name` is the neutral proto name, `data` the proto fields (proto-JSON values). */
+export type TypedEvent = Readonly<{ type: 'typed'; name: string; data: Readonly<Record<string, unknown>> }>;
+
+export type ChainEvent = SdkEvent | TypedEvent;
+
+export interface AbciAttribute {
+  readonly key: string;
+  readonly value: string;
+  readonly index: boolean;
+}
+export interface AbciEvent {
+  readonly type: string;
+  readonly attributes: readonly AbciAttribute[];
+}
+
+export function typedEvent(name: string, data: Record<string, unknown>): TypedEvent {
+  return { type: 'typed', name, data };
+}
+
+/** Converts a typed event to its ABCI form; every attribute is indexed (the chain's default). */
+export function toAbciEvent(e: ChainEvent, profile: NamingProfile = NEUTRAL): AbciEvent {
+  if (e.type === 'typed') {
+    const keys = Object.keys(e.data).sort();
+    return {
+      type: qualify(profile, e.name),
+      attributes: keys.map((key) => ({ key, value: JSON.stringify(e.data[key] ?? ''), index: true })),
+    };
+  }
+  const attributes: AbciAttribute[] = [];
+  for (const [key, value] of Object.entries(e.data)) {
+    if (value === undefined) continue;
+    attributes.push({ key, value: String(value), index: true });
+  }
+  return { type: e.type, attributes };
+}

@@ -1,0 +1,95 @@
+/** The auth slice of the app state and the pure functions other modules use on it. */
+import type { Draft } from 'immer';
+import { shardGet, shardSet, type Sharded } from '../../state/sharded.ts';
+import type { Ctx } from '../../state/module.ts';
+import {
+  accountKey,
+  moduleAccountAddress,
+  MODULE_ACCOUNT_PERMISSIONS,
+  type AccountRecord,
+  type ModuleAccountName,
+  type PubKeyRecord,
+} from './account.ts';
+import type { AuthParams } from './params.ts';
+
+export interface AuthState {
+  readonly params: AuthParams;
+  /** keyed by lowercase hex of the address bytes */
+  readonly accounts: Sharded<AccountRecord>;
+  /** the global account-number counter; numbers are never reused */
+  readonly next_account_number: bigint;
+}
+
+interface HasAuth {
+  readonly auth: AuthState;
+}
+
+/** Approximate proto sizes for gas: key = prefix + 20 bytes; a BaseAccount with a pubkey ≈ 130 bytes. */
+const ACCOUNT_KEY_LEN = 21;
+const ACCOUNT_VALUE_LEN = 130;
+
+export function getAccount(state: HasAuth, address: string): AccountRecord | undefined {
+  return shardGet(state.auth.accounts, accountKey(address));
+}
+
+/** Reads an account, charging the read gas of the SDK account keeper. */
+export function readAccount(state: HasAuth, address: string, ctx: Ctx): AccountRecord | undefined {
+  ctx.gas.read(ACCOUNT_KEY_LEN, ACCOUNT_VALUE_LEN);
+  return getAccount(state, address);
+}
+
+export function setAccount(draft: Draft<HasAuth>, account: AccountRecord, ctx?: Ctx): void {
+  ctx?.gas.write(ACCOUNT_KEY_LEN, ACCOUNT_VALUE_LEN);
+  shardSet(draft.auth.accounts as Sharded<AccountRecord>, accountKey(account.address), account);
+}
+
+function takeAccountNumber(draft: Draft<HasAuth>): bigint {
+  const n = draft.auth.next_account_number;
+  draft.auth.next_account_number = n + 1n;
+  return n;
+}
+
+/** Creates a BaseAccount with the next account number (`NewAccountWithAddress` + `SetAccount`). */
+export function createAccount(draft: Draft<HasAuth>, address: string, ctx?: Ctx): AccountRecord {
+  const account: AccountRecord = {
+    address,
+    pub_key: null,
+    account_number: takeAccountNumber(draft),
+    sequence: 0n,
+  };
+  setAccount(draft, account, ctx);
+  return account;
+}
+
+/** The account, created on first touch as the bank does for a new recipient. */
+export function ensureAccount(draft: Draft<HasAuth>, address: string, ctx?: Ctx): AccountRecord {
+  return (getAccount(draft as HasAuth, address) as AccountRecord | undefined) ?? createAccount(draft, address, ctx);
+}
+
+/** `GetModuleAccount`: returns the module account, creating it on first use. */
+export function ensureModuleAccount(draft: Draft<HasAuth>, name: ModuleAccountName, ctx?: Ctx): AccountRecord {
+  const address = moduleAccountAddress(name);
+  const existing = getAccount(draft as HasAuth, address);
+  if (existing?.module) return existing;
+  const account: AccountRecord = {
+    address,
+    pub_key: null,
+    account_number: existing ? existing.account_number : takeAccountNumber(draft),
+    sequence: existing ? existing.sequence : 0n,
+    module: { name, permissions: [...MODULE_ACCOUNT_PERMISSIONS[name]!] },
+  };
+  setAccount(draft, account, ctx);
+  return account;
+}
+
+export function setPubKey(draft: Draft<HasAuth>, address: string, pubKey: PubKeyRecord, ctx?: Ctx): void {
+  const account = getAccount(draft as HasAuth, address);
+  if (!account) throw new Error(`account ${address} does not exist`);
+  setAccount(draft, { ...account, pub_key: pubKey }, ctx);
+}
+
+export function incrementSequence(draft: Draft<HasAuth>, address: string, ctx?: Ctx): void {
+  const account = getAccount(draft as HasAuth, address);
+  if (!account) throw new Error(`account ${address} does not exist`);
+  setAccount(draft, { ...account, sequence: account.sequence + 1n }, ctx);
+}

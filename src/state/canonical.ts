@@ -1,0 +1,72 @@
+/**
+ * Canonical encoding and hashing of state values. The app hash is a Merkle hash over the
+ * state tree: an object's digest covers its sorted keys and, for each child object, the child's
+ * digest. State objects are frozen by immer and shared between versions, so digests are cached by
+ * object identity and a block only re-hashes the paths it changed (ARCHITECTURE.md, property 3).
+ *
+ * Only JSON-like values may live in state: plain objects, arrays, strings, finite numbers,
+ * booleans, null and bigint. Anything else is a programming error and throws.
+ */
+import { createHash } from 'node:crypto';
+
+const digests = new WeakMap<object, string>();
+
+function scalar(v: unknown, path: string): string {
+  switch (typeof v) {
+    case 'string':
+      return 's' + JSON.stringify(v);
+    case 'bigint':
+      return 'i' + v.toString();
+    case 'number':
+      if (!Number.isFinite(v)) throw new Error(`state value at ${path} is not a finite number`);
+      return 'n' + String(v);
+    case 'boolean':
+      return v ? 'T' : 'F';
+    default:
+      if (v === null) return 'N';
+      throw new Error(`state value at ${path} has an unsupported type ${typeof v}`);
+  }
+}
+
+function part(v: unknown, path: string): string {
+  return typeof v === 'object' && v !== null ? '#' + stateDigest(v, path) : scalar(v, path);
+}
+
+/** Hex sha256 digest of a state value (cached for objects). */
+export function stateDigest(value: unknown, path = '$'): string {
+  if (typeof value !== 'object' || value === null) {
+    return createHash('sha256').update(scalar(value, path)).digest('hex');
+  }
+  const cached = digests.get(value);
+  if (cached !== undefined) return cached;
+  let text: string;
+  if (Array.isArray(value)) {
+    text = '[' + value.map((v, i) => part(v, `${path}[${i}]`)).join(',') + ']';
+  } else {
+    if (ArrayBuffer.isView(value)) throw new Error(`state value at ${path} is binary; store bytes as base64 or hex`);
+    const keys = Object.keys(value).sort();
+    const o = value as Record<string, unknown>;
+    let body = '';
+    for (const k of keys) {
+      if (o[k] === undefined) continue;
+      body += JSON.stringify(k) + ':' + part(o[k], `${path}.${k}`) + ',';
+    }
+    text = '{' + body + '}';
+  }
+  const d = createHash('sha256').update(text).digest('hex');
+  if (Object.isFrozen(value)) digests.set(value, d);
+  return d;
+}
+
+/** JSON with bigints tagged, so that snapshots round-trip exactly. */
+export function serializeState(value: unknown): string {
+  return JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? { $int: v.toString() } : v));
+}
+
+export function deserializeState<T>(text: string): T {
+  return JSON.parse(text, (_k, v) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) && typeof v.$int === 'string' && Object.keys(v).length === 1
+      ? BigInt(v.$int)
+      : v,
+  ) as T;
+}

@@ -1,0 +1,50 @@
+/**
+ * `sdk.base.query.v1beta1.PageRequest` semantics (reference/sdk-modules.md §1.4, wire-formats §4.6):
+ * key or offset (not both), limit default 100, `total` only on the offset path when count_total
+ * is set or the limit was 0, `next_key` = key of the first item not returned (null on the last page).
+ */
+import { QueryError } from '../errors.ts';
+
+export interface PageRequest {
+  readonly key?: Uint8Array;
+  readonly offset?: bigint;
+  readonly limit?: bigint;
+  readonly count_total?: boolean;
+  readonly reverse?: boolean;
+}
+
+export interface PageResponse {
+  readonly next_key: Uint8Array | null;
+  readonly total: bigint;
+}
+
+export const DEFAULT_PAGE_LIMIT = 100n;
+
+/**
+ * Pages over items already in store order (ascending keys; pass them reversed for `reverse`).
+ * `keyOf` gives the store key bytes of an item, which the next page's `key` refers to.
+ */
+export function paginate<T>(items: readonly T[], keyOf: (item: T) => Uint8Array, req: PageRequest | null | undefined): { page: T[]; pagination: PageResponse } {
+  const key = req?.key && req.key.length > 0 ? req.key : undefined;
+  const offset = req?.offset ?? 0n;
+  if (key && offset > 0n) throw QueryError.invalidArgument('paginate: invalid request, either offset or key is expected, got both');
+  const limitGiven = req?.limit ?? 0n;
+  const limit = limitGiven === 0n ? DEFAULT_PAGE_LIMIT : limitGiven;
+  const countTotal = (req?.count_total ?? false) || limitGiven === 0n;
+  let start = 0;
+  if (key) {
+    const hex = Buffer.from(key).toString('hex');
+    const reverse = req?.reverse ?? false;
+    start = items.findIndex((it) => {
+      const k = Buffer.from(keyOf(it)).toString('hex');
+      return reverse ? k <= hex : k >= hex;
+    });
+    if (start < 0) start = items.length;
+  } else {
+    start = Number(offset > BigInt(items.length) ? BigInt(items.length) : offset);
+  }
+  const end = Math.min(items.length, start + Number(limit));
+  const page = items.slice(start, end);
+  const next = end < items.length ? keyOf(items[end]!) : null;
+  return { page, pagination: { next_key: next, total: !key && countTotal ? BigInt(items.length) : 0n } };
+}
