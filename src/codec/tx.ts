@@ -1,0 +1,228 @@
+/**
+ * Building and parsing Cosmos transactions (reference/wire-formats.md §2.1–2.4): TxBody and AuthInfo
+ * bytes, SIGN_MODE_DIRECT sign bytes, TxRaw, its hash, and the strict decoder the node applies to
+ * broadcast bytes (SDK v0.47 x/auth/tx/decoder.go).
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import type protobuf from 'protobufjs';
+import { ChainError, SdkErrors } from '../errors.ts';
+import { messageInfo } from './field-info.ts';
+import { GO_INTERFACE, type InterfaceName } from './interface-registry.ts';
+import { type Any, type Codec, codec as neutralCodec, type ProtoObject } from './registry.ts';
+import { rejectNonADR027TxRaw, rejectUnknownFields } from './unknown-fields.ts';
+import { MalformedProtoError } from './wire.ts';
+
+/** SignMode enum of sdk.tx.signing.v1beta1 (§2.1); the chain accepts DIRECT, DIRECT_AUX and LEGACY_AMINO_JSON. */
+export const SignMode = {
+  UNSPECIFIED: 0,
+  DIRECT: 1,
+  TEXTUAL: 2,
+  DIRECT_AUX: 3,
+  LEGACY_AMINO_JSON: 127,
+  EIP_191: 191,
+} as const;
+export type SignMode = (typeof SignMode)[keyof typeof SignMode];
+
+/** A 64-bit integer as callers may give it; decoded values are always bigint. */
+export type Int64Like = bigint | number | string;
+
+export interface Coin {
+  denom: string;
+  amount: string;
+}
+
+export interface Fee {
+  amount: Coin[];
+  gas_limit: bigint;
+  payer: string;
+  granter: string;
+}
+
+export interface Tip {
+  amount: Coin[];
+  tipper: string;
+}
+
+export interface CompactBitArray {
+  extra_bits_stored: number;
+  elems: Uint8Array;
+}
+
+export interface ModeInfo {
+  single: { mode: number } | null;
+  multi: { bitarray: CompactBitArray | null; mode_infos: ModeInfo[] } | null;
+}
+
+export interface SignerInfo {
+  public_key: Any | null;
+  mode_info: ModeInfo | null;
+  sequence: bigint;
+}
+
+export interface TxBody {
+  messages: Any[];
+  memo: string;
+  timeout_height: bigint;
+  extension_options: Any[];
+  non_critical_extension_options: Any[];
+}
+
+export interface AuthInfo {
+  signer_infos: SignerInfo[];
+  fee: Fee | null;
+  tip: Tip | null;
+}
+
+export interface TxRaw {
+  body_bytes: Uint8Array;
+  auth_info_bytes: Uint8Array;
+  signatures: Uint8Array[];
+}
+
+export interface TxBodyInput {
+  messages: Any[];
+  memo?: string;
+  timeout_height?: Int64Like;
+  extension_options?: Any[];
+  non_critical_extension_options?: Any[];
+}
+
+export interface FeeInput {
+  amount: Coin[];
+  gas_limit: Int64Like;
+  payer?: string;
+  granter?: string;
+}
+
+export interface AuthInfoInput {
+  signer_infos: Array<SignerInfo | { public_key: Any | null; mode_info: ModeInfo | null; sequence: Int64Like }>;
+  fee: FeeInput | null;
+  tip?: Tip | null;
+}
+
+export interface DecodedTx {
+  raw: TxRaw;
+  body: TxBody;
+  authInfo: AuthInfo;
+  /** exactly the bytes that were signed (SIGN_MODE_DIRECT) */
+  bodyBytes: Uint8Array;
+  authInfoBytes: Uint8Array;
+  signatures: Uint8Array[];
+  /** the body carried unknown non-critical fields (number ≥ 1024 with bit 11 set) */
+  hasUnknownNonCriticals: boolean;
+}
+
+export function encodeTxBody(body: TxBodyInput, c: Codec = neutralCodec): Uint8Array {
+  return c.encode('sdk.tx.v1beta1.TxBody', body);
+}
+
+export function encodeAuthInfo(authInfo: AuthInfoInput, c: Codec = neutralCodec): Uint8Array {
+  return c.encode('sdk.tx.v1beta1.AuthInfo', authInfo);
+}
+
+/** A single-signer SignerInfo; `pubkeyAny` null leaves the key out (the account already has one). */
+export function makeSignerInfo(pubkeyAny: Any | null, sequence: Int64Like, mode: number): SignerInfo {
+  return { public_key: pubkeyAny, mode_info: { single: { mode }, multi: null }, sequence: BigInt(sequence) };
+}
+
+/** SIGN_MODE_DIRECT sign bytes: the SignDoc protobuf (§2.2). */
+export function makeSignDocBytes(
+  bodyBytes: Uint8Array,
+  authInfoBytes: Uint8Array,
+  chainId: string,
+  accountNumber: Int64Like,
+  c: Codec = neutralCodec,
+): Uint8Array {
+  return c.encode('sdk.tx.v1beta1.SignDoc', {
+    body_bytes: bodyBytes,
+    auth_info_bytes: authInfoBytes,
+    chain_id: chainId,
+    account_number: accountNumber,
+  });
+}
+
+export function encodeTxRaw(raw: TxRaw, c: Codec = neutralCodec): Uint8Array {
+  return c.encode('sdk.tx.v1beta1.TxRaw', raw);
+}
+
+/** CometBFT tx hash: sha256 of the TxRaw bytes, uppercase hex (§2.4). */
+export function txHash(txRawBytes: Uint8Array): string {
+  return bytesToHex(sha256(txRawBytes)).toUpperCase();
+}
+
+/**
+ * Decodes broadcast bytes as the node does; any failure is ChainError TxDecode (sdk code 2) with
+ * the SDK's log text, e.g. `unable to resolve type URL /x.Y: tx parse error`.
+ */
+export function decodeTxRaw(bytes: Uint8Array, c: Codec = neutralCodec): DecodedTx {
+  if (!(bytes instanceof Uint8Array)) throw new Error('decodeTxRaw: expected the TxRaw bytes as a Uint8Array');
+  const step = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (err) {
+      if (err instanceof ChainError) throw err;
+      throw SdkErrors.TxDecode.wrap((err as Error).message);
+    }
+  };
+  const txRawType = c.lookupType('sdk.tx.v1beta1.TxRaw');
+  const bodyType = c.lookupType('sdk.tx.v1beta1.TxBody');
+  const authInfoType = c.lookupType('sdk.tx.v1beta1.AuthInfo');
+
+  step(() => rejectNonADR027TxRaw(bytes));
+  step(() => rejectUnknownFields(c, txRawType, bytes, false));
+  const raw = step(() => c.decode('sdk.tx.v1beta1.TxRaw', bytes)) as unknown as TxRaw;
+
+  const hasUnknownNonCriticals = step(() => rejectUnknownFields(c, bodyType, raw.body_bytes, true));
+  const body = step(() => c.decode('sdk.tx.v1beta1.TxBody', raw.body_bytes)) as unknown as TxBody;
+  step(() => {
+    for (const any of body.messages) unpackAs(c, any, 'Msg');
+    for (const any of [...body.extension_options, ...body.non_critical_extension_options]) unpackAs(c, any, 'ExtensionOption');
+  });
+
+  step(() => rejectUnknownFields(c, authInfoType, raw.auth_info_bytes, false));
+  const authInfo = step(() => c.decode('sdk.tx.v1beta1.AuthInfo', raw.auth_info_bytes)) as unknown as AuthInfo;
+  step(() => {
+    for (const si of authInfo.signer_infos) if (si.public_key) unpackAs(c, si.public_key, 'PubKey');
+  });
+
+  return {
+    raw,
+    body,
+    authInfo,
+    bodyBytes: raw.body_bytes,
+    authInfoBytes: raw.auth_info_bytes,
+    signatures: raw.signatures,
+    hasUnknownNonCriticals,
+  };
+}
+
+/**
+ * InterfaceRegistry.UnpackAny: an empty type URL unpacks to nothing; otherwise the type must
+ * implement `iface`, and Any fields inside it are checked against the interfaces they accept.
+ */
+function unpackAs(c: Codec, any: Any, iface: InterfaceName): void {
+  if (any.type_url === '') return;
+  const name = c.typeNameOfUrl(any.type_url);
+  if (name === null || !c.interfaces.implements(iface, name)) {
+    throw new Error(`no concrete type registered for type URL ${any.type_url} against interface ${GO_INTERFACE[iface]}`);
+  }
+  try {
+    checkAcceptedInterfaces(c, c.lookupType(name), c.decode(name, any.value));
+  } catch (err) {
+    if (err instanceof MalformedProtoError) throw new Error(err.message);
+    throw err;
+  }
+}
+
+function checkAcceptedInterfaces(c: Codec, type: protobuf.Type, value: ProtoObject): void {
+  for (const f of messageInfo(type).fields) {
+    if (f.kind !== 'message') continue;
+    const items = (f.repeated ? value[f.name] : [value[f.name]]) as Array<ProtoObject | null>;
+    for (const item of items) {
+      if (!item) continue;
+      if (f.accepts) unpackAs(c, item as unknown as Any, f.accepts as InterfaceName);
+      else checkAcceptedInterfaces(c, f.messageType as protobuf.Type, item);
+    }
+  }
+}
