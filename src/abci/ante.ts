@@ -9,7 +9,7 @@ import { coinsFromProto, coinsIsAllGte, formatCoins, validateCoins, type Coins }
 import { Dec } from '../math/dec.ts';
 import type { AppState } from '../state/app-state.ts';
 import type { Ctx } from '../state/module.ts';
-import { getAccount, setAccount, incrementSequence } from '../modules/auth/state.ts';
+import { getAccount, incrementSequence, setPubKey } from '../modules/auth/state.ts';
 import { sendCoinsFromAccountToModule } from '../modules/bank/state.ts';
 import { accAddress } from '../crypto/address.ts';
 import { pubKeyAddress, verifySignature, type PubKey } from '../crypto/keys.ts';
@@ -100,7 +100,7 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
       if (!bytesEqual(pubKeyAddress(si.pubKey), tx.signerBytes[i]!)) {
         throw SdkErrors.InvalidPubKey.wrap(`pubKey does not match signer address ${signer} with signer index: ${i}`);
       }
-      if (!account.pub_key) setAccount(draft, { ...account, pub_key: si.pubKeyRecord! }, ctx);
+      if (!account.pub_key) setPubKey(draft, signer, si.pubKeyRecord!, ctx);
     }
   });
   tx.signerInfos.forEach((si, i) => {
@@ -129,8 +129,13 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
     if (simulate || mode === 'recheck' || mode === 'replay') return;
     // at genesis (gentxs) the account number in the sign doc is 0
     const accountNumber = ctx.block.height === 0n ? 0n : account.account_number;
+    // a tx seen by CheckTx is verified once: same bytes, signer, account number and chain id
+    const memo = `${i}/${accountNumber}/${ctx.block.chainId}`;
+    if (tx.verified.has(memo)) return;
     const signBytes = tx.signBytes(i, si, ctx.block.chainId, accountNumber);
-    if (!verifySignature(pub!, signBytes, tx.signatures[i]!)) {
+    if (verifySignature(pub!, signBytes, tx.signatures[i]!)) {
+      tx.verified.add(memo);
+    } else {
       throw SdkErrors.Unauthorized.wrap(
         `signature verification failed; please verify account number (${accountNumber}), sequence (${account.sequence}) and chain-id (${ctx.block.chainId})`,
       );

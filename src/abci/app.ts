@@ -14,7 +14,7 @@ import { parseGenesisDoc, type GenesisDoc } from '../state/genesis.ts';
 import type { Ctx, Module, MsgSpec, QuerySpec } from '../state/module.ts';
 import { infiniteGasMeter } from './gas.ts';
 import type { MinGasPrices } from './ante.ts';
-import { runTx, type TxEnv } from './run-tx.ts';
+import { runTx, runTxsInBlock, ViewCache, type TxEnv } from './run-tx.ts';
 import type { TxResult } from './tx-result.ts';
 
 export interface AppOptions {
@@ -88,7 +88,7 @@ export class App {
     this.endOrder = order(opts.endBlockOrder);
     this.specs = new Map(opts.modules.flatMap((m) => (m.msgs ?? []).map((s) => [s.typeName, s] as const)));
     this.queries = new Map(opts.modules.flatMap((m) => (m.queries ?? []).map((q) => [q.method, q] as const)));
-    this.env = { codec: this.codec, specs: this.specs, minGasPrices: opts.minGasPrices ?? [] };
+    this.env = { codec: this.codec, specs: this.specs, minGasPrices: opts.minGasPrices ?? [], views: new ViewCache() };
     this.keepRecent = opts.keepRecent ?? 100;
   }
 
@@ -157,12 +157,9 @@ export class App {
       const ctx = this.blockCtx(block, beginEvents);
       for (const m of this.beginOrder) m.beginBlock?.(draft, ctx);
     });
-    const txResults: TxResult[] = [];
-    for (const tx of req.txs) {
-      const outcome = runTx(this.env, state, tx, mode, block);
-      state = outcome.state;
-      txResults.push(outcome.result);
-    }
+    const delivered = runTxsInBlock(this.env, state, req.txs, mode, block);
+    state = delivered.state;
+    const txResults = delivered.results;
     const endEvents: ChainEvent[] = [];
     state = produce(state, (draft) => {
       const ctx = this.blockCtx(block, endEvents);

@@ -1,12 +1,19 @@
 /**
- * One tx through the SDK's runTx (v0.47 baseapp): decode, ante in its own immer `produce`, then the
- * messages in a second `produce` over the ante result. A failing message drops the second draft
- * whole, so only the fee and the sequence bump survive (ARCHITECTURE.md, property 2).
+ * Txs through the SDK's runTx (v0.47 baseapp): decode, ante, then the messages. A failing message
+ * drops everything the messages did, so only the fee and the sequence bump survive; a failing ante
+ * leaves no trace at all (ARCHITECTURE.md, property 2).
+ *
+ * Two ways to get that atomicity from immer, with identical results:
+ * - `runTx`: the ante in one `produce`, the messages in a second one over its result;
+ * - `runTxsInBlock`: the common case of a block whose txs all succeed runs in ONE `produce`, so
+ *   each trie node is copied once per block instead of once per tx. At the first failing tx the
+ *   block draft is dropped, the txs before it are re-run in one `produce` (deterministic, so with
+ *   the same results), the failing tx goes through `runTx`, and the fast path resumes after it.
  */
-import { produce } from 'immer';
+import { produce, type Draft } from 'immer';
+import { createHash } from 'node:crypto';
 import { SdkErrors } from '../errors.ts';
 import type { Codec, Any } from '../codec/registry.ts';
-import type { NamingProfile } from '../naming.ts';
 import { toAbciEvent, type AbciEvent, type ChainEvent } from '../events/event.ts';
 import type { AppState } from '../state/app-state.ts';
 import type { BlockInfo } from '../state/block-info.ts';
@@ -20,13 +27,26 @@ export interface TxEnv {
   readonly codec: Codec;
   readonly specs: ReadonlyMap<string, MsgSpec>;
   readonly minGasPrices: MinGasPrices;
+  /** decoded txs by hash, shared between CheckTx and FinalizeBlock (a cache, not state) */
+  readonly views: ViewCache;
 }
 
 export interface TxOutcome {
   readonly state: AppState;
   readonly result: TxResult;
-  /** the decoded tx, when it decoded */
-  readonly view?: TxView;
+}
+
+/** Decoded tx views by sha256 of their bytes; bounded, cleared when full. */
+export class ViewCache {
+  private readonly map = new Map<string, TxView>();
+  constructor(private readonly limit = 50_000) {}
+  get(key: string): TxView | undefined {
+    return this.map.get(key);
+  }
+  set(key: string, view: TxView): void {
+    if (this.map.size >= this.limit) this.map.clear();
+    this.map.set(key, view);
+  }
 }
 
 /** The module a message belongs to: second dot-segment of its type URL (`/sdk.bank.v1beta1.MsgSend` → `bank`). */
@@ -36,20 +56,77 @@ function moduleOf(typeName: string): string {
 
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
-export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: RunMode, block: BlockInfo): TxOutcome {
+/** Decodes (or recalls) a tx; throws the decode or ValidateBasic ChainError. */
+function viewOf(env: TxEnv, txBytes: Uint8Array): TxView {
+  const key = createHash('sha256').update(txBytes).digest('base64');
+  let view = env.views.get(key);
+  if (!view) {
+    view = buildTxView(env.codec, txBytes, env.specs);
+    env.views.set(key, view);
+  }
+  return view;
+}
+
+function gasMeterFor(view: TxView, mode: RunMode): GasMeter {
+  const limit = mode === 'simulate' || view.gasLimit > BigInt(UNLIMITED) ? UNLIMITED : Number(view.gasLimit);
+  return new GasMeter(limit);
+}
+
+interface MsgRun {
+  readonly events: AbciEvent[];
+  readonly logs: MessageLog[];
+  readonly responses: Any[];
+  failedIndex: number;
+}
+
+/** Runs every message on the draft; throws at the first failure, leaving `run.failedIndex`. */
+function runMsgs(env: TxEnv, draft: Draft<AppState>, view: TxView, gas: GasMeter, block: BlockInfo, run: MsgRun): void {
   const { codec } = env;
-  const profile: NamingProfile = codec.profile;
+  view.messages.forEach((m, i) => {
+    run.failedIndex = i;
+    const events: ChainEvent[] = [
+      { type: 'message', data: { action: codec.typeUrl(m.typeName), sender: m.spec.signers(m.value)[0], module: moduleOf(m.typeName) } },
+    ];
+    const response = m.spec.handle(draft, m.value, { block, gas, emit: (e) => events.push(e) });
+    run.responses.push(codec.packAny(m.spec.responseType, response ?? {}));
+    const abci = events.map((e) => toAbciEvent(e, codec.profile));
+    run.events.push(...abci);
+    run.logs.push({ msg_index: i, log: '', events: stringifyEvents(abci) });
+  });
+  run.failedIndex = -1;
+}
+
+function successResult(env: TxEnv, view: TxView, gas: GasMeter, anteEvents: readonly AbciEvent[], run: MsgRun): TxResult {
+  return {
+    code: 0,
+    codespace: '',
+    log: messageLogsText(run.logs),
+    info: '',
+    gas_wanted: view.gasLimit,
+    gas_used: BigInt(gas.consumed),
+    events: [...anteEvents, ...run.events],
+    data: env.codec.encode('sdk.base.abci.v1beta1.TxMsgData', { msg_responses: run.responses }),
+    logs: run.logs,
+  };
+}
+
+function msgFailure(e: unknown, index: number): ReturnType<typeof asChainError> {
+  const err = asChainError(e);
+  // out of gas is a recovered panic in runTx: reported as is, not as a message failure
+  if (err.codespace === SdkErrors.OutOfGas.codespace && err.code === SdkErrors.OutOfGas.code) return err;
+  return err.wrap(`failed to execute message; message index: ${index}`);
+}
+
+/** One tx with two `produce` calls: the per-tx path (CheckTx, simulate, failing txs). */
+export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: RunMode, block: BlockInfo): TxOutcome {
   let view: TxView;
   try {
-    view = buildTxView(codec, txBytes, env.specs);
+    view = viewOf(env, txBytes);
   } catch (e) {
     return { state, result: errorResult(e, 0n, 0n) };
   }
-  const gasWanted = view.gasLimit;
-  const limit = mode === 'simulate' || gasWanted > BigInt(UNLIMITED) ? UNLIMITED : Number(gasWanted);
-  const gas = new GasMeter(limit);
+  const gas = gasMeterFor(view, mode);
   const used = () => BigInt(gas.consumed);
-
   const anteEvents: ChainEvent[] = [];
   let afterAnte: AppState;
   try {
@@ -57,58 +134,78 @@ export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: Ru
       runAnte(draft, { tx: view, txSize: txBytes.length, mode, minGasPrices: env.minGasPrices }, { block, gas, emit: (e) => anteEvents.push(e) });
     });
   } catch (e) {
-    return { state, result: errorResult(e, gasWanted, used()), view };
+    return { state, result: errorResult(e, view.gasLimit, used()) };
   }
-  const anteAbci = anteEvents.map((e) => toAbciEvent(e, profile));
+  const anteAbci = anteEvents.map((e) => toAbciEvent(e, env.codec.profile));
   if (mode === 'check' || mode === 'recheck') {
     return {
       state: afterAnte,
-      result: { code: 0, codespace: '', log: '[]', info: '', gas_wanted: gasWanted, gas_used: used(), events: anteAbci, data: new Uint8Array(0), logs: [] },
-      view,
+      result: { code: 0, codespace: '', log: '[]', info: '', gas_wanted: view.gasLimit, gas_used: used(), events: anteAbci, data: new Uint8Array(0), logs: [] },
     };
   }
-
-  const msgEvents: AbciEvent[] = [];
-  const logs: MessageLog[] = [];
-  const responses: Any[] = [];
-  let failedIndex = -1;
+  const run: MsgRun = { events: [], logs: [], responses: [], failedIndex: -1 };
   let afterMsgs: AppState;
   try {
-    afterMsgs = produce(afterAnte, (draft) => {
-      view.messages.forEach((m, i) => {
-        failedIndex = i;
-        const events: ChainEvent[] = [
-          { type: 'message', data: { action: codec.typeUrl(m.typeName), sender: m.spec.signers(m.value)[0], module: moduleOf(m.typeName) } },
-        ];
-        const response = m.spec.handle(draft, m.value, { block, gas, emit: (e) => events.push(e) });
-        responses.push(codec.packAny(m.spec.responseType, response ?? {}));
-        const abci = events.map((e) => toAbciEvent(e, profile));
-        msgEvents.push(...abci);
-        logs.push({ msg_index: i, log: '', events: stringifyEvents(abci) });
-      });
-    });
+    afterMsgs = produce(afterAnte, (draft) => runMsgs(env, draft, view, gas, block, run));
   } catch (e) {
-    const err = asChainError(e);
-    // out of gas is a recovered panic in runTx: reported as is, not as a message failure
-    const outOfGas = err.codespace === SdkErrors.OutOfGas.codespace && err.code === SdkErrors.OutOfGas.code;
-    const failure = outOfGas ? err : err.wrap(`failed to execute message; message index: ${failedIndex}`);
-    return { state: afterAnte, result: errorResult(failure, gasWanted, used(), anteAbci), view };
+    return { state: afterAnte, result: errorResult(msgFailure(e, run.failedIndex), view.gasLimit, used(), anteAbci) };
   }
-  const data = codec.encode('sdk.base.abci.v1beta1.TxMsgData', { msg_responses: responses });
-  return {
-    state: afterMsgs,
-    result: {
-      code: 0,
-      codespace: '',
-      log: messageLogsText(logs),
-      info: '',
-      gas_wanted: gasWanted,
-      gas_used: used(),
-      events: [...anteAbci, ...msgEvents],
-      data,
-      logs,
-    },
-    view,
-  };
+  return { state: afterMsgs, result: successResult(env, view, gas, anteAbci, run) };
 }
 
+class TxFailed extends Error {
+  constructor(readonly index: number) {
+    super(`tx ${index} failed`);
+  }
+}
+
+/** Runs ante and messages of one tx on a shared block draft; throws TxFailed on any failure. */
+function applyOnDraft(env: TxEnv, draft: Draft<AppState>, txBytes: Uint8Array, index: number, mode: RunMode, block: BlockInfo): TxResult {
+  let view: TxView;
+  try {
+    view = viewOf(env, txBytes);
+  } catch {
+    throw new TxFailed(index);
+  }
+  const gas = gasMeterFor(view, mode);
+  const anteEvents: ChainEvent[] = [];
+  const run: MsgRun = { events: [], logs: [], responses: [], failedIndex: -1 };
+  try {
+    runAnte(draft, { tx: view, txSize: txBytes.length, mode, minGasPrices: env.minGasPrices }, { block, gas, emit: (e) => anteEvents.push(e) });
+    runMsgs(env, draft, view, gas, block, run);
+  } catch {
+    throw new TxFailed(index);
+  }
+  return successResult(env, view, gas, anteEvents.map((e) => toAbciEvent(e, env.codec.profile)), run);
+}
+
+/** All txs of a block in order, with the block-level fast path described above. */
+export function runTxsInBlock(env: TxEnv, state: AppState, txs: readonly Uint8Array[], mode: 'deliver' | 'replay', block: BlockInfo): { state: AppState; results: TxResult[] } {
+  const results: TxResult[] = [];
+  let from = 0;
+  while (from < txs.length) {
+    const segment: TxResult[] = [];
+    try {
+      state = produce(state, (draft) => {
+        for (let i = from; i < txs.length; i++) segment.push(applyOnDraft(env, draft, txs[i]!, i, mode, block));
+      });
+      results.push(...segment);
+      break;
+    } catch (e) {
+      if (!(e instanceof TxFailed)) throw e;
+      const failed = e.index;
+      if (failed > from) {
+        const again: TxResult[] = [];
+        state = produce(state, (draft) => {
+          for (let i = from; i < failed; i++) again.push(applyOnDraft(env, draft, txs[i]!, i, mode, block));
+        });
+        results.push(...again);
+      }
+      const outcome = runTx(env, state, txs[failed]!, mode, block);
+      state = outcome.state;
+      results.push(outcome.result);
+      from = failed + 1;
+    }
+  }
+  return { state, results };
+}

@@ -50,6 +50,27 @@ export function messageLogsText(logs: readonly MessageLog[]): string {
   return JSON.stringify(logs.map((l) => (l.log ? { msg_index: l.msg_index, log: l.log, events: l.events } : { msg_index: l.msg_index, events: l.events })));
 }
 
+/**
+ * Re-derives the per-message logs of a successful tx from its events: each message's events start
+ * with its `message` event that has an `action` attribute; what precedes the first one is the ante's.
+ */
+export function logsFromEvents(events: readonly AbciEvent[]): MessageLog[] {
+  const logs: MessageLog[] = [];
+  let current: AbciEvent[] | null = null;
+  const flush = () => {
+    if (current) logs.push({ msg_index: logs.length, log: '', events: stringifyEvents(current) });
+  };
+  for (const e of events) {
+    if (e.type === 'message' && e.attributes.some((a) => a.key === 'action')) {
+      flush();
+      current = [];
+    }
+    current?.push(e);
+  }
+  flush();
+  return logs;
+}
+
 /** A ChainError (or anything thrown) as an ABCI failure; unexpected throws are the SDK's recovered panic. */
 export function errorResult(err: unknown, gasWanted: bigint, gasUsed: bigint, events: readonly AbciEvent[] = []): TxResult {
   const e = asChainError(err);

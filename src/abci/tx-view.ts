@@ -43,6 +43,8 @@ export interface TxView {
   readonly signerBytes: readonly Uint8Array[];
   readonly signerInfos: readonly SignerView[];
   readonly signatures: readonly Uint8Array[];
+  /** signatures already verified, as `<signer index>/<account number>/<chain id>` (a memo, not state) */
+  readonly verified: Set<string>;
   signBytes(index: number, signer: SignerView, chainId: string, accountNumber: bigint): Uint8Array;
 }
 
@@ -124,6 +126,7 @@ export function buildTxView(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMa
     signerBytes,
     signerInfos,
     signatures: tx.signatures,
+    verified: new Set(),
     signBytes(index, signer, chainId, accountNumber) {
       switch (signer.mode) {
         case SignMode.DIRECT:

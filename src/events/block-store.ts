@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import type { AbciEvent } from './event.ts';
-import type { TxResult, MessageLog } from '../abci/tx-result.ts';
+import { logsFromEvents, messageLogsText, type TxResult } from '../abci/tx-result.ts';
 import { txHash } from '../codec/tx.ts';
 import type { Condition } from './search-query.ts';
 
@@ -71,8 +71,7 @@ CREATE TABLE IF NOT EXISTS txs (
   gas_wanted TEXT NOT NULL,
   gas_used TEXT NOT NULL,
   data BLOB NOT NULL,
-  events TEXT NOT NULL,
-  logs TEXT NOT NULL
+  events TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS txs_hash ON txs(hash);
 CREATE INDEX IF NOT EXISTS txs_height ON txs(height);
@@ -84,6 +83,9 @@ CREATE TABLE IF NOT EXISTS tx_attrs (
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS snapshots (height INTEGER PRIMARY KEY, state TEXT NOT NULL);
 `;
+
+/** Index rows go in multi-row INSERTs of this many rows (fewer statement executions per block). */
+const ATTR_BATCH = 64;
 
 /** Tx ids encode the position so that id order is (height, index) order. */
 const TX_ID_SHIFT = 1_000_000n;
@@ -102,9 +104,10 @@ export class BlockStore {
         'INSERT INTO blocks (height, time_ns, hash, app_hash, header, last_commit, begin_events, end_events, num_txs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       insertTx: this.db.prepare(
-        'INSERT INTO txs (id, hash, height, idx, raw, code, codespace, log, info, gas_wanted, gas_used, data, events, logs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO txs (id, hash, height, idx, raw, code, codespace, log, info, gas_wanted, gas_used, data, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       insertAttr: this.db.prepare('INSERT OR IGNORE INTO tx_attrs (key, value, tx_id) VALUES (?, ?, ?)'),
+      insertAttrs: this.db.prepare(`INSERT OR IGNORE INTO tx_attrs (key, value, tx_id) VALUES ${Array(ATTR_BATCH).fill('(?, ?, ?)').join(', ')}`),
       insertSnapshot: this.db.prepare('INSERT OR REPLACE INTO snapshots (height, state) VALUES (?, ?)'),
       setMeta: this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
       getMeta: this.db.prepare('SELECT value FROM meta WHERE key = ?'),
@@ -120,7 +123,7 @@ export class BlockStore {
   }
 
   /** Writes one block, its tx results, their index and optionally a state snapshot, atomically. */
-  saveBlock(block: BlockRecord, results: readonly TxResult[], snapshot?: string): void {
+  saveBlock(block: BlockRecord, results: readonly TxResult[], snapshot?: string, hashes?: readonly string[]): void {
     if (results.length !== block.txs.length) throw new Error(`saveBlock: ${block.txs.length} txs but ${results.length} results`);
     const write = this.db.transaction(() => {
       const h = Number(block.height);
@@ -135,13 +138,26 @@ export class BlockStore {
         JSON.stringify(block.endBlockEvents),
         block.txs.length,
       );
+      const batch: unknown[] = [];
       block.txs.forEach((raw, i) => {
         const r = results[i]!;
         const id = block.height * TX_ID_SHIFT + BigInt(i);
-        const hash = txHash(raw);
-        this.stmts.insertTx.run(id, hash, h, i, raw, r.code, r.codespace, r.log, r.info, r.gas_wanted.toString(), r.gas_used.toString(), r.data, JSON.stringify(r.events), JSON.stringify(r.logs));
-        for (const e of r.events) for (const a of e.attributes) if (a.index) this.stmts.insertAttr.run(`${e.type}.${a.key}`, a.value, id);
+        const hash = hashes?.[i] ?? txHash(raw);
+        // raw_log and logs of a successful tx are derived from its events on read
+        const log = r.code === 0 ? '' : r.log;
+        this.stmts.insertTx.run(id, hash, h, i, raw, r.code, r.codespace, log, r.info, r.gas_wanted.toString(), r.gas_used.toString(), r.data, JSON.stringify(r.events));
+        for (const e of r.events) {
+          for (const a of e.attributes) {
+            if (!a.index) continue;
+            batch.push(`${e.type}.${a.key}`, a.value, id);
+            if (batch.length === ATTR_BATCH * 3) {
+              this.stmts.insertAttrs.run(batch);
+              batch.length = 0;
+            }
+          }
+        }
       });
+      for (let j = 0; j < batch.length; j += 3) this.stmts.insertAttr.run(batch[j], batch[j + 1], batch[j + 2]);
       if (snapshot !== undefined) this.stmts.insertSnapshot.run(h, snapshot);
     });
     write();
@@ -275,6 +291,8 @@ function sqlOp(op: Condition['op']): string {
 }
 
 function rowToTx(r: any): TxRecord {
+  const events = JSON.parse(r.events) as AbciEvent[];
+  const logs = r.code === 0 ? logsFromEvents(events) : [];
   return {
     hash: r.hash,
     height: BigInt(r.height),
@@ -284,13 +302,13 @@ function rowToTx(r: any): TxRecord {
     result: {
       code: r.code,
       codespace: r.codespace,
-      log: r.log,
+      log: r.code === 0 ? messageLogsText(logs) : r.log,
       info: r.info,
       gas_wanted: BigInt(r.gas_wanted),
       gas_used: BigInt(r.gas_used),
       data: new Uint8Array(r.data),
-      events: JSON.parse(r.events) as AbciEvent[],
-      logs: JSON.parse(r.logs) as MessageLog[],
+      events,
+      logs,
     },
   };
 }

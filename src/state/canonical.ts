@@ -54,7 +54,7 @@ export function stateDigest(value: unknown, path = '$'): string {
     text = '{' + body + '}';
   }
   const d = createHash('sha256').update(text).digest('hex');
-  if (Object.isFrozen(value)) digests.set(value, d);
+  digests.set(value, d);
   return d;
 }
 

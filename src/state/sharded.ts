@@ -1,23 +1,28 @@
 /**
- * A large keyed collection laid out so that an immer write copies little
- * (ARCHITECTURE.md, property 2). Keys are lowercase hex (address bytes, hashes), spread over two
- * levels of 256 shards by their first four hex digits: writing one entry copies the root (≤ 256
- * slots), one level-1 shard (≤ 256 slots) and one leaf, instead of the whole collection.
+ * A large keyed collection laid out so that an immer write copies little (ARCHITECTURE.md,
+ * property 2). Keys are lowercase hex (address bytes, hashes). Entries live in a trie of
+ * `DEPTH` levels with a fan-out of 16, one level per leading hex digit: writing one entry copies
+ * DEPTH small nodes of at most 16 slots (plus the leaf), instead of the whole collection. At 100k
+ * entries a leaf holds about 1.5 entries.
  *
- * Iteration is in ascending key order, which for hex keys is the byte order in which the real chain
- * iterates its stores.
+ * Trie slots are named by letters `g`…`v` (hex digit + 16), never digits, so V8 keeps them as
+ * named properties; letters sort in the same order as the digits, so iteration is in ascending key
+ * order, the byte order in which the real chain iterates its stores.
  */
 export type Leaf<V> = Readonly<Record<string, V>>;
-export type Sharded<V> = Readonly<Record<string, Readonly<Record<string, Leaf<V>>>>>;
+/** A trie node: slots to child nodes, or at the last level to leaves. */
+export type Sharded<V> = Readonly<Record<string, unknown>> & { readonly __sharded?: V };
 
-type Mutable<V> = Record<string, Record<string, Record<string, V>>>;
+const DEPTH = 4;
+const SLOT = 'ghijklmnopqrstuv';
 
-function split(key: string): [string, string] {
-  if (key.length < 4) {
-    const padded = key.padEnd(4, '_');
-    return [padded.slice(0, 2), padded.slice(2, 4)];
-  }
-  return [key.slice(0, 2), key.slice(2, 4)];
+type Node = Record<string, any>;
+
+function slotAt(key: string, level: number): string {
+  const c = key.charCodeAt(level);
+  // '0'-'9' → 0-9, 'a'-'f' → 10-15; anything else (short or non-hex keys) → a fixed slot
+  const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : 0;
+  return SLOT[d]!;
 }
 
 export function emptySharded<V>(): Sharded<V> {
@@ -25,8 +30,12 @@ export function emptySharded<V>(): Sharded<V> {
 }
 
 export function shardGet<V>(s: Sharded<V>, key: string): V | undefined {
-  const [a, b] = split(key);
-  return s[a]?.[b]?.[key];
+  let node: Node | undefined = s as Node;
+  for (let level = 0; level < DEPTH; level++) {
+    node = node[slotAt(key, level)];
+    if (node === undefined) return undefined;
+  }
+  return node[key] as V | undefined;
 }
 
 export function shardHas<V>(s: Sharded<V>, key: string): boolean {
@@ -35,38 +44,48 @@ export function shardHas<V>(s: Sharded<V>, key: string): boolean {
 
 /** Sets an entry on an immer draft (or a fresh mutable object). */
 export function shardSet<V>(draft: Sharded<V>, key: string, value: V): void {
-  const m = draft as Mutable<V>;
-  const [a, b] = split(key);
-  const l1 = m[a] ?? (m[a] = {});
-  const leaf = l1[b] ?? (l1[b] = {});
-  leaf[key] = value;
+  let node = draft as Node;
+  for (let level = 0; level < DEPTH; level++) {
+    const slot = slotAt(key, level);
+    node = node[slot] ?? (node[slot] = {});
+  }
+  node[key] = value;
 }
 
-/** Deletes an entry; empty shards are removed so that the layout (and the app hash) is canonical. */
+/** Deletes an entry; emptied nodes are removed so that the layout (and the app hash) is canonical. */
 export function shardDelete<V>(draft: Sharded<V>, key: string): boolean {
-  const m = draft as Mutable<V>;
-  const [a, b] = split(key);
-  const l1 = m[a];
-  const leaf = l1?.[b];
-  if (!leaf || !(key in leaf)) return false;
-  delete leaf[key];
-  if (Object.keys(leaf).length === 0) {
-    delete l1[b];
-    if (Object.keys(l1).length === 0) delete m[a];
+  const path: [Node, string][] = [];
+  let node = draft as Node;
+  for (let level = 0; level < DEPTH; level++) {
+    const slot = slotAt(key, level);
+    const child = node[slot];
+    if (child === undefined) return false;
+    path.push([node, slot]);
+    node = child;
+  }
+  if (!(key in node)) return false;
+  delete node[key];
+  for (let i = path.length - 1; i >= 0; i--) {
+    const [parent, slot] = path[i]!;
+    if (Object.keys(parent[slot]).length > 0) break;
+    delete parent[slot];
   }
   return true;
 }
 
-/** Entries in ascending key order; `reverse` for descending. */
-export function* shardEntries<V>(s: Sharded<V>, reverse = false): Generator<[string, V]> {
-  const order = (keys: string[]) => (reverse ? keys.sort().reverse() : keys.sort());
-  for (const a of order(Object.keys(s))) {
-    const l1 = s[a]!;
-    for (const b of order(Object.keys(l1))) {
-      const leaf = l1[b]!;
-      for (const k of order(Object.keys(leaf))) yield [k, leaf[k] as V];
-    }
+function* walk<V>(node: Node, level: number, reverse: boolean): Generator<[string, V]> {
+  const keys = Object.keys(node).sort();
+  if (reverse) keys.reverse();
+  if (level === DEPTH) {
+    for (const k of keys) yield [k, node[k] as V];
+    return;
   }
+  for (const k of keys) yield* walk<V>(node[k], level + 1, reverse);
+}
+
+/** Entries in ascending key order; `reverse` for descending. */
+export function shardEntries<V>(s: Sharded<V>, reverse = false): Generator<[string, V]> {
+  return walk<V>(s as Node, 0, reverse);
 }
 
 export function* shardValues<V>(s: Sharded<V>, reverse = false): Generator<V> {
@@ -75,7 +94,7 @@ export function* shardValues<V>(s: Sharded<V>, reverse = false): Generator<V> {
 
 export function shardCount<V>(s: Sharded<V>): number {
   let n = 0;
-  for (const a of Object.keys(s)) for (const leaf of Object.values(s[a]!)) n += Object.keys(leaf).length;
+  for (const _ of shardEntries(s)) n++;
   return n;
 }
 

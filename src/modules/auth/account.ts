@@ -33,8 +33,18 @@ export const EMPTY_CODE_HASH = '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca8227
 
 /** Parses an `st1…` address into its state key, failing as the SDK does (code 7). */
 export function accountKey(address: string, field = ''): string {
-  return bytesToHex(parseAccAddress(address, field));
+  let key = keyCache.get(address);
+  if (key === undefined) {
+    key = bytesToHex(parseAccAddress(address, field));
+    if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.clear();
+    keyCache.set(address, key);
+  }
+  return key;
 }
+
+/** bech32 decoding dominates a transfer's cost; valid addresses map to keys through a bounded cache. */
+const keyCache = new Map<string, string>();
+const KEY_CACHE_LIMIT = 200_000;
 
 /** `field` names the message field in the error (`from` → "invalid from address: …"). */
 export function parseAccAddress(address: string, field = ''): Uint8Array {

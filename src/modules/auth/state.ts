@@ -82,14 +82,19 @@ export function ensureModuleAccount(draft: Draft<HasAuth>, name: ModuleAccountNa
   return account;
 }
 
-export function setPubKey(draft: Draft<HasAuth>, address: string, pubKey: PubKeyRecord, ctx?: Ctx): void {
-  const account = getAccount(draft as HasAuth, address);
+/** The account as a draft record (mutations are recorded by immer). */
+function draftAccount(draft: Draft<HasAuth>, address: string): Draft<AccountRecord> {
+  const account = shardGet(draft.auth.accounts as Sharded<Draft<AccountRecord>>, accountKey(address));
   if (!account) throw new Error(`account ${address} does not exist`);
-  setAccount(draft, { ...account, pub_key: pubKey }, ctx);
+  return account;
+}
+
+export function setPubKey(draft: Draft<HasAuth>, address: string, pubKey: PubKeyRecord, ctx?: Ctx): void {
+  ctx?.gas.write(ACCOUNT_KEY_LEN, ACCOUNT_VALUE_LEN);
+  draftAccount(draft, address).pub_key = pubKey;
 }
 
 export function incrementSequence(draft: Draft<HasAuth>, address: string, ctx?: Ctx): void {
-  const account = getAccount(draft as HasAuth, address);
-  if (!account) throw new Error(`account ${address} does not exist`);
-  setAccount(draft, { ...account, sequence: account.sequence + 1n }, ctx);
+  ctx?.gas.write(ACCOUNT_KEY_LEN, ACCOUNT_VALUE_LEN);
+  draftAccount(draft, address).sequence += 1n;
 }
