@@ -67,8 +67,9 @@ function viewOf(env: TxEnv, txBytes: Uint8Array): TxView {
   return view;
 }
 
-function gasMeterFor(view: TxView, mode: RunMode): GasMeter {
-  const limit = mode === 'simulate' || view.gasLimit > BigInt(UNLIMITED) ? UNLIMITED : Number(view.gasLimit);
+/** SetUpContextDecorator: an infinite meter when simulating and at genesis (gentxs). */
+function gasMeterFor(view: TxView, mode: RunMode, block: BlockInfo): GasMeter {
+  const limit = mode === 'simulate' || block.height === 0n || view.gasLimit > BigInt(UNLIMITED) ? UNLIMITED : Number(view.gasLimit);
   return new GasMeter(limit);
 }
 
@@ -125,7 +126,7 @@ export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: Ru
   } catch (e) {
     return { state, result: errorResult(e, 0n, 0n) };
   }
-  const gas = gasMeterFor(view, mode);
+  const gas = gasMeterFor(view, mode, block);
   const used = () => BigInt(gas.consumed);
   const anteEvents: ChainEvent[] = [];
   let afterAnte: AppState;
@@ -167,7 +168,7 @@ function applyOnDraft(env: TxEnv, draft: Draft<AppState>, txBytes: Uint8Array, i
   } catch {
     throw new TxFailed(index);
   }
-  const gas = gasMeterFor(view, mode);
+  const gas = gasMeterFor(view, mode, block);
   const anteEvents: ChainEvent[] = [];
   const run: MsgRun = { events: [], logs: [], responses: [], failedIndex: -1 };
   try {

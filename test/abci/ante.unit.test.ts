@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { App } from '../../src/abci/app.ts';
+import { appModules } from '../../src/abci/modules.ts';
+import { Dec } from '../../src/math/dec.ts';
+import { signTx } from '../../src/client/sign-tx.ts';
+import { codec } from '../../src/codec/registry.ts';
+import { decodeTxRaw, encodeTxRaw } from '../../src/codec/tx.ts';
+import { balanceOf } from '../../src/modules/bank/state.ts';
+import { getAccount } from '../../src/modules/auth/state.ts';
+import { CHAIN_ID, genesisWith, msgSend, signed, testKey } from '../helpers/fixture.ts';
+
+const alice = testKey(0);
+const bob = testKey(1);
+const carol = testKey(2);
+const FEE = [{ denom: 'wei', amount: '200000000000000' }];
+const send = (amount = 1n) => ({ messages: [msgSend(alice.address, bob.address, amount)], fee: FEE });
+
+function appWith(balances: [string, bigint][] = [[alice.address, 10n ** 21n]], minGasPrices: { denom: string; amount: Dec }[] = []) {
+  const app = new App({ ...appModules, minGasPrices });
+  app.initChain(genesisWith(balances));
+  return app;
+}
+
+function deliverOne(app: App, tx: Uint8Array) {
+  const r = app.finalizeBlock({ height: app.height + 1n, timeNs: 1_704_067_205_000_000_000n, proposer: '', txs: [tx] }).txResults[0]!;
+  app.commit();
+  return r;
+}
+
+/** Then: the tx failed with this code and text and changed nothing. */
+function expectRejected(app: App, tx: Uint8Array, code: number, log: string | RegExp) {
+  const before = app.state;
+  const r = deliverOne(app, tx);
+  expect({ codespace: r.codespace, code: r.code }).toEqual({ codespace: 'sdk', code });
+  if (typeof log === 'string') expect(r.log).toBe(log);
+  else expect(r.log).toMatch(log);
+  expect(app.state.auth).toEqual(before.auth);
+  expect(app.state.bank).toEqual(before.bank);
+  expect(r.events).toEqual([]);
+}
+
+describe('ante: each failure is the SDK error and leaves no trace', () => {
+  it('CheckTx: fee below gas × minimum gas price → code 13', () => {
+    const app = appWith(undefined, [{ denom: 'wei', amount: Dec.fromString('1000000000') }]);
+    const tx = signed(alice, 0n, 0n, { ...send(), fee: [{ denom: 'wei', amount: '199999999999999' }] });
+    const r = app.checkTx(tx);
+    expect([r.code, r.log]).toEqual([13, 'insufficient fees; got: 199999999999999wei required: 200000000000000wei: insufficient fee']);
+    expect(app.checkTx(signed(alice, 0n, 0n, send())).code).toBe(0);
+  });
+
+  it('fee larger than the balance → code 5', () => {
+    const app = appWith([[alice.address, 1000n]]);
+    expectRejected(app, signed(alice, 0n, 0n, send()), 5, 'spendable balance 1000wei is smaller than 200000000000000wei: insufficient funds: insufficient funds');
+  });
+
+  it('unknown signer account → code 9', () => {
+    const app = appWith();
+    const tx = signTx({ messages: [msgSend(carol.address, bob.address, 1n)], fee: FEE }, { chainId: CHAIN_ID, signers: [{ privKey: carol.priv, accountNumber: 0n, sequence: 0n }] });
+    expectRejected(app, tx, 9, `fee payer address: ${carol.address} does not exist: unknown address`);
+  });
+
+  it('signer key that is not the sender → code 8', () => {
+    const app = appWith([[alice.address, 10n ** 21n], [bob.address, 10n ** 21n]]);
+    const tx = signTx(send(), { chainId: CHAIN_ID, signers: [{ privKey: bob.priv, accountNumber: 0n, sequence: 0n }] });
+    expectRejected(app, tx, 8, `pubKey does not match signer address ${alice.address} with signer index: 0: invalid pubkey`);
+  });
+
+  it('memo longer than max_memo_characters → code 12', () => {
+    const app = appWith();
+    expectRejected(app, signed(alice, 0n, 0n, { ...send(), memo: 'x'.repeat(257) }), 12, 'maximum number of characters is 256 but received 257 characters: memo too large');
+  });
+
+  it('timeout height passed → code 30', () => {
+    const app = appWith();
+    deliverOne(app, signed(alice, 0n, 0n, send()));
+    expectRejected(app, signed(alice, 0n, 1n, { ...send(), timeoutHeight: 1n }), 30, 'block height: 2, timeout height: 1: tx timeout height');
+  });
+
+  it('no signatures → code 15; wrong number → code 4', () => {
+    const app = appWith();
+    const tx = decodeTxRaw(signed(alice, 0n, 0n, send()));
+    const none = encodeTxRaw({ body_bytes: tx.bodyBytes, auth_info_bytes: tx.authInfoBytes, signatures: [] });
+    expectRejected(app, none, 15, 'no signatures supplied');
+    const two = encodeTxRaw({ body_bytes: tx.bodyBytes, auth_info_bytes: tx.authInfoBytes, signatures: [tx.signatures[0]!, tx.signatures[0]!] });
+    expectRejected(app, two, 4, 'wrong number of signers; expected 1, got 2: unauthorized');
+  });
+
+  it('a tampered signature → code 4', () => {
+    const app = appWith();
+    const tx = decodeTxRaw(signed(alice, 0n, 0n, send()));
+    const sig = Uint8Array.from(tx.signatures[0]!);
+    sig[10] ^= 1;
+    const bad = encodeTxRaw({ body_bytes: tx.bodyBytes, auth_info_bytes: tx.authInfoBytes, signatures: [sig] });
+    expectRejected(app, bad, 4, `signature verification failed; please verify account number (0), sequence (0) and chain-id (${CHAIN_ID}): unauthorized`);
+  });
+
+  it('zero gas limit → out of gas in txSize (code 11), as SetUpContext meters before the fee check', () => {
+    const app = appWith();
+    expectRejected(app, signed(alice, 0n, 0n, { ...send(), gasLimit: 0n }), 11, /^out of gas in location: txSize; gasWanted: 0, gasUsed: \d+: out of gas$/);
+  });
+
+  it('a message type without a handler → code 2; an empty tx → code 18', () => {
+    const app = appWith();
+    const unknown = signTx({ messages: [{ typeName: 'sdk.bank.v1beta1.MsgMultiSend', value: { inputs: [], outputs: [] } }], fee: FEE }, { chainId: CHAIN_ID, signers: [{ privKey: alice.priv, accountNumber: 0n, sequence: 0n }] });
+    expectRejected(app, unknown, 2, /^unable to resolve type URL \/sdk\.bank\.v1beta1\.MsgMultiSend: tx parse error$/);
+    const empty = signTx({ messages: [], fee: FEE }, { chainId: CHAIN_ID, signers: [{ privKey: alice.priv, accountNumber: 0n, sequence: 0n }] });
+    expectRejected(app, empty, 18, 'must contain at least one message: invalid request');
+  });
+
+  it('MsgSend to a bad address or of zero coins → ValidateBasic codes 7 and 10', () => {
+    const app = appWith();
+    const badTo = { messages: [{ typeName: 'sdk.bank.v1beta1.MsgSend', value: { from_address: alice.address, to_address: 'st1notanaddress', amount: [{ denom: 'wei', amount: '1' }] } }], fee: FEE };
+    expectRejected(app, signed(alice, 0n, 0n, badTo), 7, /^invalid to address: .*: invalid address$/);
+    expectRejected(app, signed(alice, 0n, 0n, send(0n)), 10, '0wei: invalid coins');
+  });
+
+  it('a send to a blocked module account → code 4 after the fee is taken', () => {
+    const app = appWith();
+    const r = deliverOne(app, signed(alice, 0n, 0n, { messages: [msgSend(alice.address, 'st1wjj3c08flup92g6c3swpmcwd4xzul9hu5wehxc', 1n)], fee: FEE }));
+    expect(r.code).toBe(4);
+    expect(r.log).toBe('failed to execute message; message index: 0: st1wjj3c08flup92g6c3swpmcwd4xzul9hu5wehxc is not allowed to receive funds: unauthorized');
+    expect(getAccount(app.state, alice.address)!.sequence).toBe(1n);
+    expect(balanceOf(app.state, alice.address, 'wei')).toBe(10n ** 21n - 200000000000000n);
+  });
+
+  it('CheckTx keeps sequence bumps for the next tx of the same sender; a replayed tx fails there', () => {
+    const app = appWith();
+    const tx0 = signed(alice, 0n, 0n, send());
+    expect(app.checkTx(tx0).code).toBe(0);
+    expect(app.checkTx(signed(alice, 0n, 1n, send())).code).toBe(0);
+    expect(app.checkTx(tx0).code).toBe(32);
+  });
+});
+
+describe('simulate', () => {
+  it('reports gas without signatures being checked and without changing state', () => {
+    const app = appWith();
+    const tx = decodeTxRaw(signed(alice, 0n, 0n, send()));
+    const unsigned = encodeTxRaw({ body_bytes: tx.bodyBytes, auth_info_bytes: tx.authInfoBytes, signatures: [new Uint8Array(0)] });
+    const before = app.state;
+    const r = app.simulate(unsigned);
+    expect(r.code).toBe(0);
+    expect(r.gas_used).toBeGreaterThan(0n);
+    expect(app.state).toBe(before);
+    expect(codec).toBeDefined();
+  });
+});
