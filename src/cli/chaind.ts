@@ -1,0 +1,59 @@
+/**
+ * `chaind`: a small commander program. Command groups live in their own folders and register here;
+ * `main` parses argv, runs the command and turns every failure into `Error: <message>` on stderr and
+ * exit code 1 (never a stack trace), as cobra-based `stchaind` does.
+ */
+import { Command, CommanderError } from 'commander';
+import type { NamingProfile } from '../naming.ts';
+import { NEUTRAL } from '../naming.ts';
+import { keysCommand } from './keys/index.ts';
+import type { Output } from './output.ts';
+import { processOutput } from './output.ts';
+import type { Prompter } from './prompt.ts';
+import { stdinPrompter } from './prompt.ts';
+
+/** What a command may use besides its flags. */
+export interface CliContext {
+  readonly out: Output;
+  readonly prompt: Prompter;
+  /** naming profile of type URLs and amino names in outputs (spec: neutral by default) */
+  readonly naming: NamingProfile;
+}
+
+/** A command group: `keys`, later `tx`, `query`, `consensus`, … */
+export type CommandGroup = (ctx: CliContext) => Command;
+
+const GROUPS: readonly CommandGroup[] = [keysCommand];
+
+export function buildProgram(ctx: CliContext): Command {
+  const program = new Command('chaind')
+    .description('Chain node daemon and client of the simulated storage chain')
+    .showSuggestionAfterError(true)
+    .configureOutput({ writeOut: ctx.out.stdout, writeErr: ctx.out.stderr });
+  for (const group of GROUPS) program.addCommand(group(ctx));
+  // applies exitOverride and the output streams to every command added above
+  applyToTree(program, (cmd) => cmd.exitOverride().configureOutput({ writeOut: ctx.out.stdout, writeErr: ctx.out.stderr }));
+  return program;
+}
+
+function applyToTree(cmd: Command, fn: (cmd: Command) => void): void {
+  fn(cmd);
+  for (const sub of cmd.commands) applyToTree(sub, fn);
+}
+
+/** Runs `chaind <argv…>` and returns the exit code. `context` replaces the process streams (tests). */
+export async function main(argv: string[], context: Partial<CliContext> = {}): Promise<number> {
+  const out = context.out ?? processOutput();
+  const prompt = context.prompt ?? stdinPrompter(process.stdin, out.stderr);
+  const ctx: CliContext = { out, prompt, naming: context.naming ?? NEUTRAL };
+  try {
+    await buildProgram(ctx).parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode; // commander printed its own message
+    out.stderr(`Error: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  } finally {
+    prompt.close();
+  }
+}

@@ -1,0 +1,50 @@
+/** The `keys` group's persistent flags and the keyring they select. */
+import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Keyring } from '../../crypto/keyring/keyring.ts';
+import { openKeyring } from '../../crypto/keyring/open.ts';
+import type { CliContext } from '../chaind.ts';
+import type { OutputFormat } from '../output.ts';
+
+/** `~/.chaind`, the `--home` default. */
+export function defaultHome(): string {
+  return join(homedir(), '.chaind');
+}
+
+export interface KeysFlags {
+  readonly home: string;
+  readonly keyringDir: string;
+  readonly keyringBackend: string;
+  readonly output: OutputFormat;
+  /** `--output` was given on the command line (show -a/-p refuse it) */
+  readonly outputGiven: boolean;
+}
+
+export function keysFlags(cmd: Command): KeysFlags {
+  const opts = cmd.optsWithGlobals<{ home: string; keyringDir?: string; keyringBackend: string; output: OutputFormat }>();
+  let outputGiven = false;
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    if (c.getOptionValueSource('output') === 'cli') outputGiven = true;
+  }
+  return {
+    home: opts.home,
+    keyringDir: opts.keyringDir || opts.home,
+    keyringBackend: opts.keyringBackend,
+    output: opts.output,
+    outputGiven,
+  };
+}
+
+export function openCliKeyring(ctx: CliContext, flags: KeysFlags): Keyring {
+  return openKeyring({ backend: flags.keyringBackend, dir: flags.keyringDir, prompt: ctx.prompt });
+}
+
+/** Commander parser for uint32 flags (`--account`, `--index`, `--coin-type`). */
+export function parseUint32(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 0xffffffff) {
+    throw new InvalidArgumentError('expected an unsigned 32-bit integer.');
+  }
+  return Number(value);
+}
