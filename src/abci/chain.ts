@@ -54,6 +54,8 @@ export interface ChainOptions extends AppOptions {
   /** a state snapshot every N blocks (0 = only at genesis) */
   readonly snapshotInterval?: number;
   readonly blockMeta?: BlockMetaBuilder;
+  /** on reopen, replay stored blocks only up to this height (the rest with `replayStored`) */
+  readonly replayUpTo?: bigint;
 }
 
 export class ReplayMismatchError extends Error {
@@ -94,7 +96,7 @@ export class Chain {
       chain.store.saveSnapshot(chain.app.height, serializeState(chain.app.state));
       chain.lastTimeNs = parseTimeNs(doc.genesis_time);
     } else {
-      chain.recover(parseGenesisDoc(stored));
+      chain.recover(parseGenesisDoc(stored), opts.replayUpTo);
     }
     return chain;
   }
@@ -149,10 +151,15 @@ export class Chain {
     return committed;
   }
 
-  private recover(genesis: GenesisDoc): void {
-    const latest = this.store.latestHeight();
+  /** Replays the stored blocks after the current height (after `open` with `replayUpTo`). */
+  replayStored(): void {
+    this.replayFrom(this.app.height + 1n, this.store.latestHeight());
+  }
+
+  private recover(genesis: GenesisDoc, upTo?: bigint): void {
+    const latest = upTo !== undefined && upTo < this.store.latestHeight() ? upTo : this.store.latestHeight();
     const snap = this.store.latestSnapshot(latest);
-    if (snap && snap.height > 0n) {
+    if (snap) {
       this.app.restore(deserializeState<AppState>(snap.state), snap.height, genesis.chain_id);
     } else {
       this.app.initChain(genesis);

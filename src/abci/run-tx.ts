@@ -10,7 +10,7 @@
  *   block draft is dropped, the txs before it are re-run in one `produce` (deterministic, so with
  *   the same results), the failing tx goes through `runTx`, and the fast path resumes after it.
  */
-import { produce, type Draft } from 'immer';
+import type { Draft, Immer } from 'immer';
 import { createHash } from 'node:crypto';
 import { SdkErrors } from '../errors.ts';
 import type { Codec, Any } from '../codec/registry.ts';
@@ -29,6 +29,8 @@ export interface TxEnv {
   readonly minGasPrices: MinGasPrices;
   /** decoded txs by hash, shared between CheckTx and FinalizeBlock (a cache, not state) */
   readonly views: ViewCache;
+  /** the immer instance (freezing on in development and tests, off in production) */
+  readonly immer: Immer;
 }
 
 export interface TxOutcome {
@@ -131,7 +133,7 @@ export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: Ru
   const anteEvents: ChainEvent[] = [];
   let afterAnte: AppState;
   try {
-    afterAnte = produce(state, (draft) => {
+    afterAnte = env.immer.produce(state, (draft) => {
       runAnte(draft, { tx: view, txSize: txBytes.length, mode, minGasPrices: env.minGasPrices }, { block, gas, emit: (e) => anteEvents.push(e) });
     });
   } catch (e) {
@@ -147,7 +149,7 @@ export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: Ru
   const run: MsgRun = { events: [], logs: [], responses: [], failedIndex: -1 };
   let afterMsgs: AppState;
   try {
-    afterMsgs = produce(afterAnte, (draft) => runMsgs(env, draft, view, gas, block, run));
+    afterMsgs = env.immer.produce(afterAnte, (draft) => runMsgs(env, draft, view, gas, block, run));
   } catch (e) {
     return { state: afterAnte, result: errorResult(msgFailure(e, run.failedIndex), view.gasLimit, used(), anteAbci) };
   }
@@ -187,7 +189,7 @@ export function runTxsInBlock(env: TxEnv, state: AppState, txs: readonly Uint8Ar
   while (from < txs.length) {
     const segment: TxResult[] = [];
     try {
-      state = produce(state, (draft) => {
+      state = env.immer.produce(state, (draft) => {
         for (let i = from; i < txs.length; i++) segment.push(applyOnDraft(env, draft, txs[i]!, i, mode, block));
       });
       results.push(...segment);
@@ -197,7 +199,7 @@ export function runTxsInBlock(env: TxEnv, state: AppState, txs: readonly Uint8Ar
       const failed = e.index;
       if (failed > from) {
         const again: TxResult[] = [];
-        state = produce(state, (draft) => {
+        state = env.immer.produce(state, (draft) => {
           for (let i = from; i < failed; i++) again.push(applyOnDraft(env, draft, txs[i]!, i, mode, block));
         });
         results.push(...again);
