@@ -18,6 +18,7 @@ function fastTxHash(raw: Uint8Array): string {
 import { serializeState, deserializeState } from '../state/canonical.ts';
 import type { AppState } from '../state/app-state.ts';
 import type { AbciEvent } from '../events/event.ts';
+import type { TxResult } from './tx-result.ts';
 import { parseGenesisDoc, type GenesisDoc } from '../state/genesis.ts';
 import { parseTimeNs } from '../state/block-info.ts';
 
@@ -31,20 +32,43 @@ export interface CommittedBlock {
   readonly endBlockEvents: readonly AbciEvent[];
 }
 
-/** Everything about a block the consensus side decides: header fields, proposer, commit. */
+/** Everything about a block the consensus side decides: header fields, proposer, commits. */
 export interface BlockMeta {
+  /** stored in the block's `header` column (the consensus engine's JSON, e.g. StoredHeader) */
   readonly header: unknown;
+  /** the previous block's commit, carried in this block */
   readonly lastCommit: unknown;
   readonly hash: Uint8Array;
+  /** uppercase hex consensus address of the proposer */
   readonly proposer: string;
 }
 
+export interface BlockMetaInput {
+  readonly chainId: string;
+  readonly height: bigint;
+  readonly timeNs: bigint;
+  readonly txs: readonly Uint8Array[];
+  /** app hash after the previous block (genesis app hash at the first block) */
+  readonly lastAppHash: Uint8Array;
+  /** the previous block as stored, undefined at the first block */
+  readonly lastBlock: BlockRecord | undefined;
+  /** results of the previous block's txs (for last_results_hash) */
+  readonly lastResults: readonly TxResult[];
+}
+
 /** Builds header, commit and block hash for a block (the in-process consensus engine supplies one). */
-export type BlockMetaBuilder = (input: { height: bigint; timeNs: bigint; txs: readonly Uint8Array[]; lastAppHash: Uint8Array; chainId: string; lastBlockHash: Uint8Array }) => BlockMeta;
+export type BlockMetaBuilder = (input: BlockMetaInput) => BlockMeta;
 
 /** A minimal header when no consensus engine is attached (tests, benchmarks, replays). */
-export const plainBlockMeta: BlockMetaBuilder = ({ height, timeNs, txs, lastAppHash, chainId, lastBlockHash }) => {
-  const header = { chain_id: chainId, height: height.toString(), time_ns: timeNs.toString(), app_hash: Buffer.from(lastAppHash).toString('hex'), last_block_hash: Buffer.from(lastBlockHash).toString('hex'), tx_hashes: txs.map(txHash) };
+export const plainBlockMeta: BlockMetaBuilder = ({ height, timeNs, txs, lastAppHash, chainId, lastBlock }) => {
+  const header = {
+    chain_id: chainId,
+    height: height.toString(),
+    time_ns: timeNs.toString(),
+    app_hash: Buffer.from(lastAppHash).toString('hex'),
+    last_block_hash: lastBlock ? Buffer.from(lastBlock.hash).toString('hex') : '',
+    tx_hashes: txs.map(fastTxHash),
+  };
   return { header, lastCommit: null, hash: sha256(Buffer.from(JSON.stringify(header))), proposer: '' };
 };
 
@@ -71,7 +95,6 @@ export class Chain {
   readonly blocks$ = new Subject<CommittedBlock>();
   private readonly snapshotInterval: number;
   private readonly blockMeta: BlockMetaBuilder;
-  private lastBlockHash: Uint8Array = new Uint8Array(0);
   private lastTimeNs = 0n;
 
   private constructor(opts: ChainOptions) {
@@ -105,6 +128,11 @@ export class Chain {
     return this.app.height;
   }
 
+  /** Time of the last committed block (genesis time before the first block). */
+  get lastBlockTimeNs(): bigint {
+    return this.lastTimeNs;
+  }
+
   get genesis(): GenesisDoc {
     return parseGenesisDoc(this.store.getMeta('genesis')!);
   }
@@ -114,7 +142,9 @@ export class Chain {
     const height = this.app.height + 1n;
     const time = timeNs ?? this.lastTimeNs + 1_000_000_000n;
     const lastAppHash = this.app.info().lastBlockAppHash;
-    const meta = this.blockMeta({ height, timeNs: time, txs, lastAppHash, chainId: this.app.info().chainId, lastBlockHash: this.lastBlockHash });
+    const lastBlock = height > 1n ? this.store.getBlock(height - 1n) : undefined;
+    const lastResults = lastBlock ? this.store.blockResults(height - 1n).map((t) => t.result) : [];
+    const meta = this.blockMeta({ height, timeNs: time, txs, lastAppHash, chainId: this.app.info().chainId, lastBlock, lastResults });
     const res = this.app.finalizeBlock({ height, timeNs: time, proposer: meta.proposer, txs });
     const record: BlockRecord = {
       height,
@@ -136,7 +166,6 @@ export class Chain {
       throw e;
     }
     this.app.commit();
-    this.lastBlockHash = meta.hash;
     this.lastTimeNs = time;
     const committed: CommittedBlock = {
       height,
@@ -181,15 +210,11 @@ export class Chain {
         throw new ReplayMismatchError(h, want, got);
       }
       this.app.commit();
-      this.lastBlockHash = block.hash;
       this.lastTimeNs = block.timeNs;
     }
     if (to > 0n && from > to) {
       const block = this.store.getBlock(to);
-      if (block) {
-        this.lastBlockHash = block.hash;
-        this.lastTimeNs = block.timeNs;
-      }
+      if (block) this.lastTimeNs = block.timeNs;
     }
   }
 
@@ -199,7 +224,8 @@ export class Chain {
   }
 }
 
+/** The proposer recorded in a stored header (plain or consensus-engine form). */
 function proposerOf(header: unknown): string {
-  const h = header as { proposer_address?: string } | null;
-  return h?.proposer_address ?? '';
+  const h = header as { proposer_address?: string; header?: { proposer_address?: string } } | null;
+  return h?.header?.proposer_address ?? h?.proposer_address ?? '';
 }

@@ -1,0 +1,87 @@
+/**
+ * The one HTTP toolkit of the adapters (consensus RPC, REST, gateway, storage client API):
+ * listen-address parsing, bounded body reading, JSON answers. Servers listen with node:http.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ListenAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** `tcp://0.0.0.0:26657`, `0.0.0.0:1317`, `localhost:9090`, `:8545` → host and port. */
+export function parseListenAddress(text: string, what = 'listen address'): ListenAddress {
+  const m = /^(?:tcp:\/\/)?(\[[^\]]+\]|[^:/]*):(\d{1,5})$/.exec(text.trim());
+  if (!m) throw new Error(`invalid ${what} ${JSON.stringify(text)}: expected host:port, e.g. tcp://127.0.0.1:26657`);
+  const port = Number(m[2]);
+  if (port > 65535) throw new Error(`invalid ${what} ${JSON.stringify(text)}: port ${port} is out of range`);
+  const host = m[1]!.replace(/^\[|\]$/g, '') || '0.0.0.0';
+  return { host, port };
+}
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`request body too large: more than ${limit} bytes`);
+  }
+}
+
+/** Reads a request body up to `limit` bytes; throws BodyTooLargeError beyond it. */
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      req.resume();
+      throw new BodyTooLargeError(limit);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+export interface RunningServer {
+  readonly server: Server;
+  /** the bound address (port 0 resolved) */
+  readonly address: ListenAddress;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an HTTP server on `address`; a handler that throws answers 500 with a JSON message
+ * instead of taking the process down.
+ */
+export function listen(address: ListenAddress, handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void): Promise<RunningServer> {
+  const server = createServer((req, res) => {
+    Promise.resolve()
+      .then(() => handler(req, res))
+      .catch((err) => {
+        if (!res.headersSent) sendJson(res, 500, { error: err instanceof Error ? err.message : String(err) });
+        else res.destroy();
+      });
+  });
+  server.keepAliveTimeout = 5000;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(address.port, address.host, () => {
+      server.off('error', reject);
+      const bound = server.address() as AddressInfo;
+      resolve({
+        server,
+        address: { host: address.host, port: bound.port },
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,269 @@
+/**
+ * A running node: the chain (app + block store), a mempool and the in-process block producer
+ * that stands in for CometBFT consensus. Adapters (consensus RPC, REST, gRPC, CLI) use only the
+ * methods here: broadcast, query, and read access to blocks, txs and node status.
+ */
+import { Observable, filter, firstValueFrom, timeout as rxTimeout } from 'rxjs';
+import { createHash } from 'node:crypto';
+import { Chain, plainBlockMeta, type BlockMetaBuilder, type CommittedBlock } from '../abci/chain.ts';
+import type { AppOptions, QueryResponse } from '../abci/app.ts';
+import type { TxResult } from '../abci/tx-result.ts';
+import type { BlockRecord, SearchResult, TxRecord } from '../events/block-store.ts';
+import { parseSearchQuery } from '../events/search-query.ts';
+import type { GenesisDoc } from '../state/genesis.ts';
+import type { ValidatorJson } from '../consensus/types.ts';
+import { Mempool, MempoolError, DEFAULT_MEMPOOL_LIMITS, type MempoolLimits } from './mempool.ts';
+
+export interface NodeIdentity {
+  /** lowercase hex node id (sha256 of the node key)[0:20] */
+  readonly id: string;
+  readonly moniker: string;
+  readonly listenAddr: string;
+  readonly rpcAddress: string;
+}
+
+export interface NodeOptions extends AppOptions {
+  readonly dbPath: string;
+  /** required when the database is new */
+  readonly genesis?: GenesisDoc;
+  readonly identity: NodeIdentity;
+  /** the validator set (static in this simulator); the first one proposes every block */
+  readonly validators: readonly ValidatorJson[];
+  readonly blockMeta?: BlockMetaBuilder;
+  /** pause after a commit before the next block (CometBFT `timeout_commit`, default 1 s) */
+  readonly blockIntervalMs?: number;
+  readonly createEmptyBlocks?: boolean;
+  /** with createEmptyBlocks=false: still make an empty block after this long (0 = never) */
+  readonly createEmptyBlocksIntervalMs?: number;
+  /** stop before committing this height (0 = off) */
+  readonly haltHeight?: bigint;
+  /** stop before committing a block whose time is at or after this Unix time in seconds (0 = off) */
+  readonly haltTimeS?: bigint;
+  readonly snapshotInterval?: number;
+  readonly mempool?: MempoolLimits;
+  /** wall clock in nanoseconds; injectable for deterministic tests */
+  readonly clock?: () => bigint;
+  /** called once when the node halts (halt-height/halt-time) */
+  readonly onHalt?: (reason: string) => void;
+}
+
+export interface BroadcastResult extends TxResult {
+  readonly hash: string;
+}
+
+export interface BroadcastCommitResult {
+  readonly hash: string;
+  readonly height: bigint;
+  readonly checkTx: TxResult;
+  readonly txResult?: TxResult;
+}
+
+export const CONSENSUS_VERSION = '0.37.5';
+
+export class Node {
+  readonly chain: Chain;
+  readonly mempool: Mempool;
+  readonly blocks$: Observable<CommittedBlock>;
+  private readonly opts: NodeOptions;
+  private readonly clock: () => bigint;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private lastBlockWallNs = 0n;
+  private haltReason: string | undefined;
+
+  constructor(opts: NodeOptions) {
+    this.opts = opts;
+    this.clock = opts.clock ?? (() => BigInt(Date.now()) * 1_000_000n);
+    this.chain = Chain.open({ ...opts, blockMeta: opts.blockMeta ?? plainBlockMeta });
+    this.mempool = new Mempool(opts.mempool ?? DEFAULT_MEMPOOL_LIMITS);
+    this.blocks$ = this.chain.blocks$.asObservable();
+    this.haltIfDue(this.chain.height + 1n, this.chain.lastBlockTimeNs);
+  }
+
+  get identity(): NodeIdentity {
+    return this.opts.identity;
+  }
+
+  get genesis(): GenesisDoc {
+    return this.chain.genesis;
+  }
+
+  get chainId(): string {
+    return this.chain.genesis.chain_id;
+  }
+
+  get height(): bigint {
+    return this.chain.height;
+  }
+
+  get halted(): string | undefined {
+    return this.haltReason;
+  }
+
+  validators(): readonly ValidatorJson[] {
+    return this.opts.validators;
+  }
+
+  /** Starts producing blocks every `blockIntervalMs`. */
+  start(): void {
+    if (this.running || this.haltReason) return;
+    this.running = true;
+    this.lastBlockWallNs = this.clock();
+    this.schedule();
+  }
+
+  /** Stops the producer; the block in progress (if any) completes first, as everything is synchronous. */
+  stop(): void {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  close(): void {
+    this.stop();
+    this.chain.close();
+  }
+
+  private schedule(): void {
+    if (!this.running) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      try {
+        this.tick();
+      } finally {
+        this.schedule();
+      }
+    }, this.opts.blockIntervalMs ?? 1000);
+  }
+
+  private tick(): void {
+    if (this.haltReason) return;
+    const createEmpty = this.opts.createEmptyBlocks ?? true;
+    if (!createEmpty && this.mempool.size === 0) {
+      const interval = BigInt(this.opts.createEmptyBlocksIntervalMs ?? 0) * 1_000_000n;
+      if (interval === 0n || this.clock() - this.lastBlockWallNs < interval) return;
+    }
+    this.produceBlock();
+  }
+
+  /**
+   * Makes one block from the mempool now (the producer calls this; tests may too). Returns
+   * undefined when the node halts instead of committing.
+   */
+  produceBlock(): CommittedBlock | undefined {
+    if (this.haltReason) return undefined;
+    const height = this.chain.height + 1n;
+    // block time: wall clock, strictly after the previous block (CometBFT's BFT time is monotonic)
+    const now = this.clock();
+    const time = now > this.chain.lastBlockTimeNs ? now : this.chain.lastBlockTimeNs + 1_000_000n;
+    if (this.haltIfDue(height, time)) return undefined;
+    const params = this.chain.genesis.consensus_params.block;
+    const txs = this.mempool.reap(Number(params.max_bytes), BigInt(params.max_gas));
+    const block = this.chain.commitBlock(
+      txs.map((t) => t.bytes),
+      time,
+    );
+    this.lastBlockWallNs = now;
+    for (const t of txs) this.mempool.remove(t.hash);
+    this.recheck();
+    return block;
+  }
+
+  /** SDK halt-height / halt-time: the block at the limit is not committed and the node stops. */
+  private haltIfDue(height: bigint, timeNs: bigint): boolean {
+    const haltHeight = this.opts.haltHeight ?? 0n;
+    const haltTime = this.opts.haltTimeS ?? 0n;
+    let reason: string | undefined;
+    if (haltHeight > 0n && height >= haltHeight) reason = `halt per configuration height ${haltHeight}`;
+    else if (haltTime > 0n && timeNs >= haltTime * 1_000_000_000n) reason = `halt per configuration time ${haltTime}`;
+    if (!reason) return false;
+    this.haltReason = reason;
+    this.stop();
+    this.opts.onHalt?.(reason);
+    return true;
+  }
+
+  /** CometBFT rechecks the remaining mempool after each block and drops what no longer passes. */
+  private recheck(): void {
+    for (const tx of this.mempool.all()) {
+      const r = this.chain.app.checkTx(tx.bytes, true);
+      if (r.code !== 0) this.mempool.remove(tx.hash);
+    }
+  }
+
+  static txHash(bytes: Uint8Array): string {
+    return createHash('sha256').update(bytes).digest('hex').toUpperCase();
+  }
+
+  /** broadcast_tx_sync: CheckTx, then into the mempool when it passes. Throws MempoolError for cache/size refusals. */
+  broadcastTxSync(bytes: Uint8Array): BroadcastResult {
+    const hash = Node.txHash(bytes);
+    this.mempool.precheck(hash, bytes);
+    this.mempool.markSeen(hash);
+    const result = this.chain.app.checkTx(bytes);
+    if (result.code === 0) this.mempool.add({ hash, bytes, gasWanted: result.gas_wanted });
+    else this.mempool.forget(hash);
+    return { ...result, hash };
+  }
+
+  /** broadcast_tx_async: like sync, the answer carries only the hash and the CheckTx code. */
+  broadcastTxAsync(bytes: Uint8Array): BroadcastResult {
+    return this.broadcastTxSync(bytes);
+  }
+
+  /** broadcast_tx_commit: CheckTx, then waits for the block that includes the tx. */
+  async broadcastTxCommit(bytes: Uint8Array, timeoutMs = 10_000): Promise<BroadcastCommitResult> {
+    const hash = Node.txHash(bytes);
+    const included = firstValueFrom(
+      this.blocks$.pipe(
+        filter((b) => b.txs.some((t) => t.hash === hash)),
+        rxTimeout(timeoutMs),
+      ),
+    );
+    const checkTx = this.broadcastTxSync(bytes);
+    if (checkTx.code !== 0) {
+      included.catch(() => undefined);
+      return { hash, height: 0n, checkTx };
+    }
+    try {
+      const block = await included;
+      const tx = block.txs.find((t) => t.hash === hash)!;
+      return { hash, height: block.height, checkTx, txResult: tx.result };
+    } catch {
+      throw new MempoolError('timed out waiting for tx to be included in a block');
+    }
+  }
+
+  /** abci_query */
+  query(path: string, data: Uint8Array, height = 0n): QueryResponse {
+    return this.chain.app.query(path, data, height);
+  }
+
+  /** Simulates a tx against the latest state (`/sdk.tx.v1beta1.Service/Simulate`). */
+  simulate(bytes: Uint8Array): TxResult {
+    return this.chain.app.simulate(bytes);
+  }
+
+  block(height?: bigint): BlockRecord | undefined {
+    return this.chain.store.getBlock(height ?? this.chain.height);
+  }
+
+  blockResults(height: bigint): TxRecord[] {
+    return this.chain.store.blockResults(height);
+  }
+
+  tx(hash: string): TxRecord | undefined {
+    return this.chain.store.getTx(hash);
+  }
+
+  /** tx_search with the spec's and CometBFT's query forms; throws QuerySyntaxError on bad queries. */
+  txSearch(query: string, page = 1, perPage = 30, orderBy: 'asc' | 'desc' = 'asc'): SearchResult {
+    return this.chain.store.searchTxs(parseSearchQuery(query), { page, perPage, orderBy });
+  }
+
+  earliestHeight(): bigint {
+    return this.chain.store.earliestHeight();
+  }
+}
+
+export { MempoolError };
