@@ -6,6 +6,7 @@
 import { Immer, type Draft } from 'immer';
 import { SdkErrors, QueryError, GrpcCode } from '../errors.ts';
 import { createCodec, type Codec } from '../codec/registry.ts';
+import { neutralize, REAL } from '../naming.ts';
 import { toAbciEvent, type AbciEvent, type ChainEvent } from '../events/event.ts';
 import { emptyAppState, type AppState } from '../state/app-state.ts';
 import { parseTimeNs, type BlockInfo } from '../state/block-info.ts';
@@ -217,8 +218,9 @@ export class App {
   query(path: string, data: Uint8Array, height = 0n): QueryResponse {
     const at = height === 0n ? this.committedHeight : height;
     const fail = (code: number, log: string, codespace = 'sdk'): QueryResponse => ({ code, codespace, log, value: new Uint8Array(0), height: at });
-    const method = this.codec.neutralName(path.replace(/^\//, ''));
-    const spec = this.queries.get(method);
+    const bare = path.replace(/^\//, '');
+    if (bare === 'sdk.tx.v1beta1.Service/Simulate' || neutralize(REAL, bare) === 'sdk.tx.v1beta1.Service/Simulate') return this.simulateQuery(data, at);
+    const spec = this.querySpec(path);
     if (!spec) return fail(SdkErrors.UnknownRequest.code, `unknown query path: ${path}: ${SdkErrors.UnknownRequest.text}`);
     if (at > this.committedHeight) return fail(SdkErrors.InvalidRequest.code, `cannot query with height in the future; please provide a valid height: ${SdkErrors.InvalidRequest.text}`);
     const state = this.stateAt(at);
@@ -238,6 +240,48 @@ export class App {
       const sdkText = code === 22 ? 'key not found' : code === 18 ? 'invalid request' : code === 4 ? 'unauthorized' : 'unknown request';
       return fail(code, `rpc error: code = ${GRPC_NAMES[err.grpcCode] ?? 'Unknown'} desc = ${err.message}: ${sdkText}`);
     }
+  }
+
+  /**
+   * `sdk.tx.v1beta1.Service/Simulate` through abci_query (what cosmjs and `--gas auto` call):
+   * a failing simulation is gRPC Unknown with the SDK's "With gas wanted" text (ABCI code 6).
+   */
+  private simulateQuery(data: Uint8Array, height: bigint): QueryResponse {
+    const fail = (code: number, log: string): QueryResponse => ({ code, codespace: 'sdk', log, value: new Uint8Array(0), height });
+    let req: { tx: { body: unknown; auth_info: unknown; signatures: Uint8Array[] } | null; tx_bytes: Uint8Array };
+    try {
+      req = this.codec.decode('sdk.tx.v1beta1.SimulateRequest', data) as typeof req;
+    } catch (e) {
+      return fail(SdkErrors.InvalidRequest.code, `${(e as Error).message}: invalid request`);
+    }
+    let txBytes = req.tx_bytes;
+    if (txBytes.length === 0 && req.tx) {
+      txBytes = this.codec.encode('sdk.tx.v1beta1.TxRaw', {
+        body_bytes: this.codec.encode('sdk.tx.v1beta1.TxBody', req.tx.body ?? {}),
+        auth_info_bytes: this.codec.encode('sdk.tx.v1beta1.AuthInfo', req.tx.auth_info ?? {}),
+        signatures: req.tx.signatures,
+      });
+    }
+    if (txBytes.length === 0) return fail(SdkErrors.InvalidRequest.code, 'rpc error: code = InvalidArgument desc = empty txBytes is not allowed: invalid request');
+    const r = this.simulate(txBytes);
+    if (r.code !== 0) {
+      return fail(SdkErrors.UnknownRequest.code, `rpc error: code = Unknown desc = ${r.log} With gas wanted: '${r.gas_wanted}' and gas used: '${r.gas_used}' : unknown request`);
+    }
+    const msgResponses = (this.codec.decode('sdk.base.abci.v1beta1.TxMsgData', r.data) as { msg_responses: unknown[] }).msg_responses;
+    const value = this.codec.encode('sdk.tx.v1beta1.SimulateResponse', {
+      gas_info: { gas_wanted: r.gas_wanted, gas_used: r.gas_used },
+      result: { data: r.data, log: r.log, events: r.events.map((e) => ({ type: e.type, attributes: e.attributes.map((a) => ({ ...a })) })), msg_responses: msgResponses },
+    });
+    return { code: 0, codespace: '', log: '', value, height };
+  }
+
+  /**
+   * The query method of a gRPC path in the codec's words, or in the real network's words
+   * (`/cosmos.bank.v1beta1.Query/Balance`), so that clients built for the real chain can query.
+   */
+  private querySpec(path: string): QuerySpec | undefined {
+    const bare = path.replace(/^\//, '');
+    return this.queries.get(this.codec.neutralName(bare)) ?? this.queries.get(neutralize(REAL, bare));
   }
 
   /** Runs a query method directly on an object request (for in-process adapters). */

@@ -145,3 +145,23 @@ describe('simulate', () => {
     expect(codec).toBeDefined();
   });
 });
+
+describe('abci_query paths', () => {
+  it('answers Simulate and accepts the real network path words', () => {
+    const app = appWith();
+    const txBytes = signed(alice, 0n, 0n, send());
+    const req = codec.encode('sdk.tx.v1beta1.SimulateRequest', { tx_bytes: txBytes });
+    for (const path of ['/sdk.tx.v1beta1.Service/Simulate', '/cosmos.tx.v1beta1.Service/Simulate']) {
+      const res = app.query(path, req);
+      expect(res.code).toBe(0);
+      const out = codec.decode('sdk.tx.v1beta1.SimulateResponse', res.value) as { gas_info: { gas_used: bigint; gas_wanted: bigint } };
+      expect(out.gas_info.gas_wanted).toBe(200000n);
+      expect(out.gas_info.gas_used).toBeGreaterThan(21000n);
+    }
+    const bal = app.query('/cosmos.bank.v1beta1.Query/Balance', codec.encode('sdk.bank.v1beta1.QueryBalanceRequest', { address: alice.address, denom: 'wei' }));
+    expect(bal.code).toBe(0);
+    const missing = app.query('/sdk.auth.v1beta1.Query/Account', codec.encode('sdk.auth.v1beta1.QueryAccountRequest', { address: bob.address }));
+    expect([missing.code, missing.codespace, missing.log]).toEqual([22, 'sdk', `rpc error: code = NotFound desc = account ${bob.address} not found: key not found`]);
+    expect(missing.height).toBe(0n);
+  });
+});
