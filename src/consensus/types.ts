@@ -63,3 +63,11 @@ export interface ValidatorJson {
 }
 
 export const EMPTY_BLOCK_ID: BlockIdJson = Object.freeze({ hash: '', parts: Object.freeze({ total: 0, hash: '' }) });
+
+/** Whether a block record's `header` column holds a StoredHeader (blocks made by plainBlockMeta do not). */
+export function isStoredHeader(value: unknown): value is StoredHeader {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const obj = (x: unknown) => typeof x === 'object' && x !== null;
+  return obj(v.block_id) && obj(v.header) && obj(v.commit) && typeof (v.header as Record<string, unknown>).chain_id === 'string';
+}
