@@ -147,6 +147,11 @@ export class App {
     return outcome.result;
   }
 
+  /** CheckTx whose effect on the check state is discarded (CometBFT's `check_tx` RPC). */
+  simulateCheck(txBytes: Uint8Array): TxResult {
+    return runTx(this.env, this.checkState, txBytes, 'check', this.nextBlockInfo(this.lastTimeNs)).result;
+  }
+
   /** Runs a tx against the last committed state without keeping anything (`--gas auto`, `--dry-run`). */
   simulate(txBytes: Uint8Array): TxResult {
     return runTx(this.env, this.committed, txBytes, 'simulate', this.nextBlockInfo(this.lastTimeNs)).result;
@@ -222,6 +227,7 @@ export class App {
     if (bare === 'sdk.tx.v1beta1.Service/Simulate' || neutralize(REAL, bare) === 'sdk.tx.v1beta1.Service/Simulate') return this.simulateQuery(data, at);
     const spec = this.querySpec(path);
     if (!spec) return fail(SdkErrors.UnknownRequest.code, `unknown query path: ${path}: ${SdkErrors.UnknownRequest.text}`);
+    if (height < 0n) return fail(SdkErrors.InvalidRequest.code, `cannot query with height < 0; please provide a valid height: ${SdkErrors.InvalidRequest.text}`);
     if (at > this.committedHeight) return fail(SdkErrors.InvalidRequest.code, `cannot query with height in the future; please provide a valid height: ${SdkErrors.InvalidRequest.text}`);
     const state = this.stateAt(at);
     if (!state) return fail(SdkErrors.InvalidRequest.code, `failed to load state at height ${at}; (latest height: ${this.committedHeight}): ${SdkErrors.InvalidRequest.text}`);

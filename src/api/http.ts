@@ -26,18 +26,20 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** Reads a request body up to `limit` bytes; throws BodyTooLargeError beyond it. */
+/**
+ * Reads a request body up to `limit` bytes; beyond it the rest is read and dropped (so the
+ * keep-alive connection stays usable) and BodyTooLargeError is thrown.
+ */
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
+  let tooLarge = false;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) {
-      req.resume();
-      throw new BodyTooLargeError(limit);
-    }
-    chunks.push(chunk as Buffer);
+    if (size > limit) tooLarge = true;
+    if (!tooLarge) chunks.push(chunk as Buffer);
   }
+  if (tooLarge) throw new BodyTooLargeError(limit);
   return Buffer.concat(chunks);
 }
 

@@ -73,6 +73,7 @@ CREATE TABLE IF NOT EXISTS txs (
   data BLOB NOT NULL,
   events TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS blocks_hash ON blocks(hash);
 CREATE INDEX IF NOT EXISTS txs_hash ON txs(hash);
 CREATE INDEX IF NOT EXISTS txs_height ON txs(height);
 CREATE TABLE IF NOT EXISTS tx_attrs (
@@ -114,6 +115,7 @@ export class BlockStore {
       latestHeight: this.db.prepare('SELECT MAX(height) AS h FROM blocks'),
       earliestHeight: this.db.prepare('SELECT MIN(height) AS h FROM blocks'),
       getBlock: this.db.prepare('SELECT * FROM blocks WHERE height = ?'),
+      heightByHash: this.db.prepare('SELECT height FROM blocks WHERE hash = ?'),
       blockTxs: this.db.prepare('SELECT raw FROM txs WHERE height = ? ORDER BY idx'),
       blockTxRows: this.db.prepare('SELECT * FROM txs WHERE height = ? ORDER BY idx'),
       txByHash: this.db.prepare('SELECT txs.*, blocks.time_ns FROM txs JOIN blocks ON blocks.height = txs.height WHERE txs.hash = ? ORDER BY txs.id LIMIT 1'),
@@ -201,6 +203,13 @@ export class BlockStore {
       beginBlockEvents: JSON.parse(row.begin_events),
       endBlockEvents: JSON.parse(row.end_events),
     };
+  }
+
+  /** A block by its hash (hex, any case). */
+  getBlockByHash(hashHex: string): BlockRecord | undefined {
+    if (!/^[0-9a-fA-F]*$/.test(hashHex) || hashHex.length % 2 !== 0) return undefined;
+    const row = this.stmts.heightByHash.get(Buffer.from(hashHex, 'hex')) as { height: number } | undefined;
+    return row ? this.getBlock(BigInt(row.height)) : undefined;
   }
 
   /** Tx results of a block in order (block_results). */

@@ -29,6 +29,8 @@ export interface NodeOptions extends AppOptions {
   readonly identity: NodeIdentity;
   /** the validator set (static in this simulator); the first one proposes every block */
   readonly validators: readonly ValidatorJson[];
+  /** uppercase hex address of this node's own validator key, if it has one */
+  readonly validatorAddress?: string;
   readonly blockMeta?: BlockMetaBuilder;
   /** pause after a commit before the next block (CometBFT `timeout_commit`, default 1 s) */
   readonly blockIntervalMs?: number;
@@ -102,6 +104,26 @@ export class Node {
 
   validators(): readonly ValidatorJson[] {
     return this.opts.validators;
+  }
+
+  /** This node's validator (status `validator_info`), or undefined for a non-validator node. */
+  ownValidator(): ValidatorJson | undefined {
+    const address = this.opts.validatorAddress;
+    return address ? this.opts.validators.find((v) => v.address === address) : undefined;
+  }
+
+  /** ABCI Info. */
+  info(): { lastBlockHeight: bigint; lastBlockAppHash: Uint8Array; chainId: string } {
+    return this.chain.app.info();
+  }
+
+  /** CometBFT `check_tx`: CheckTx without adding to the mempool (on a copy: the check state is kept). */
+  checkTx(bytes: Uint8Array): TxResult {
+    return this.chain.app.simulateCheck(bytes);
+  }
+
+  blockByHash(hash: string): BlockRecord | undefined {
+    return this.chain.store.getBlockByHash(hash);
   }
 
   /** Starts producing blocks every `blockIntervalMs`. */
@@ -220,11 +242,9 @@ export class Node {
         rxTimeout(timeoutMs),
       ),
     );
+    included.catch(() => undefined); // settled below, or abandoned when CheckTx refuses
     const checkTx = this.broadcastTxSync(bytes);
-    if (checkTx.code !== 0) {
-      included.catch(() => undefined);
-      return { hash, height: 0n, checkTx };
-    }
+    if (checkTx.code !== 0) return { hash, height: 0n, checkTx };
     try {
       const block = await included;
       const tx = block.txs.find((t) => t.hash === hash)!;

@@ -1,0 +1,173 @@
+/**
+ * The consensus JSON-RPC server (`--rpc.laddr`, CometBFT 0.37-compatible; reference/wire-formats.md
+ * §4.1), following CometBFT's rpc/jsonrpc/server:
+ * - `POST /` with a JSON-RPC 2.0 request or batch. Method errors are answered with HTTP 200; a body
+ *   that is not JSON-RPC gets -32700 with HTTP 500, a body over the limit -32600 with HTTP 400, and an
+ *   empty body the list of endpoints.
+ * - `GET /<method>?arg=value` (any HTTP method) with the URI argument rules; id -1, errors HTTP 500.
+ * - `GET /` lists the endpoints; other paths are 404.
+ * Successful answers of cacheable calls carry `Cache-Control: public, max-age=86400`, every answer
+ * `X-Server-Time`. No request can take the process down: every failure becomes an answer.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listen, parseListenAddress, sendJson, type RunningServer } from '../http.ts';
+import type { Node } from '../../node/node.ts';
+import { createCors } from './cors.ts';
+import { endpointListHtml } from './endpoint-list.ts';
+import { readBoundedBody } from './request-body.ts';
+import { errorText, parseRequests, RpcError, successText, URI_REQUEST_ID } from './jsonrpc.ts';
+import { decodeJsonParams, decodeUriParams, ParamError, type ParamValue } from './params.ts';
+import type { Route, RpcContext } from './route.ts';
+import { ROUTES, routeOf } from './routes.ts';
+import { firstValue, parseGoQuery } from './uri-query.ts';
+
+export interface RpcServerOptions {
+  /** `tcp://127.0.0.1:26657` (CometBFT's `rpc.laddr`) */
+  readonly laddr: string;
+  /** CometBFT's `rpc.max_body_bytes` (default 1000000) */
+  readonly maxBodyBytes?: number;
+  /** CometBFT's `rpc.cors_allowed_origins`; CORS is off when empty */
+  readonly corsAllowedOrigins?: readonly string[];
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
+
+const CACHE_CONTROL = { 'Cache-Control': 'public, max-age=86400' };
+
+export async function startRpcServer(node: Node, opts: RpcServerOptions): Promise<RunningServer> {
+  return listen(parseListenAddress(opts.laddr, 'rpc.laddr'), rpcRequestHandler(node, opts));
+}
+
+/** An argument is "zero" as Go's reflect.Value.IsZero sees the decoded value. */
+const isZero = (v: ParamValue) => v === undefined || v === 0n || v === '' || v === false || (v instanceof Uint8Array && v.length === 0);
+
+/** CometBFT's `cacheableWithArgs`. */
+function cacheable(route: Route, args: readonly ParamValue[]): boolean {
+  if (!route.cacheable) return false;
+  return route.cacheable.unlessZero.every((name) => !isZero(args[route.params.findIndex((p) => p.name === name)]));
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Runs a method; any failure becomes the RpcError CometBFT would answer with. */
+async function call(ctx: RpcContext, route: Route, args: readonly ParamValue[]): Promise<{ result: Parameters<typeof successText>[1] } | { error: RpcError }> {
+  try {
+    return { result: await route.run(ctx, args) };
+  } catch (e) {
+    return { error: e instanceof RpcError ? e : RpcError.internal(message(e)) };
+  }
+}
+
+/** The node:http handler of the consensus RPC (exported for servers that mount it elsewhere). */
+export function rpcRequestHandler(node: Node, opts: Omit<RpcServerOptions, 'laddr'> = {}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const ctx: RpcContext = { node };
+  const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const cors = opts.corsAllowedOrigins?.length ? createCors(opts.corsAllowedOrigins) : undefined;
+
+  const jsonRpc = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const read = await readBoundedBody(req, maxBody);
+    if ('tooLarge' in read) {
+      sendJson(res, 400, errorText(undefined, RpcError.invalidRequest('error reading request body: http: request body too large')));
+      return;
+    }
+    const body = read.body;
+    if (body.length === 0) {
+      const html = endpointListHtml(req.headers.host ?? '', ROUTES);
+      res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(html) });
+      res.end(html);
+      return;
+    }
+    let requests;
+    try {
+      requests = parseRequests(body);
+    } catch (e) {
+      if (!(e instanceof RpcError)) throw e;
+      sendJson(res, 500, errorText(undefined, e));
+      return;
+    }
+    const responses: string[] = [];
+    let cache = true;
+    for (const request of requests) {
+      // notifications get no answer
+      if (request.id === undefined) continue;
+      const route = routeOf(request.method);
+      if (!route || route.wsOnly) {
+        responses.push(errorText(request.id, RpcError.methodNotFound()));
+        cache = false;
+        continue;
+      }
+      let args: ParamValue[];
+      try {
+        args = decodeJsonParams(route.params, request.params);
+      } catch (e) {
+        if (!(e instanceof ParamError)) throw e;
+        responses.push(errorText(request.id, RpcError.invalidParams(`error converting json params to arguments: ${e.message}`)));
+        cache = false;
+        continue;
+      }
+      if (cache && !cacheable(route, args)) cache = false;
+      const out = await call(ctx, route, args);
+      // as in CometBFT, a method error does not turn caching off
+      responses.push('error' in out ? errorText(request.id, out.error) : successText(request.id, out.result));
+    }
+    if (responses.length === 0) {
+      res.writeHead(200, { 'Content-Length': 0 });
+      res.end();
+      return;
+    }
+    // one answer is an object even when the request was a batch
+    const text = responses.length === 1 ? responses[0]! : `[${responses.join(',')}]`;
+    sendJson(res, 200, text, cache ? CACHE_CONTROL : {});
+  };
+
+  const uriCall = async (req: IncomingMessage, res: ServerResponse, route: Route, rawQuery: string): Promise<void> => {
+    if (route.wsOnly) {
+      sendJson(res, 404, errorText(URI_REQUEST_ID, RpcError.methodNotFound()));
+      return;
+    }
+    const query = parseGoQuery(rawQuery);
+    // like Go's FormValue, an url-encoded POST body supplies arguments the URL leaves empty
+    let form: Map<string, string[]> | undefined;
+    if (req.method === 'POST' && String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+      const read = await readBoundedBody(req, maxBody);
+      if ('body' in read) form = parseGoQuery(read.body.toString('utf8'));
+    }
+    let args: ParamValue[];
+    try {
+      args = decodeUriParams(route.params, (name) => firstValue(query, name) || (form ? firstValue(form, name) : ''));
+    } catch (e) {
+      if (!(e instanceof ParamError)) throw e;
+      sendJson(res, 500, errorText(URI_REQUEST_ID, RpcError.invalidParams(`error converting http params to arguments: ${e.message}`)));
+      return;
+    }
+    const out = await call(ctx, route, args);
+    if ('error' in out) sendJson(res, 500, errorText(URI_REQUEST_ID, out.error));
+    else sendJson(res, 200, successText(URI_REQUEST_ID, out.result), cacheable(route, args) ? CACHE_CONTROL : {});
+  };
+
+  return async (req, res) => {
+    try {
+      res.setHeader('X-Server-Time', Math.floor(Date.now() / 1000).toString());
+      if (cors?.handle(req, res)) return;
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      const rawPath = q < 0 ? url : url.slice(0, q);
+      let path: string;
+      try {
+        path = decodeURIComponent(rawPath);
+      } catch {
+        path = rawPath;
+      }
+      if (path === '/') return await jsonRpc(req, res);
+      const route = path.startsWith('/') ? routeOf(path.slice(1)) : undefined;
+      if (route) return await uriCall(req, res, route, q < 0 ? '' : url.slice(q + 1));
+      const text = '404 page not found\n';
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(text) });
+      res.end(text);
+    } catch (e) {
+      // CometBFT's recover handler: an internal error with id -1 and HTTP 500
+      if (!res.headersSent) sendJson(res, 500, errorText(URI_REQUEST_ID, RpcError.internal(message(e))));
+      else res.destroy();
+    }
+  };
+}

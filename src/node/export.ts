@@ -1,0 +1,88 @@
+/**
+ * `chaind export`: the genesis document of the chain's state at a height (SDK `server/export.go`
+ * with the app's `ExportAppStateAndValidators`). It opens the home's chain store itself, so it works
+ * while the node is stopped; a past height is rebuilt by replaying the stored blocks from the
+ * newest state snapshot at or below it.
+ */
+import { existsSync } from 'node:fs';
+import { appModules } from '../abci/modules.ts';
+import { Chain } from '../abci/chain.ts';
+import { BlockStore } from '../events/block-store.ts';
+import { Hrp, addressFromBech32 } from '../crypto/address.ts';
+import { genesisDocOf, genesisValidatorsOf, readGenesisJson, type GenesisJson } from './genesis-file.ts';
+import { chainDbPath, homeLayout, readConsensusConfig } from './home.ts';
+import { sortKeys } from './sorted-json.ts';
+
+export interface ExportOptions {
+  /** -1: the latest committed height */
+  readonly height: bigint;
+  readonly forZeroHeight: boolean;
+  /** operator addresses of jailed validators to unjail (with forZeroHeight) */
+  readonly jailAllowedAddrs: readonly string[];
+}
+
+/** The exported genesis document, keys sorted as the SDK prints it. */
+export function exportGenesis(home: string, opts: ExportOptions): GenesisJson {
+  const layout = homeLayout(home, readConsensusConfig(home));
+  if (!existsSync(layout.genesisFile)) throw new Error(`stat ${layout.genesisFile}: no such file or directory`);
+  const dbPath = chainDbPath(layout);
+  if (!existsSync(dbPath)) throw new Error(`no chain data in ${layout.dbDir}: the node has not committed a block yet (run "chaind start" first)`);
+  if (opts.height < -1n) throw new Error(`invalid --height ${opts.height}: expected -1 (latest) or a committed height`);
+  if (opts.forZeroHeight) {
+    for (const addr of opts.jailAllowedAddrs) {
+      try {
+        addressFromBech32(addr, Hrp.validator);
+      } catch (e) {
+        throw new Error(`invalid --jail-allowed-addrs entry ${JSON.stringify(addr)}: ${(e as Error).message}`);
+      }
+    }
+  }
+  const fileJson = readGenesisJson(layout.genesisFile);
+  const fileDoc = genesisDocOf(fileJson, layout.genesisFile);
+  const height = checkExportHeight(dbPath, opts.height, BigInt(fileDoc.initial_height));
+
+  const chain = Chain.open({ ...appModules, dbPath, replayUpTo: height });
+  try {
+    const stored = chain.genesis;
+    const appState = chain.app.exportGenesis();
+    return sortKeys({
+      genesis_time: fileDoc.genesis_time,
+      chain_id: fileDoc.chain_id,
+      // the SDK exports at last height + 1, where the next chain's InitChain starts; 0 for zero height
+      initial_height: opts.forZeroHeight ? '0' : (chain.height + 1n).toString(),
+      consensus_params: {
+        block: stored.consensus_params.block,
+        evidence: stored.consensus_params.evidence,
+        validator: stored.consensus_params.validator,
+        version: { app: '0' },
+      },
+      validators: genesisValidatorsOf(fileJson, layout.genesisFile),
+      app_hash: fileDoc.app_hash,
+      app_state: appState,
+    }) as GenesisJson;
+  } finally {
+    chain.close();
+  }
+}
+
+/** The height to rebuild; refuses heights the store cannot rebuild, naming the reason. */
+function checkExportHeight(dbPath: string, requested: bigint, initialHeight: bigint): bigint {
+  const store = new BlockStore(dbPath);
+  try {
+    const latest = store.latestHeight();
+    if (requested === -1n) return latest;
+    if (requested > latest) throw new Error(`cannot export at height ${requested}: the latest committed height is ${latest}`);
+    if (requested < initialHeight - 1n) throw new Error(`cannot export at height ${requested}: the chain starts at height ${initialHeight}`);
+    const snapshot = store.latestSnapshot(requested);
+    const from = snapshot ? snapshot.height + 1n : initialHeight;
+    const earliest = store.earliestHeight();
+    if (from <= requested && earliest > from) {
+      throw new Error(
+        `cannot export at height ${requested}: its state was pruned (the nearest state snapshot below it is at ${snapshot ? snapshot.height : 'none'} and blocks before ${earliest} were pruned)`,
+      );
+    }
+    return requested;
+  } finally {
+    store.close();
+  }
+}

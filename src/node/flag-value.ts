@@ -1,0 +1,109 @@
+/**
+ * Typed values of start flags and config keys, parsed with the Go texts the real binary prints
+ * (pflag: `invalid argument "x" for "--halt-height" flag: strconv.ParseUint: parsing "x": invalid
+ * syntax`). Config-file values arrive typed from TOML and are accepted in either form, as viper's
+ * casts do (`pruning-keep-recent = "100"` and `= 100` are the same).
+ */
+import { parseGoDuration } from './go-duration.ts';
+import type { FlagKind } from './start-flags.ts';
+
+export type FlagValue = string | boolean | bigint | number | readonly string[] | readonly bigint[] | Uint8Array;
+
+const GO_TRUE = ['1', 't', 'T', 'TRUE', 'true', 'True'];
+const GO_FALSE = ['0', 'f', 'F', 'FALSE', 'false', 'False'];
+
+/** Parses flag text; throws the Go parser's message (without the pflag prefix). */
+export function parseFlagText(kind: FlagKind, text: string): FlagValue {
+  switch (kind) {
+    case 'string':
+      return text;
+    case 'bool':
+      if (GO_TRUE.includes(text)) return true;
+      if (GO_FALSE.includes(text)) return false;
+      throw new Error(`strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`);
+    case 'uint':
+      return parseInteger(text, 'ParseUint', 0n, (1n << 64n) - 1n);
+    case 'uint32':
+      return parseInteger(text, 'ParseUint', 0n, (1n << 32n) - 1n);
+    case 'int':
+      return parseInteger(text, 'ParseInt', -(1n << 63n), (1n << 63n) - 1n);
+    case 'int32':
+      return parseInteger(text, 'ParseInt', -(1n << 31n), (1n << 31n) - 1n);
+    case 'float': {
+      if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) throw new Error(`strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`);
+      return Number(text);
+    }
+    case 'duration':
+      return parseGoDuration(text);
+    case 'strings':
+      return text === '' ? [] : text.split(',').map((s) => s.trim());
+    case 'ints':
+      return text === '' ? [] : text.split(',').map((s) => parseInteger(s.trim(), 'Atoi', -(1n << 63n), (1n << 63n) - 1n));
+    case 'hex': {
+      if (text.length % 2 !== 0) throw new Error('encoding/hex: odd length hex string');
+      const bad = /[^0-9a-fA-F]/.exec(text);
+      if (bad) throw new Error(`encoding/hex: invalid byte: U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} ${JSON.stringify(bad[0]).replace(/^"|"$/g, "'")}`);
+      return new Uint8Array(Buffer.from(text, 'hex'));
+    }
+  }
+}
+
+function parseInteger(text: string, fn: 'ParseUint' | 'ParseInt' | 'Atoi', min: bigint, max: bigint): bigint {
+  const pattern = min < 0n ? /^[+-]?\d+$/ : /^\d+$/;
+  if (!pattern.test(text)) throw new Error(`strconv.${fn}: parsing ${JSON.stringify(text)}: invalid syntax`);
+  const v = BigInt(text);
+  if (v < min || v > max) throw new Error(`strconv.${fn}: parsing ${JSON.stringify(text)}: value out of range`);
+  return v;
+}
+
+/** A value from config.toml / app.toml: TOML-typed, or text parsed as the flag would be. */
+export function parseConfigValue(kind: FlagKind, value: unknown): FlagValue {
+  if (typeof value === 'string') return parseFlagText(kind, value);
+  switch (kind) {
+    case 'bool':
+      if (typeof value === 'boolean') return value;
+      break;
+    case 'uint':
+    case 'uint32':
+    case 'int':
+    case 'int32':
+      if (typeof value === 'number' && Number.isInteger(value)) return parseFlagText(kind, String(value));
+      if (typeof value === 'bigint') return parseFlagText(kind, value.toString());
+      break;
+    case 'float':
+      if (typeof value === 'number') return value;
+      break;
+    case 'strings':
+      if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value as string[];
+      break;
+    case 'ints':
+      if (Array.isArray(value) && value.every((v) => typeof v === 'number' && Number.isInteger(v))) return (value as number[]).map(BigInt);
+      break;
+    default:
+      break;
+  }
+  throw new Error(`expected ${describeKind(kind)}, got ${JSON.stringify(value)}`);
+}
+
+function describeKind(kind: FlagKind): string {
+  switch (kind) {
+    case 'bool':
+      return 'true or false';
+    case 'uint':
+    case 'uint32':
+      return 'an unsigned integer';
+    case 'int':
+    case 'int32':
+      return 'an integer';
+    case 'float':
+      return 'a number';
+    case 'duration':
+      return 'a duration such as "5s"';
+    case 'strings':
+      return 'a list of strings';
+    case 'ints':
+      return 'a list of integers';
+    default:
+      return 'a string';
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * `add-genesis-account` on a genesis document (stratos-chain `cmd/stchaind/genaccounts.go`, SDK
+ * v0.47 auth/bank genesis helpers): a BaseAccount joins app_state.auth.accounts (then
+ * `SanitizeGenesisAccounts` renumbers duplicate account numbers and sorts by number), its coins
+ * join app_state.bank.balances (sorted by address bytes, `SanitizeGenesisBalances`) and the supply.
+ */
+import { BASE_ACCOUNT_TYPE, defaultAuthGenesis, type AccountJson, type BaseAccountJson } from '../modules/auth/genesis.ts';
+import { defaultBankGenesis } from '../modules/bank/genesis.ts';
+import { addressFromBech32 } from '../crypto/address.ts';
+import { coinsAdd, coinsFromProto, coinsToProto, sortByDenom, type Coins } from '../math/coins.ts';
+import type { GenesisJson } from './genesis-file.ts';
+
+type AppState = Record<string, unknown>;
+
+export function addGenesisAccount(genesis: GenesisJson, address: string, coins: Coins): GenesisJson {
+  const appState: AppState = { ...((genesis.app_state as AppState | undefined) ?? {}) };
+  const auth = { ...(defaultAuthGenesis() as unknown as Record<string, unknown>), ...((appState.auth as Record<string, unknown> | undefined) ?? {}) };
+  const accounts = [...((auth.accounts as AccountJson[] | undefined) ?? [])];
+  if (accounts.some((a) => baseOf(a).address === address)) throw new Error(`cannot add account at existing address ${address}`);
+  accounts.push({ '@type': BASE_ACCOUNT_TYPE, address, pub_key: null, account_number: '0', sequence: '0' });
+  auth.accounts = sanitizeGenesisAccounts(accounts);
+
+  const bank = { ...(defaultBankGenesis() as unknown as Record<string, unknown>), ...((appState.bank as Record<string, unknown> | undefined) ?? {}) };
+  const balances = [...((bank.balances as { address: string; coins: unknown[] }[] | undefined) ?? [])];
+  balances.push({ address, coins: coinsToProto(sortByDenom(coins)) });
+  bank.balances = sanitizeGenesisBalances(balances);
+  bank.supply = coinsToProto(coinsAdd(coinsFromProto((bank.supply as never[] | undefined) ?? []), sortByDenom(coins)));
+
+  appState.auth = auth;
+  appState.bank = bank;
+  return { ...genesis, app_state: sortedByModule(appState) };
+}
+
+function baseOf(a: AccountJson): BaseAccountJson {
+  return 'base_account' in a ? a.base_account : a;
+}
+
+function numberOf(a: AccountJson): bigint {
+  return BigInt(baseOf(a).account_number ?? '0');
+}
+
+function withNumber(a: AccountJson, n: bigint): AccountJson {
+  if ('base_account' in a) return { ...a, base_account: { ...a.base_account, account_number: n.toString() } } as AccountJson;
+  return { ...a, account_number: n.toString() };
+}
+
+/** SDK v0.47 `SanitizeGenesisAccounts`: duplicates of a number get the lowest unused numbers, then sort by number. */
+export function sanitizeGenesisAccounts(accounts: readonly AccountJson[]): AccountJson[] {
+  const seen = new Set<bigint>();
+  const duplicates = new Map<bigint, number[]>();
+  accounts.forEach((a, i) => {
+    const n = numberOf(a);
+    if (!seen.has(n)) seen.add(n);
+    else duplicates.set(n, [...(duplicates.get(n) ?? []), i]);
+  });
+  const out = [...accounts];
+  let next = 0n;
+  for (const n of [...duplicates.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))) {
+    for (const i of duplicates.get(n)!) {
+      while (seen.has(next)) next++;
+      out[i] = withNumber(out[i]!, next);
+      seen.add(next);
+    }
+  }
+  return out.sort((x, y) => (numberOf(x) < numberOf(y) ? -1 : numberOf(x) > numberOf(y) ? 1 : 0));
+}
+
+/** SDK `SanitizeGenesisBalances`: sorted by the address bytes. */
+function sanitizeGenesisBalances<T extends { address: string }>(balances: readonly T[]): T[] {
+  const key = (b: T) => Buffer.from(addressFromBech32(b.address));
+  return [...balances].sort((a, b) => Buffer.compare(key(a), key(b)));
+}
+
+function sortedByModule(appState: AppState): AppState {
+  const out: AppState = {};
+  for (const k of Object.keys(appState).sort()) out[k] = appState[k];
+  return out;
+}

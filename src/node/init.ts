@@ -1,0 +1,107 @@
+/**
+ * `chaind init`: creates a node home (SDK v0.47 `x/genutil/client/cli/init.go` with the server's
+ * config interception): config.toml, app.toml and client.toml when missing, the node key and the
+ * validator key (kept when present; derived from a mnemonic with `--recover`), and a genesis.json
+ * whose app_state is every module's default genesis. Unlike the SDK, whose validators come from
+ * gentxs, genesis.validators lists this node's key: the simulator's single validator.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { MODULES } from '../abci/modules.ts';
+import { createPrivValidatorKey, INITIAL_PRIV_VALIDATOR_STATE, loadOrCreateNodeKey, loadOrCreatePrivValidatorKey, loadOrCreatePrivValidatorState, savePrivValidatorKey, savePrivValidatorState } from '../consensus/keys.ts';
+import { validateMnemonic } from '../crypto/mnemonic.ts';
+import { formatTimeNs } from '../state/block-info.ts';
+import { defaultConsensusParams, parseGenesisDoc } from '../state/genesis.ts';
+import { validateDenom } from '../math/coin.ts';
+import { defaultAppConfig } from './app-toml.ts';
+import { genesisValidatorOf, readGenesisJson, writeGenesisJson, type GenesisJson } from './genesis-file.ts';
+import { defaultClientConfig, homeLayout, readClientConfig, readConsensusConfig, writeAppConfig, writeClientConfig, writeConsensusConfig } from './home.ts';
+
+export interface InitOptions {
+  readonly moniker: string;
+  /** '' = client.toml's chain-id, else a random `test-chain-XXXXXX` */
+  readonly chainId?: string;
+  readonly overwrite?: boolean;
+  /** `--recover`: the validator key is derived from this mnemonic */
+  readonly mnemonic?: string;
+  readonly initialHeight?: bigint;
+  /** `--default-denom`: checked; no module of the current set has a bond denom to set */
+  readonly defaultDenom?: string;
+  /** genesis time in ns since the epoch (default: now) */
+  readonly nowNs?: bigint;
+}
+
+/** What `init` prints (SDK `printInfo`). */
+export interface InitInfo {
+  readonly moniker: string;
+  readonly chain_id: string;
+  readonly node_id: string;
+  readonly gentxs_dir: string;
+  readonly app_message: Record<string, unknown>;
+}
+
+/** CometBFT `cmtrand.Str` characters. */
+const RANDOM_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export function randomChainId(): string {
+  let suffix = '';
+  for (let i = 0; i < 6; i++) suffix += RANDOM_CHARS[randomInt(RANDOM_CHARS.length)];
+  return `test-chain-${suffix}`;
+}
+
+/** Every module's default genesis, by module name in sorted order (a Go map marshals sorted). */
+export function defaultAppState(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const m of [...MODULES].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) out[m.name] = m.defaultGenesis();
+  return out;
+}
+
+export function initHome(home: string, opts: InitOptions): InitInfo {
+  if (opts.mnemonic !== undefined && !validateMnemonic(opts.mnemonic)) throw new Error('invalid mnemonic');
+  if (opts.defaultDenom) validateDenom(opts.defaultDenom);
+  const initialHeight = opts.initialHeight !== undefined && opts.initialHeight >= 1n ? opts.initialHeight : 1n;
+  const config = readConsensusConfig(home);
+  const layout = homeLayout(home, config);
+  const chainId = opts.chainId || readClientConfig(layout)['chain-id'] || randomChainId();
+  // checked before any file is written (CometBFT's rule, which the App enforces on start)
+  parseGenesisDoc({ chain_id: chainId, genesis_time: formatTimeNs(0n) });
+
+  mkdirSync(layout.configDir, { recursive: true });
+  mkdirSync(layout.dbDir, { recursive: true });
+  if (!existsSync(layout.configToml)) writeConsensusConfig(layout, config);
+  if (!existsSync(layout.appToml)) writeAppConfig(layout, defaultAppConfig());
+  if (!existsSync(layout.clientToml)) writeClientConfig(layout, defaultClientConfig(chainId));
+
+  const nodeKey = loadOrCreateNodeKey(layout.nodeKeyFile);
+  let validatorKey;
+  if (opts.mnemonic !== undefined) {
+    // CometBFT `ed25519.GenPrivKeyFromSecret`: the seed is sha256 of the mnemonic text
+    validatorKey = createPrivValidatorKey(createHash('sha256').update(opts.mnemonic, 'utf8').digest());
+    savePrivValidatorKey(layout.privValidatorKeyFile, validatorKey);
+    savePrivValidatorState(layout.privValidatorStateFile, INITIAL_PRIV_VALIDATOR_STATE);
+  } else {
+    validatorKey = loadOrCreatePrivValidatorKey(layout.privValidatorKeyFile);
+    loadOrCreatePrivValidatorState(layout.privValidatorStateFile);
+  }
+
+  if (existsSync(layout.genesisFile) && !opts.overwrite) throw new Error(`genesis.json file already exists: ${layout.genesisFile}`);
+  // with --overwrite the SDK keeps the old genesis time and consensus params
+  let previous: GenesisJson | undefined;
+  if (existsSync(layout.genesisFile)) previous = readGenesisJson(layout.genesisFile);
+
+  const appState = defaultAppState();
+  const genesis: GenesisJson = {
+    genesis_time: typeof previous?.genesis_time === 'string' ? previous.genesis_time : formatTimeNs(opts.nowNs ?? BigInt(Date.now()) * 1_000_000n),
+    chain_id: chainId,
+    initial_height: initialHeight.toString(),
+    consensus_params: previous?.consensus_params ?? defaultConsensusParams(),
+    validators: [genesisValidatorOf(validatorKey, opts.moniker)],
+    app_hash: '',
+    app_state: appState,
+  };
+  writeGenesisJson(layout.genesisFile, genesis);
+
+  config.moniker = opts.moniker;
+  writeConsensusConfig(layout, config);
+  return { moniker: opts.moniker, chain_id: chainId, node_id: nodeKey.id, gentxs_dir: '', app_message: appState };
+}

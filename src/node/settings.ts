@@ -1,0 +1,266 @@
+/**
+ * The settings `chaind start` runs with: each start flag's value from the command line, else from
+ * config.toml / app.toml, else its default (viper's precedence in the SDK), parsed and checked
+ * before anything starts. A bad value is an Error naming the flag or the file and key.
+ */
+import { existsSync } from 'node:fs';
+import type { TomlTable } from 'smol-toml';
+import type { MinGasPrices } from '../abci/ante.ts';
+import { Dec } from '../math/dec.ts';
+import { parseCoinNormalized } from '../math/coin-parse.ts';
+import { BASE_DENOM } from '../math/denoms.ts';
+import { parseListenAddress } from '../api/http.ts';
+import { DEFAULT_MEMPOOL_LIMITS, type MempoolLimits } from './mempool.ts';
+import { defaultConsensusConfig } from './config-toml.ts';
+import { defaultAppConfig } from './app-toml.ts';
+import { homeLayout, readAppConfig, readConsensusConfig, tomlValue, type HomeLayout } from './home.ts';
+import { parseConfigValue, parseFlagText, type FlagValue } from './flag-value.ts';
+import { pruningOptions, type PruningOptions } from './pruning.ts';
+import { LOG_FORMATS, parseLogLevel, type LogFormat } from './logger.ts';
+import { NODE_GLOBAL_FLAGS, START_FLAGS, type StartFlag } from './start-flags.ts';
+
+/** stratos-chain `server/config` `MinimalMinGasPrices`: lower prices are raised to 0.01 gwei. */
+export const MINIMAL_MIN_GAS_PRICE = 10_000_000n;
+
+const DB_BACKENDS = ['goleveldb', 'cleveldb', 'boltdb', 'rocksdb', 'badgerdb'];
+const EVM_TRACERS = ['', 'json', 'struct', 'access_list', 'markdown'];
+
+export interface StartSettings {
+  readonly layout: HomeLayout;
+  readonly moniker: string;
+  readonly rpcLaddr: string;
+  readonly p2pLaddr: string;
+  readonly rpcMaxBodyBytes: number;
+  readonly corsAllowedOrigins: readonly string[];
+  readonly timeoutBroadcastTxCommitMs: number;
+  readonly blockIntervalMs: number;
+  readonly createEmptyBlocks: boolean;
+  readonly createEmptyBlocksIntervalMs: number;
+  readonly haltHeight: bigint;
+  readonly haltTimeS: bigint;
+  readonly minGasPrices: MinGasPrices;
+  /** the effective price as a coin (after the chain's floor) */
+  readonly minGasPricesText: string;
+  readonly pruning: PruningOptions;
+  readonly minRetainBlocks: bigint;
+  readonly api: { readonly enable: boolean; readonly address: string; readonly enableUnsafeCors: boolean };
+  readonly grpc: { readonly enable: boolean; readonly address: string };
+  readonly jsonRpc: { readonly enable: boolean; readonly address: string };
+  readonly genesisHash: Uint8Array | undefined;
+  readonly cpuProfile: string;
+  readonly logLevel: string;
+  readonly logFormat: LogFormat;
+  readonly mempool: MempoolLimits;
+  /** one line per accepted-but-ineffective flag given a non-default value, and per adjusted value */
+  readonly notes: readonly string[];
+}
+
+/** Reads flag values: command line first, then the config files, then the defaults. */
+class FlagReader {
+  readonly notes: string[] = [];
+
+  constructor(
+    private readonly given: ReadonlyMap<string, string>,
+    private readonly config: TomlTable,
+    private readonly app: TomlTable,
+    private readonly layout: HomeLayout,
+  ) {}
+
+  get<T extends FlagValue>(name: string): T {
+    const flag = START_FLAGS.find((f) => f.name === name) ?? NODE_GLOBAL_FLAGS.find((f) => f.name === name);
+    if (!flag) throw new Error(`no start flag --${name}`);
+    const text = this.given.get(name);
+    if (text !== undefined) {
+      try {
+        return parseFlagText(flag.kind, text) as T;
+      } catch (e) {
+        throw new Error(`invalid argument ${JSON.stringify(text)} for "--${name}" flag: ${(e as Error).message}`);
+      }
+    }
+    if (flag.source) {
+      const [file, key] = splitSource(flag.source);
+      const value = tomlValue(file === 'config' ? this.config : this.app, key);
+      if (value !== undefined) {
+        try {
+          return parseConfigValue(flag.kind, value) as T;
+        } catch (e) {
+          const path = file === 'config' ? this.layout.configToml : this.layout.appToml;
+          throw new Error(`invalid value for ${key} in ${path}: ${(e as Error).message}`);
+        }
+      }
+    }
+    return parseFlagText(flag.kind, flag.default) as T;
+  }
+
+  /**
+   * Whether the effective value differs from what a fresh home gives (the flag default, or the
+   * value `chaind init` writes into the config file), for the notes about accepted flags.
+   */
+  differsFromDefault(flag: StartFlag): boolean {
+    let def: FlagValue = parseFlagText(flag.kind, flag.default);
+    if (flag.source) {
+      const [file, key] = splitSource(flag.source);
+      const written = tomlValue(file === 'config' ? defaultConsensusConfig() : defaultAppConfig(), key);
+      if (written !== undefined) def = parseConfigValue(flag.kind, written);
+    }
+    return comparable(this.get(flag.name)) !== comparable(def);
+  }
+}
+
+function comparable(v: FlagValue): string {
+  return JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x instanceof Uint8Array ? Buffer.from(x).toString('hex') : x));
+}
+
+function splitSource(source: string): ['config' | 'app', string] {
+  const i = source.indexOf(':');
+  return [source.slice(0, i) as 'config' | 'app', source.slice(i + 1)];
+}
+
+/**
+ * Resolves the settings of a start. `given` maps flag names (no dashes) to their command-line text
+ * (`"true"` for a bare boolean flag).
+ */
+export function resolveStartSettings(home: string, given: ReadonlyMap<string, string> = new Map()): StartSettings {
+  for (const name of given.keys()) {
+    if (name === 'home') continue;
+    if (!START_FLAGS.some((f) => f.name === name) && !NODE_GLOBAL_FLAGS.some((f) => f.name === name)) throw new Error(`unknown flag: --${name}`);
+  }
+  const config = readConsensusConfig(home);
+  const dbDirGiven = given.get('db_dir');
+  const layout0 = homeLayout(home, config, dbDirGiven);
+  const app = readAppConfig(layout0);
+  const r = new FlagReader(given, config, app, layout0);
+  // every flag is parsed once up front, so that any bad value fails before anything starts
+  for (const flag of [...START_FLAGS, ...NODE_GLOBAL_FLAGS]) r.get(flag.name);
+
+  const layout = homeLayout(home, config, r.get<string>('db_dir'));
+  if (!r.get<boolean>('with-tendermint')) {
+    throw new Error(
+      '--with-tendermint=false runs the application alone behind an ABCI socket for an external consensus engine; that socket server is not available yet. Start with the in-process consensus engine (--with-tendermint=true, the default).',
+    );
+  }
+  const dbBackend = r.get<string>('db_backend');
+  if (!DB_BACKENDS.includes(dbBackend)) throw new Error(`unknown db_backend ${dbBackend}, expected one of ${DB_BACKENDS.join(',')}`);
+  if (dbBackend !== 'goleveldb') {
+    throw new Error(`db_backend ${JSON.stringify(dbBackend)} is not supported: this node keeps the chain in its built-in SQLite store (<db_dir>/chain.sqlite), selected by the default "goleveldb"`);
+  }
+  const privValidatorLaddr = r.get<string>('priv_validator_laddr');
+  if (privValidatorLaddr !== '') {
+    throw new Error(`an external signer (priv_validator_laddr ${JSON.stringify(privValidatorLaddr)}) is not supported: this node signs blocks with ${layout.privValidatorKeyFile}`);
+  }
+  for (const name of ['abci', 'transport']) {
+    const v = r.get<string>(name);
+    if (v !== 'socket' && v !== 'grpc') throw new Error(`invalid --${name} ${JSON.stringify(v)}: expected socket or grpc`);
+  }
+  const logFormat = r.get<string>('log_format');
+  if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) throw new Error(`unknown log_format ${JSON.stringify(logFormat)} (must be 'plain' or 'json')`);
+  const logLevel = r.get<string>('log_level');
+  parseLogLevel(logLevel);
+  const tracer = r.get<string>('evm.tracer');
+  if (!EVM_TRACERS.includes(tracer)) throw new Error(`invalid evm tracer type ${JSON.stringify(tracer)}, available types: ${EVM_TRACERS.slice(1).join(', ')}`);
+
+  const rpcLaddr = r.get<string>('rpc.laddr');
+  parseListenAddress(rpcLaddr, 'rpc.laddr');
+  const apiAddress = r.get<string>('api.address');
+  const apiEnable = r.get<boolean>('api.enable');
+  if (apiEnable) parseListenAddress(apiAddress, 'api.address');
+  const grpcAddress = r.get<string>('grpc.address');
+  parseListenAddress(grpcAddress, 'grpc.address');
+
+  const pruning = pruningOptions(r.get<string>('pruning'), {
+    keepRecent: r.get<bigint>('pruning-keep-recent'),
+    keepEvery: r.get<bigint>('pruning-keep-every'),
+    interval: r.get<bigint>('pruning-interval'),
+  });
+
+  const notes: string[] = [];
+  const gas = effectiveMinGasPrice(r.get<string>('minimum-gas-prices'), notes);
+
+  const cpuProfile = r.get<string>('cpu-profile');
+  for (const flag of START_FLAGS) {
+    if (flag.support === 'accepted' && flag.note && r.differsFromDefault(flag)) notes.push(`--${flag.name} has no effect: ${flag.note}`);
+  }
+  if (r.get<boolean>('grpc.enable')) notes.push(`gRPC server not started (grpc.address ${grpcAddress}): ${startFlagNote('grpc.enable')}`);
+  if (r.get<boolean>('json-rpc.enable')) notes.push(`JSON-RPC server not started (json-rpc.address ${r.get<string>('json-rpc.address')}): ${startFlagNote('json-rpc.enable')}`);
+
+  const num = (key: string, fallback: number) => {
+    const v = tomlValue(config, key);
+    if (v === undefined) return fallback;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new Error(`invalid value for ${key} in ${layout.configToml}: expected a non-negative integer, got ${JSON.stringify(v)}`);
+    return v;
+  };
+  const origins = tomlValue(config, 'rpc.cors_allowed_origins') ?? [];
+  if (!Array.isArray(origins) || !origins.every((o) => typeof o === 'string')) {
+    throw new Error(`invalid value for rpc.cors_allowed_origins in ${layout.configToml}: expected a list of strings`);
+  }
+  const timeoutBroadcast = tomlValue(config, 'rpc.timeout_broadcast_tx_commit') ?? '10s';
+
+  return {
+    layout,
+    moniker: r.get<string>('moniker'),
+    rpcLaddr,
+    p2pLaddr: r.get<string>('p2p.laddr'),
+    rpcMaxBodyBytes: num('rpc.max_body_bytes', 1_000_000),
+    corsAllowedOrigins: origins as string[],
+    timeoutBroadcastTxCommitMs: Number((parseConfigValue('duration', timeoutBroadcast) as bigint) / 1_000_000n),
+    blockIntervalMs: nonNegativeMs(r.get<bigint>('consensus.timeout_commit'), 'consensus.timeout_commit'),
+    createEmptyBlocks: r.get<boolean>('consensus.create_empty_blocks'),
+    createEmptyBlocksIntervalMs: nonNegativeMs(r.get<bigint>('consensus.create_empty_blocks_interval'), 'consensus.create_empty_blocks_interval'),
+    haltHeight: r.get<bigint>('halt-height'),
+    haltTimeS: r.get<bigint>('halt-time'),
+    minGasPrices: [{ denom: BASE_DENOM, amount: Dec.fromInt(gas) }],
+    minGasPricesText: `${gas}${BASE_DENOM}`,
+    pruning,
+    minRetainBlocks: r.get<bigint>('min-retain-blocks'),
+    api: { enable: apiEnable, address: apiAddress, enableUnsafeCors: r.get<boolean>('api.enabled-unsafe-cors') },
+    grpc: { enable: r.get<boolean>('grpc.enable'), address: grpcAddress },
+    jsonRpc: { enable: r.get<boolean>('json-rpc.enable'), address: r.get<string>('json-rpc.address') },
+    genesisHash: (() => {
+      const h = r.get<Uint8Array>('genesis_hash');
+      return h.length > 0 ? h : undefined;
+    })(),
+    cpuProfile,
+    logLevel,
+    logFormat: logFormat as LogFormat,
+    mempool: {
+      size: num('mempool.size', DEFAULT_MEMPOOL_LIMITS.size),
+      maxTxsBytes: num('mempool.max_txs_bytes', DEFAULT_MEMPOOL_LIMITS.maxTxsBytes),
+      maxTxBytes: num('mempool.max_tx_bytes', DEFAULT_MEMPOOL_LIMITS.maxTxBytes),
+      cacheSize: num('mempool.cache_size', DEFAULT_MEMPOOL_LIMITS.cacheSize),
+    },
+    notes,
+  };
+}
+
+function startFlagNote(name: string): string {
+  return START_FLAGS.find((f) => f.name === name)?.note ?? '';
+}
+
+function nonNegativeMs(ns: bigint, what: string): number {
+  if (ns < 0n) throw new Error(`${what} can't be negative`);
+  return Number(ns / 1_000_000n);
+}
+
+/**
+ * stratos-chain `checkMinGasPrices`: one coin, normalised to wei (`1gwei` → 1000000000wei), and
+ * never below 0.01 gwei.
+ */
+function effectiveMinGasPrice(text: string, notes: string[]): bigint {
+  let price;
+  try {
+    price = parseCoinNormalized(text);
+  } catch (e) {
+    throw new Error(`invalid minimum-gas-prices ${JSON.stringify(text)}: ${(e as Error).message} (expected one coin such as 1000000000wei or 1gwei)`);
+  }
+  if (price.denom !== BASE_DENOM) throw new Error(`invalid minimum-gas-prices ${JSON.stringify(text)}: the price must be in ${BASE_DENOM} (or gwei/stos, which convert to it)`);
+  if (price.amount < MINIMAL_MIN_GAS_PRICE) {
+    notes.push(`minimum-gas-prices ${text} is below the chain's floor; using ${MINIMAL_MIN_GAS_PRICE}${BASE_DENOM}`);
+    return MINIMAL_MIN_GAS_PRICE;
+  }
+  return price.amount;
+}
+
+/** Whether a home has been initialised (a genesis file exists where config.toml says). */
+export function homeIsInitialised(layout: HomeLayout): boolean {
+  return existsSync(layout.genesisFile);
+}

@@ -1,0 +1,185 @@
+/**
+ * `chaind start` wiring: the home's genesis, keys and settings → a Node with the in-process
+ * consensus engine (CometBFT headers and commits signed by this node's validator key), the
+ * consensus RPC server, the REST server when enabled, pruning after each commit, and one log line
+ * per committed block. The caller (the CLI) decides when to close: on a signal or on a halt.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import type { Subscription } from 'rxjs';
+import { appModules } from '../abci/modules.ts';
+import type { RunningServer } from '../api/http.ts';
+import { startRestServer } from '../api/rest/server.ts';
+import { startRpcServer } from '../api/rpc/server.ts';
+import { cometBlockMeta } from '../consensus/block-meta.ts';
+import { loadOrCreateNodeKey, loadOrCreatePrivValidatorKey, loadOrCreatePrivValidatorState, savePrivValidatorState } from '../consensus/keys.ts';
+import { startCpuProfile, type CpuProfiler } from './cpu-profile.ts';
+import { genesisDocOf, genesisValidatorsOf, readGenesisJson, validatorSetOf } from './genesis-file.ts';
+import { chainDbPath } from './home.ts';
+import { createLogger, parseLogLevel, type Logger } from './logger.ts';
+import { Node } from './node.ts';
+import { Pruner, statesInMemory } from './pruning.ts';
+import { resolveStartSettings, type StartSettings } from './settings.ts';
+
+export interface StartNodeOptions {
+  /** resolved settings; default: the home's config files with no flags */
+  readonly settings?: StartSettings;
+  /** default: a logger on stderr with the settings' level and format */
+  readonly logger?: Logger;
+  /** called once when the node halts (halt-height / halt-time), also when it halts at once on start */
+  readonly onHalt?: (reason: string) => void;
+}
+
+export interface RunningNode {
+  readonly node: Node;
+  /** undefined when the node halted before serving */
+  readonly rpc: RunningServer | undefined;
+  readonly rest: RunningServer | undefined;
+  /** why the node halted, if it did */
+  readonly halted: string | undefined;
+  /** stops producing, closes the servers, records the last signed height and closes the store */
+  close(): Promise<void>;
+}
+
+export async function startNode(home: string, options: StartNodeOptions = {}): Promise<RunningNode> {
+  const settings = options.settings ?? resolveStartSettings(home);
+  const log = options.logger ?? createLogger({ format: settings.logFormat, filter: parseLogLevel(settings.logLevel), write: (line) => void process.stderr.write(line) });
+  const { layout } = settings;
+
+  if (!existsSync(layout.genesisFile)) {
+    throw new Error(`couldn't read GenesisDoc file: open ${layout.genesisFile}: no such file or directory (run "chaind init <moniker> --home ${layout.home}" first)`);
+  }
+  if (settings.genesisHash) checkGenesisHash(layout.genesisFile, settings.genesisHash);
+  const genesisJson = readGenesisJson(layout.genesisFile);
+  const genesis = genesisDocOf(genesisJson, layout.genesisFile);
+  const validators = validatorSetOf(genesisValidatorsOf(genesisJson, layout.genesisFile));
+  if (validators.length === 0) {
+    throw new Error(`${layout.genesisFile} has no validators: this simulator has no staking module yet, so its validator comes from genesis.validators, which "chaind init" writes`);
+  }
+  const privValidatorKey = loadOrCreatePrivValidatorKey(layout.privValidatorKeyFile);
+  if (!validators.some((v) => v.address === privValidatorKey.address)) {
+    throw new Error(
+      `the validator key ${privValidatorKey.address} (${layout.privValidatorKeyFile}) is not in genesis.validators (${validators.map((v) => v.address).join(', ')}): a single-node chain must be its own validator`,
+    );
+  }
+  loadOrCreatePrivValidatorState(layout.privValidatorStateFile);
+  const nodeKey = loadOrCreateNodeKey(layout.nodeKeyFile);
+  for (const note of settings.notes) log.info(note, { module: 'server' });
+
+  const profiler: CpuProfiler | undefined = settings.cpuProfile ? await startCpuProfile(settings.cpuProfile) : undefined;
+  if (profiler) log.info('starting CPU profiler', { module: 'server', profile: settings.cpuProfile });
+
+  let halted: string | undefined;
+  mkdirSync(layout.dbDir, { recursive: true });
+  log.info('starting node with the in-process consensus engine', { module: 'server' });
+  let node: Node;
+  try {
+    node = new Node({
+      ...appModules,
+      dbPath: chainDbPath(layout),
+      genesis,
+      identity: { id: nodeKey.id, moniker: settings.moniker, listenAddr: settings.p2pLaddr, rpcAddress: settings.rpcLaddr },
+      validators,
+      blockMeta: cometBlockMeta({ privValidatorKey, validators, consensusParams: genesis.consensus_params }),
+      minGasPrices: settings.minGasPrices,
+      keepRecent: statesInMemory(settings.pruning),
+      blockIntervalMs: settings.blockIntervalMs,
+      createEmptyBlocks: settings.createEmptyBlocks,
+      createEmptyBlocksIntervalMs: settings.createEmptyBlocksIntervalMs,
+      haltHeight: settings.haltHeight,
+      haltTimeS: settings.haltTimeS,
+      mempool: settings.mempool,
+      onHalt: (reason) => {
+        halted = reason;
+        // SDK baseapp `halt()`
+        log.info('halting node per configuration', { module: 'server', height: settings.haltHeight, time: settings.haltTimeS });
+        options.onHalt?.(reason);
+      },
+    });
+  } catch (e) {
+    await profiler?.stop();
+    throw e;
+  }
+  // CometBFT refuses a genesis file that differs from the one the chain was started with
+  if (JSON.stringify(node.genesis) !== JSON.stringify(genesis)) {
+    node.close();
+    await profiler?.stop();
+    throw new Error(
+      `genesis doc hash in db does not match loaded genesis doc: ${layout.genesisFile} changed after the chain started; restore it, or start a new chain with "chaind consensus unsafe-reset-all"`,
+    );
+  }
+
+  const pruner = new Pruner(node.chain.store, {
+    pruning: settings.pruning,
+    minRetainBlocks: settings.minRetainBlocks,
+    maxAgeNumBlocks: BigInt(genesis.consensus_params.evidence.max_age_num_blocks),
+    onPruned: ({ snapshots, retainHeight, blocks }) => log.info('pruned', { module: 'state', snapshots, pruned_blocks: blocks, retain_height: retainHeight }),
+  });
+  const subscription: Subscription = node.blocks$.subscribe((block) => {
+    // CometBFT state/execution.go
+    log.info('committed state', { module: 'state', height: block.height, num_txs: block.txs.length, app_hash: Buffer.from(block.appHash).toString('hex').toUpperCase() });
+    try {
+      pruner.afterCommit(block.height);
+    } catch (e) {
+      log.error('pruning failed', { module: 'state', height: block.height, err: (e as Error).message });
+    }
+  });
+
+  let rpc: RunningServer | undefined;
+  let rest: RunningServer | undefined;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    node.stop();
+    subscription.unsubscribe();
+    await rest?.close();
+    await rpc?.close();
+    // the last vote this validator signed: the precommit of the last committed block
+    savePrivValidatorState(layout.privValidatorStateFile, { height: node.height, round: 0, step: node.height > 0n ? 3 : 0 });
+    node.close();
+    if (profiler) {
+      log.info('stopping CPU profiler', { module: 'server', profile: settings.cpuProfile });
+      await profiler.stop();
+    }
+  };
+
+  if (!halted) {
+    try {
+      rpc = await startRpcServer(node, { laddr: settings.rpcLaddr, maxBodyBytes: settings.rpcMaxBodyBytes, corsAllowedOrigins: [...settings.corsAllowedOrigins] });
+      log.info('serving the consensus RPC', { module: 'rpc-server', laddr: `tcp://${rpc.address.host}:${rpc.address.port}` });
+      if (settings.api.enable) {
+        rest = await startRestServer(node, { address: settings.api.address, enableUnsafeCors: settings.api.enableUnsafeCors });
+        log.info('serving the REST API', { module: 'api-server', address: `tcp://${rest.address.host}:${rest.address.port}` });
+      }
+    } catch (e) {
+      await close();
+      throw new Error(`failed to start a server: ${(e as Error).message}`);
+    }
+    node.start();
+    log.info('node started', { module: 'server', chain_id: node.chainId, height: node.height, node_id: nodeKey.id });
+  }
+
+  return {
+    node,
+    get rpc() {
+      return rpc;
+    },
+    get rest() {
+      return rest;
+    },
+    get halted() {
+      return halted;
+    },
+    close,
+  };
+}
+
+/** CometBFT `checkGenesisHash`: sha256 of the genesis file's bytes. */
+function checkGenesisHash(path: string, expected: Uint8Array): void {
+  const actual = createHash('sha256').update(readFileSync(path)).digest();
+  if (!actual.equals(Buffer.from(expected))) {
+    const hex = (b: Uint8Array) => Buffer.from(b).toString('hex').toUpperCase();
+    throw new Error(`--genesis_hash=${hex(expected)} does not match ${path} hash: ${hex(actual)}`);
+  }
+}
