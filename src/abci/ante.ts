@@ -65,8 +65,16 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
   if (BigInt(memoLength) > params.max_memo_characters) {
     throw SdkErrors.MemoTooLarge.wrap(`maximum number of characters is ${params.max_memo_characters} but received ${memoLength} characters`);
   }
-  // ConsumeGasForTxSizeDecorator
+  // ConsumeGasForTxSizeDecorator; when simulating, each signer also pays for the size of a full
+  // amino StdSignature (pubkey + 64-byte signature) + 6, which the unsigned tx lacks
   ctx.gas.consume(Number(params.tx_size_cost_per_byte) * input.txSize, 'txSize');
+  if (simulate) {
+    for (const si of tx.signerInfos) {
+      const keyLength = si.pubKey?.key.length ?? 33;
+      const stdSignatureLength = 2 + (4 + 1 + keyLength) + 2 + 64;
+      ctx.gas.consume(Number(params.tx_size_cost_per_byte) * (stdSignatureLength + 6), 'txSize');
+    }
+  }
 
   // DeductFeeDecorator
   if (!simulate && ctx.block.height > 0n && tx.gasLimit === 0n) throw SdkErrors.InvalidGasLimit.wrap('must provide positive gas');
@@ -96,12 +104,15 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
     const signer = tx.signers[i]!;
     const account = getAccount(draft, signer);
     if (!account) throw SdkErrors.UnknownAddress.wrap(`account ${signer} does not exist`);
-    if (si.pubKey && !simulate) {
-      if (!bytesEqual(pubKeyAddress(si.pubKey), tx.signerBytes[i]!)) {
-        throw SdkErrors.InvalidPubKey.wrap(`pubKey does not match signer address ${signer} with signer index: ${i}`);
-      }
-      if (!account.pub_key) setPubKey(draft, signer, si.pubKeyRecord!, ctx);
+    if (!si.pubKey) {
+      // simulate stores a placeholder key: charge the same account write
+      if (simulate && !account.pub_key) ctx.gas.write(21, 130);
+      return;
     }
+    if (!simulate && !bytesEqual(pubKeyAddress(si.pubKey), tx.signerBytes[i]!)) {
+      throw SdkErrors.InvalidPubKey.wrap(`pubKey does not match signer address ${signer} with signer index: ${i}`);
+    }
+    if (!account.pub_key) setPubKey(draft, signer, si.pubKeyRecord!, ctx);
   });
   tx.signerInfos.forEach((si, i) => {
     ctx.emit({ type: 'tx', data: { acc_seq: `${tx.signers[i]}/${si.sequence}` } });
@@ -114,8 +125,13 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
     throw SdkErrors.TooManySignatures.wrap(`signatures: ${tx.signerInfos.length}, limit: ${params.tx_sig_limit}`);
   }
 
-  // SigGasConsumeDecorator
-  for (const si of tx.signerInfos) ctx.gas.consume(sigGas(si.pubKey, params.sig_verify_cost_secp256k1), 'ante verify: ' + (si.pubKey?.algo ?? 'secp256k1'));
+  // SigGasConsumeDecorator: priced by the key on the account (set above), a secp256k1 placeholder
+  // when simulating for an account without one
+  tx.signerInfos.forEach((si, i) => {
+    const account = getAccount(draft, tx.signers[i]!)!;
+    const pub = account.pub_key ? si.accountPubKey(account.pub_key) : si.pubKey;
+    ctx.gas.consume(sigGas(pub, params.sig_verify_cost_secp256k1), 'ante verify: ' + (pub?.algo ?? 'secp256k1'));
+  });
 
   // SigVerificationDecorator
   tx.signerInfos.forEach((si, i) => {

@@ -66,7 +66,13 @@ function abciCodeOf(grpcCode: number): number {
   return SdkErrors.UnknownRequest.code;
 }
 
-const GRPC_NAMES: Record<number, string> = { 2: 'Unknown', 3: 'InvalidArgument', 5: 'NotFound', 9: 'FailedPrecondition', 12: 'Unimplemented', 13: 'Internal' };
+const GRPC_NAMES: Record<number, string> = {
+  1: 'Canceled', 2: 'Unknown', 3: 'InvalidArgument', 4: 'DeadlineExceeded', 5: 'NotFound', 6: 'AlreadyExists', 7: 'PermissionDenied',
+  8: 'ResourceExhausted', 9: 'FailedPrecondition', 10: 'Aborted', 11: 'OutOfRange', 12: 'Unimplemented', 13: 'Internal', 14: 'Unavailable',
+  15: 'DataLoss', 16: 'Unauthenticated',
+};
+
+const MAX_UINT64 = (1n << 64n) - 1n;
 
 export class App {
   readonly codec: Codec;
@@ -152,9 +158,14 @@ export class App {
     return runTx(this.env, this.checkState, txBytes, 'check', this.nextBlockInfo(this.lastTimeNs)).result;
   }
 
-  /** Runs a tx against the last committed state without keeping anything (`--gas auto`, `--dry-run`). */
+  /**
+   * Runs a tx against the check state (which holds the sequence bumps of txs already in the
+   * mempool, as in SDK v0.47) without keeping anything (`--gas auto`, `--dry-run`). Gas wanted is
+   * the infinite meter's limit, 2^64 − 1, as the SDK reports it.
+   */
   simulate(txBytes: Uint8Array): TxResult {
-    return runTx(this.env, this.committed, txBytes, 'simulate', this.nextBlockInfo(this.lastTimeNs)).result;
+    const r = runTx(this.env, this.checkState, txBytes, 'simulate', this.nextBlockInfo(this.lastTimeNs)).result;
+    return { ...r, gas_wanted: MAX_UINT64 };
   }
 
   private lastTimeNs = 0n;
@@ -228,7 +239,7 @@ export class App {
     const spec = this.querySpec(path);
     if (!spec) return fail(SdkErrors.UnknownRequest.code, `unknown query path: ${path}: ${SdkErrors.UnknownRequest.text}`);
     if (height < 0n) return fail(SdkErrors.InvalidRequest.code, `cannot query with height < 0; please provide a valid height: ${SdkErrors.InvalidRequest.text}`);
-    if (at > this.committedHeight) return fail(SdkErrors.InvalidRequest.code, `cannot query with height in the future; please provide a valid height: ${SdkErrors.InvalidRequest.text}`);
+    if (at > this.committedHeight) return fail(SdkErrors.InvalidHeight.code, `cannot query with height in the future; please provide a valid height: ${SdkErrors.InvalidHeight.text}`);
     const state = this.stateAt(at);
     if (!state) return fail(SdkErrors.InvalidRequest.code, `failed to load state at height ${at}; (latest height: ${this.committedHeight}): ${SdkErrors.InvalidRequest.text}`);
     let request: unknown;

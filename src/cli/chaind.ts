@@ -7,6 +7,9 @@ import { Command, CommanderError } from 'commander';
 import type { NamingProfile } from '../naming.ts';
 import { NEUTRAL } from '../naming.ts';
 import { keysCommand } from './keys/index.ts';
+import { NODE_COMMANDS } from './node/index.ts';
+import { queryCommand } from './query/index.ts';
+import { txCommand } from './tx/index.ts';
 import type { Output } from './output.ts';
 import { processOutput } from './output.ts';
 import type { Prompter } from './prompt.ts';
@@ -23,7 +26,7 @@ export interface CliContext {
 /** A command group: `keys`, later `tx`, `query`, `consensus`, … */
 export type CommandGroup = (ctx: CliContext) => Command;
 
-const GROUPS: readonly CommandGroup[] = [keysCommand];
+const GROUPS: readonly CommandGroup[] = [keysCommand, txCommand, queryCommand, ...NODE_COMMANDS];
 
 export function buildProgram(ctx: CliContext): Command {
   const program = new Command('chaind')

@@ -5,9 +5,10 @@
  */
 import type { Codec, Any } from '../codec/registry.ts';
 import { codec as neutralCodec } from '../codec/registry.ts';
-import { encodeAuthInfo, encodeTxBody, encodeTxRaw, makeSignDocBytes, makeSignerInfo, SignMode } from '../codec/tx.ts';
+import { type AuthInfo, type DecodedTx, encodeAuthInfo, encodeTxBody, encodeTxRaw, makeSignDocBytes, makeSignerInfo, SignMode, type TxBody } from '../codec/tx.ts';
 import { aminoSignBytes } from '../codec/amino-json.ts';
-import { pubKeyOf, pubKeyTypeUrl, signBytes, type PrivKey } from '../crypto/keys.ts';
+import { pubKeyOf, pubKeyTypeUrl, signBytes, type PrivKey, type PubKey } from '../crypto/keys.ts';
+import { SdkErrors } from '../errors.ts';
 import type { ProtoCoin } from '../math/coins.ts';
 
 export interface TxMessage {
@@ -68,4 +69,108 @@ export function signTx(tx: UnsignedTx, opts: SignOptions): Uint8Array {
     return signBytes(s.privKey, bytes);
   });
   return encodeTxRaw({ body_bytes: bodyBytes, auth_info_bytes: authInfoBytes, signatures }, c);
+}
+
+// ------------------------------------------------------------------ tx documents (CLI signing)
+
+/**
+ * A tx as the `Tx` message (body, auth_info, signatures) in the codec's decoded shape: what
+ * `--generate-only` prints as proto-JSON, what `tx sign` reads back and signs, and what `tx
+ * broadcast`/`tx encode` turn into TxRaw bytes (SDK `TxBuilder` over a `Tx`).
+ */
+export interface TxDocument {
+  body: TxBody;
+  auth_info: AuthInfo;
+  signatures: Uint8Array[];
+}
+
+/** SDK `Factory.BuildUnsignedTx`: messages, memo, timeout, fee; no signer infos, no signatures. */
+export function unsignedTxDocument(tx: UnsignedTx, c: Codec = neutralCodec): TxDocument {
+  return {
+    body: {
+      messages: packMessages(c, tx.messages),
+      memo: tx.memo ?? '',
+      timeout_height: tx.timeoutHeight ?? 0n,
+      extension_options: [],
+      non_critical_extension_options: [],
+    },
+    auth_info: {
+      signer_infos: [],
+      fee: { amount: (tx.fee ?? []).map((x) => ({ denom: x.denom, amount: x.amount })), gas_limit: tx.gasLimit ?? DEFAULT_GAS_LIMIT, payer: tx.payer ?? '', granter: tx.granter ?? '' },
+      tip: null,
+    },
+    signatures: [],
+  };
+}
+
+/** The document of decoded TxRaw bytes. */
+export function txDocumentOf(decoded: DecodedTx): TxDocument {
+  return { body: decoded.body, auth_info: decoded.authInfo, signatures: [...decoded.signatures] };
+}
+
+/** SDK `TxEncoder`: TxRaw of the body and auth info as encoded now, with the signatures. */
+export function encodeTxDocument(doc: TxDocument, c: Codec = neutralCodec): Uint8Array {
+  return encodeTxRaw({ body_bytes: encodeTxBody(doc.body, c), auth_info_bytes: encodeAuthInfo(doc.auth_info, c), signatures: doc.signatures }, c);
+}
+
+/** A public key as the `Any` of a SignerInfo (`/chain.crypto.v1.ethsecp256k1.PubKey` for eth keys). */
+export function pubKeyAny(pub: PubKey, c: Codec = neutralCodec): Any {
+  const url = pubKeyTypeUrl(pub.algo, c.profile);
+  return { type_url: url, value: c.encode(url, { key: pub.key }) };
+}
+
+export interface DocumentSigner {
+  /** null only for simulation (SDK BuildSimTx without a known key) */
+  readonly pubKey: PubKey | null;
+  readonly chainId: string;
+  readonly accountNumber: bigint;
+  readonly sequence: bigint;
+  readonly mode: 'direct' | 'amino-json';
+  /** replace earlier signatures (`--overwrite`, and every fresh tx) instead of appending */
+  readonly overwrite: boolean;
+  /** signs the sign bytes (a keyring key; eth keys may answer 65 bytes r‖s‖v) */
+  readonly sign: (signBytes: Uint8Array) => Promise<Uint8Array> | Uint8Array;
+}
+
+/**
+ * SDK `tx.Sign`: puts the signer's SignerInfo into the auth info (with an empty signature, which is
+ * what the DIRECT sign bytes cover), computes the sign bytes of `mode`, signs, and stores the
+ * signature. At most one DIRECT signer, as the SDK CLI enforces: a second DIRECT signature would
+ * invalidate the first one (its sign bytes include every SignerInfo).
+ */
+export async function signTxDocument(doc: TxDocument, signer: DocumentSigner, c: Codec = neutralCodec): Promise<TxDocument> {
+  const mode = signer.mode === 'amino-json' ? SignMode.LEGACY_AMINO_JSON : SignMode.DIRECT;
+  const info = makeSignerInfo(signer.pubKey ? pubKeyAny(signer.pubKey, c) : null, signer.sequence, mode);
+  const previousInfos = signer.overwrite ? [] : doc.auth_info.signer_infos;
+  const previousSigs = signer.overwrite ? [] : doc.signatures;
+  const directSigners = [...previousInfos, info].filter((si) => si.mode_info?.single?.mode === SignMode.DIRECT).length;
+  if (directSigners > 1) throw SdkErrors.NotSupported.wrap('txs signed with CLI can have maximum 1 DIRECT signer');
+  const unsigned: TxDocument = { ...doc, auth_info: { ...doc.auth_info, signer_infos: [...previousInfos, info] }, signatures: [...previousSigs, new Uint8Array(0)] };
+  const bytes = signDocumentBytes(unsigned, signer, c);
+  const signature = await signer.sign(bytes);
+  return { ...unsigned, signatures: [...previousSigs, signature] };
+}
+
+/** The bytes a signer signs over a document, in SIGN_MODE_DIRECT or LEGACY_AMINO_JSON (§2.2–2.3). */
+export function signDocumentBytes(doc: TxDocument, signer: Pick<DocumentSigner, 'chainId' | 'accountNumber' | 'sequence' | 'mode'>, c: Codec = neutralCodec): Uint8Array {
+  if (signer.mode === 'direct') {
+    return makeSignDocBytes(encodeTxBody(doc.body, c), encodeAuthInfo(doc.auth_info, c), signer.chainId, signer.accountNumber, c);
+  }
+  if (doc.body.extension_options.length || doc.body.non_critical_extension_options.length) {
+    throw SdkErrors.InvalidRequest.wrap('SIGN_MODE_LEGACY_AMINO_JSON does not support protobuf extension options');
+  }
+  const fee = doc.auth_info.fee ?? { amount: [], gas_limit: 0n, payer: '', granter: '' };
+  return aminoSignBytes(
+    {
+      chainId: signer.chainId,
+      accountNumber: signer.accountNumber,
+      sequence: signer.sequence,
+      timeoutHeight: doc.body.timeout_height,
+      fee,
+      msgs: doc.body.messages,
+      memo: doc.body.memo,
+      tip: doc.auth_info.tip,
+    },
+    c,
+  );
 }

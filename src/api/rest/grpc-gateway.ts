@@ -1,0 +1,183 @@
+/**
+ * The generic gateway route: "call this gRPC method with the fields taken from the path, the query
+ * string (GET) or the JSON body (POST), print the response as proto-JSON". It reproduces what the
+ * SDK's REST server does for every `google.api.http` binding (reference/wire-formats.md §4.6,
+ * reference/sdk-modules.md §1): gogo jsonpb output (snake_case, defaults emitted, int64 as strings,
+ * Any with `@type`), gRPC-status errors, the `x-cosmos-block-height` request header and the
+ * `Grpc-Metadata-X-Cosmos-Block-Height` response header.
+ *
+ * The bindings come from the `(http_get)`/`(http_post)` options of the proto services
+ * (proto/README.md), so a module that adds a query service with those options and serves it
+ * through the App gets its REST routes without touching this folder. A method the App does not
+ * serve answers like an unknown route (501), as on a node without that module.
+ */
+import protobuf from 'protobufjs';
+import { printProtoJson, parseProtoJson } from '../../codec/proto-json.ts';
+import type { Codec, ProtoObject } from '../../codec/registry.ts';
+import { messageInfo, protoName } from '../../codec/field-info.ts';
+import type { Node } from '../../node/node.ts';
+import { GatewayError, gatewayErrorOfQuery, isUnknownQueryPath, NOT_IMPLEMENTED, toGatewayError } from './gateway-error.ts';
+import { BLOCK_HEIGHT_RESPONSE_HEADER, HeaderedGatewayError, queryHeight } from './grpc-interceptor.ts';
+import { groupQuery, populateQueryParameters, setPathParameter } from './request-fields.ts';
+import { compileRoute, type HttpMethod, type RestReply, type RestRequest, type RestRoute } from './route.ts';
+
+export { BLOCK_HEIGHT_HEADER, BLOCK_HEIGHT_RESPONSE_HEADER, HeaderedGatewayError, inService, queryHeight } from './grpc-interceptor.ts';
+export { toGatewayError } from './gateway-error.ts';
+
+/** One `google.api.http` binding of a gRPC method. */
+export interface GatewayBinding {
+  /** neutral full method name: `sdk.bank.v1beta1.Query/AllBalances` */
+  readonly method: string;
+  readonly httpMethod: HttpMethod;
+  readonly pattern: string;
+  /** neutral message names */
+  readonly requestType: string;
+  readonly responseType: string;
+}
+
+export interface ServiceCtx {
+  readonly node: Node;
+  readonly codec: Codec;
+  /** the state height the query runs at (the header's, or the latest) */
+  readonly height: bigint;
+}
+
+/** A method served in the REST process itself (tx service); throws GatewayError, QueryError or ChainError. */
+export type ServiceImpl = (request: ProtoObject, ctx: ServiceCtx) => ProtoObject | Promise<ProtoObject>;
+
+/** Largest JSON body accepted (`[api] rpc-max-body-bytes` default of the SDK, 1000000). */
+export const MAX_BODY_BYTES = 1_000_000;
+
+export function nodeCodec(node: Node): Codec {
+  return node.chain.app.codec;
+}
+
+/**
+ * A response as the gateway holds it after the gRPC round trip: proto3 does not write an empty
+ * singular `bytes` field, so Go decodes it as nil, which jsonpb prints as `null` (e.g.
+ * `"next_key":null`, sdk-modules §1.1). Messages nested in Any keep their own decoding.
+ * (`codec` is the codec the message was decoded with; the CLI's gRPC-style queries use this too.)
+ */
+export function asReceivedOverGrpc(codec: Codec, type: protobuf.Type, message: unknown): unknown {
+  if (message === null || typeof message !== 'object') return message;
+  const obj = message as ProtoObject;
+  if (protoName(type) === 'google.protobuf.Any') return obj;
+  const out: ProtoObject = { ...obj };
+  for (const f of messageInfo(type).fields) {
+    const v = obj[f.name];
+    if (f.kind === 'message' && v !== null && v !== undefined) {
+      const inner = f.messageType as protobuf.Type;
+      out[f.name] = f.repeated ? (v as unknown[]).map((item) => asReceivedOverGrpc(codec, inner, item)) : asReceivedOverGrpc(codec, inner, v);
+    } else if (f.scalar === 'bytes' && !f.repeated && f.oneof === null && v instanceof Uint8Array && v.length === 0) {
+      out[f.name] = null;
+    }
+  }
+  return out;
+}
+
+/** A successful gateway answer: compact proto-JSON with the height header. */
+export function protoReply(codec: Codec, typeName: string, message: unknown, height: bigint): RestReply {
+  const received = asReceivedOverGrpc(codec, codec.lookupType(typeName), message);
+  return { status: 200, body: printProtoJson(typeName, received, { codec }), headers: { [BLOCK_HEIGHT_RESPONSE_HEADER]: height.toString() } };
+}
+
+/** The request message of a binding, from path parameters and the query string or JSON body. */
+export async function gatewayRequest(codec: Codec, binding: GatewayBinding, req: RestRequest): Promise<ProtoObject> {
+  const type = codec.lookupType(binding.requestType);
+  if (binding.httpMethod === 'POST') {
+    // body: "*": the whole request is the JSON body; an empty body is an empty request (io.EOF)
+    const raw = await req.body();
+    let request = codec.create(binding.requestType);
+    if (raw.length > 0) {
+      try {
+        request = parseProtoJson(binding.requestType, raw.toString('utf8'), { codec });
+      } catch (e) {
+        throw GatewayError.invalidArgument((e as Error).message);
+      }
+    }
+    for (const [name, value] of Object.entries(req.params)) setPathParameter(codec, type, request, name, value);
+    return request;
+  }
+  const request = codec.create(binding.requestType);
+  for (const [name, value] of Object.entries(req.params)) setPathParameter(codec, type, request, name, value);
+  if (req.queryError !== undefined) throw GatewayError.invalidArgument(req.queryError);
+  populateQueryParameters(codec, type, request, groupQuery(req.query), new Set(Object.keys(req.params)));
+  return request;
+}
+
+/**
+ * Whether the App serves `method`: asked at a height after the last block, the App answers an
+ * unknown path with "unknown query path" and a known one with its future-height refusal, without
+ * running the query (src/abci/app.ts `query` checks the method first, then the height).
+ */
+function appServes(node: Node, method: string): boolean {
+  return !isUnknownQueryPath(node.query(`/${method}`, new Uint8Array(0), node.height + 1n));
+}
+
+/** The route of one binding; without `impl` the method goes through the node's query door. */
+export function gatewayRoute(node: Node, binding: GatewayBinding, impl?: ServiceImpl): RestRoute {
+  const codec = nodeCodec(node);
+  let served: boolean | undefined = impl ? true : undefined;
+  const route: RestRoute = {
+    method: binding.httpMethod,
+    pattern: binding.pattern,
+    async handler(req) {
+      // a method nobody serves has no route on the real node: the gateway's 501 comes first
+      served ??= appServes(node, binding.method);
+      if (!served) throw NOT_IMPLEMENTED();
+      const request = await gatewayRequest(codec, binding, req);
+      const height = queryHeight(node, req);
+      const withHeight = { [BLOCK_HEIGHT_RESPONSE_HEADER]: height.toString() };
+      if (impl) {
+        try {
+          return protoReply(codec, binding.responseType, await impl(request, { node, codec, height }), height);
+        } catch (e) {
+          throw new HeaderedGatewayError(toGatewayError(e), withHeight);
+        }
+      }
+      const res = node.query(`/${binding.method}`, codec.encode(binding.requestType, request), height);
+      if (res.code !== 0) throw new HeaderedGatewayError(gatewayErrorOfQuery(res), withHeight);
+      return protoReply(codec, binding.responseType, codec.decode(binding.responseType, res.value), height);
+    },
+  };
+  compileRoute(route); // fail at start-up on a pattern the router cannot match
+  return route;
+}
+
+/**
+ * Every `(http_get)` / `(http_post)` binding of the services in the codec's proto root, services
+ * in proto file order and methods in declaration order (the gateway's first match wins, so two
+ * bindings with one pattern resolve as on the real node, e.g. auth `bech32/{…}`). The paths are
+ * the option texts, which keep the neutral root word under every naming profile (proto/README.md).
+ */
+export function protoGatewayBindings(codec: Codec): GatewayBinding[] {
+  const out: GatewayBinding[] = [];
+  const walk = (ns: protobuf.NamespaceBase): void => {
+    for (const child of ns.nestedArray) {
+      if (child instanceof protobuf.Service) {
+        for (const m of child.methodsArray) {
+          const get = m.options?.['(http_get)'] as string | undefined;
+          const post = m.options?.['(http_post)'] as string | undefined;
+          if (!get && !post) continue;
+          m.resolve();
+          const service = codec.neutralName(child.fullName.replace(/^\./, ''));
+          out.push({
+            method: `${service}/${m.name}`,
+            httpMethod: get ? 'GET' : 'POST',
+            pattern: (get ?? post)!,
+            requestType: codec.neutralName(m.resolvedRequestType as protobuf.Type),
+            responseType: codec.neutralName(m.resolvedResponseType as protobuf.Type),
+          });
+        }
+      }
+      if (child instanceof protobuf.Namespace) walk(child);
+    }
+  };
+  walk(codec.root);
+  return out;
+}
+
+/** The gateway routes of every proto binding; `impls` serves methods locally (keyed by full method). */
+export function gatewayRoutes(node: Node, impls: Readonly<Record<string, ServiceImpl>> = {}): RestRoute[] {
+  return protoGatewayBindings(nodeCodec(node)).map((b) => gatewayRoute(node, b, impls[b.method]));
+}

@@ -1,0 +1,107 @@
+/**
+ * `chaind consensus …` (the real binary's `tendermint …`; the group name comes from the naming
+ * profile): the SDK's `server/tm_cmds.go` key commands and CometBFT's reset commands.
+ */
+import { Command } from 'commander';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { typeUrl } from '../../naming.ts';
+import { consAddress } from '../../crypto/address.ts';
+import { base64 } from '../../codec/go-json.ts';
+import {
+  INITIAL_PRIV_VALIDATOR_STATE,
+  loadNodeKey,
+  loadOrCreatePrivValidatorKey,
+  loadPrivValidatorKey,
+  savePrivValidatorState,
+} from '../../consensus/keys.ts';
+import { CONSENSUS_VERSION } from '../../node/node.ts';
+import { CHAIN_DB_FILE, homeLayout, readConsensusConfig, type HomeLayout } from '../../node/home.ts';
+import type { CliContext } from '../chaind.ts';
+import { toYaml } from '../output.ts';
+import { commandLogger, homeOf, withGlobalFlags, withHome } from './node-flags.ts';
+
+/** CometBFT 0.37 `version.ABCISemVer`, `BlockProtocol`, `P2PProtocol` (spec §9.3). */
+const ABCI_VERSION = '1.0.0';
+const BLOCK_PROTOCOL = 11;
+const P2P_PROTOCOL = 8;
+
+function layoutOf(cmd: Command): HomeLayout {
+  const home = homeOf(cmd);
+  return homeLayout(home, readConsensusConfig(home));
+}
+
+function sub(name: string, description: string, run: (cmd: Command) => void): Command {
+  const cmd = new Command(name).description(description);
+  withHome(cmd);
+  withGlobalFlags(cmd);
+  return cmd.action((_opts: unknown, command: Command) => run(command));
+}
+
+export function consensusCommand(ctx: CliContext): Command {
+  const group = new Command(ctx.naming.consensusCommand).description('Consensus engine subcommands');
+  group.addCommand(
+    sub('show-node-id', "Show this node's ID", (cmd) => ctx.out.stdout(loadNodeKey(layoutOf(cmd).nodeKeyFile).id + '\n')),
+  );
+  group.addCommand(
+    sub('show-validator', "Show this node's validator info", (cmd) => {
+      const key = loadPrivValidatorKey(layoutOf(cmd).privValidatorKeyFile);
+      // the SDK's ed25519 PubKey as an Any in proto JSON
+      ctx.out.stdout(JSON.stringify({ '@type': typeUrl(ctx.naming, 'sdk.crypto.ed25519.PubKey'), key: base64(key.pubKey) }) + '\n');
+    }),
+  );
+  group.addCommand(
+    sub('show-address', "Shows this node's validator consensus address", (cmd) => {
+      const key = loadPrivValidatorKey(layoutOf(cmd).privValidatorKeyFile);
+      ctx.out.stdout(consAddress(Buffer.from(key.address, 'hex')) + '\n');
+    }),
+  );
+  group.addCommand(
+    sub('version', "Print the consensus engine's protocols' and libraries' version numbers against which this app has been compiled", () => {
+      const engine = ctx.naming.consensus.charAt(0).toUpperCase() + ctx.naming.consensus.slice(1);
+      // sigs.k8s.io/yaml marshals through JSON: keys sorted
+      const versions = { ABCI: ABCI_VERSION, BlockProtocol: BLOCK_PROTOCOL, P2PProtocol: P2P_PROTOCOL, [engine]: CONSENSUS_VERSION };
+      const sorted = Object.fromEntries(Object.entries(versions).sort(([a], [b]) => (a < b ? -1 : 1)));
+      ctx.out.stdout(toYaml(sorted) + '\n');
+    }),
+  );
+  group.addCommand(
+    sub('reset-state', 'Remove all the data and WAL', (cmd) => {
+      const layout = layoutOf(cmd);
+      const log = commandLogger(ctx, cmd);
+      for (const suffix of ['', '-wal', '-shm']) {
+        const file = join(layout.dbDir, CHAIN_DB_FILE + suffix);
+        if (existsSync(file)) {
+          rmSync(file);
+          if (suffix === '') log.info('Removed all chain data', { module: 'main', file });
+        }
+      }
+      mkdirSync(layout.dbDir, { recursive: true, mode: 0o700 });
+    }).alias('reset_state'),
+  );
+  const resetAll = sub('unsafe-reset-all', '(unsafe) Remove all the data and WAL, reset this node\'s validator to genesis state', (cmd) => {
+    const layout = layoutOf(cmd);
+    const log = commandLogger(ctx, cmd);
+    const addrBook = join(layout.configDir, 'addrbook.json');
+    if (cmd.opts<{ keepAddrBook?: boolean }>().keepAddrBook) log.info('The address book remains intact', { module: 'main' });
+    else if (existsSync(addrBook)) {
+      rmSync(addrBook);
+      log.info('Removed existing address book', { module: 'main', file: addrBook });
+    }
+    rmSync(layout.dbDir, { recursive: true, force: true });
+    log.info('Removed all blockchain history', { module: 'main', dir: layout.dbDir });
+    mkdirSync(layout.dbDir, { recursive: true, mode: 0o700 });
+    const existed = existsSync(layout.privValidatorKeyFile);
+    loadOrCreatePrivValidatorKey(layout.privValidatorKeyFile);
+    savePrivValidatorState(layout.privValidatorStateFile, INITIAL_PRIV_VALIDATOR_STATE);
+    log.info(existed ? 'Reset private validator file to genesis state' : 'Generated private validator file', {
+      module: 'main',
+      keyFile: layout.privValidatorKeyFile,
+      stateFile: layout.privValidatorStateFile,
+    });
+  })
+    .alias('unsafe_reset_all')
+    .option('--keep-addr-book', 'keep the address book intact');
+  group.addCommand(resetAll);
+  return group;
+}

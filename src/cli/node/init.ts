@@ -1,0 +1,50 @@
+/**
+ * `chaind init <moniker>`: initialise a node home (src/node/init.ts). Prints the SDK's summary
+ * `{"app_message","chain_id","gentxs_dir","moniker","node_id"}` (sorted, compact) on stderr, as
+ * `displayInfo` does.
+ */
+import { Command } from 'commander';
+import { initHome } from '../../node/init.ts';
+import { sortedJson } from '../../node/sorted-json.ts';
+import type { CliContext } from '../chaind.ts';
+import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
+
+interface InitFlags {
+  overwrite?: boolean;
+  recover?: boolean;
+  chainId?: string;
+  defaultDenom: string;
+  initialHeight: string;
+}
+
+export function initCommand(ctx: CliContext): Command {
+  const cmd = new Command('init')
+    .summary('Initialize private validator, p2p, genesis, and application configuration files')
+    .description("Initialize private validator, p2p, genesis, and application configuration files\n\nInitialize validators's and node's configuration files.")
+    .argument('<moniker>', "the node's name")
+    .option('-o, --overwrite', 'overwrite the genesis.json file')
+    .option('--recover', 'provide seed phrase to recover existing key instead of creating')
+    .option('--default-denom <denom>', 'genesis file default denomination', 'wei')
+    .option('--initial-height <height>', 'specify the initial block height at genesis', '1');
+  withHome(cmd, "node's home directory");
+  withGlobalFlags(cmd);
+  // --chain-id is one of the global flags; for init its empty value means "random"
+  return cmd.action(async (moniker: string, opts: InitFlags, command: Command) => {
+    const chainIdGiven = command.getOptionValueSource('chainId') === 'cli' ? opts.chainId : undefined;
+    if (!/^-?\d+$/.test(opts.initialHeight)) throw new Error(`invalid argument ${JSON.stringify(opts.initialHeight)} for "--initial-height" flag: strconv.ParseInt: parsing ${JSON.stringify(opts.initialHeight)}: invalid syntax`);
+    let mnemonic: string | undefined;
+    if (opts.recover) {
+      mnemonic = await ctx.prompt.readLine('Enter your bip39 mnemonic');
+      if (mnemonic === undefined) throw new Error('EOF');
+    }
+    const info = initHome(homeOf(command), {
+      moniker,
+      chainId: chainIdGiven,
+      overwrite: opts.overwrite,
+      mnemonic,
+      initialHeight: BigInt(opts.initialHeight),
+      defaultDenom: opts.defaultDenom,
+    });
+    ctx.out.stderr(sortedJson(info) + '\n');
+  });
+}

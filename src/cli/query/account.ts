@@ -1,0 +1,32 @@
+/**
+ * `chaind query account <address>` (SDK v0.47 x/auth `GetAccountCmd`): the account `Any` as
+ * proto-JSON (`@type` BaseAccount, EthAccount or ModuleAccount), YAML by default (spec part 2
+ * "Account"). An unknown account is the node's NotFound status:
+ * `rpc error: code = NotFound desc = rpc error: code = NotFound desc = account st1… not found: key not found`.
+ */
+import { Command } from 'commander';
+import { protoJsonValue } from '../../codec/proto-json.ts';
+import { accAddress, addressFromBech32 } from '../../crypto/address.ts';
+import { queryAccountAny } from '../../client/account.ts';
+import type { CliContext } from '../chaind.ts';
+import { addQueryFlags, QueryContext } from './context.ts';
+import { printSdkJson } from './sdk-output.ts';
+
+/** An account address argument, refused with the reason before anything is sent. */
+export function accountAddressArg(text: string): string {
+  try {
+    return accAddress(addressFromBech32(text));
+  } catch (err) {
+    throw new Error(`invalid address ${JSON.stringify(text)}: ${(err as Error).message}`);
+  }
+}
+
+export function accountQueryCommand(ctx: CliContext): Command {
+  const cmd = new Command('account').description('Query for account by address').argument('<address>', 'st1… account address');
+  addQueryFlags(cmd).action(async (address: string, _opts: unknown, self: Command) => {
+    const qc = new QueryContext(ctx, self);
+    const any = await queryAccountAny(qc.client, accountAddressArg(address), qc.height, qc.codec);
+    printSdkJson(ctx.out, protoJsonValue('google.protobuf.Any', any, { codec: qc.codec }), qc.output);
+  });
+  return cmd;
+}

@@ -1,0 +1,85 @@
+/**
+ * The common flags of query commands (spec §4.4; SDK v0.47 `flags.AddQueryFlagsToCmd` and
+ * `AddPaginationFlagsToCmd`) and what they select: the node (flag, then client.toml), the height
+ * and the output format (default text = YAML).
+ */
+import type { Command } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
+import { readClientConfig } from '../../client/client-config.ts';
+import { RpcClient } from '../../client/rpc-client.ts';
+import { createCodec, type Codec } from '../../codec/registry.ts';
+import { SdkErrors } from '../../errors.ts';
+import type { CliContext } from '../chaind.ts';
+import { defaultHome } from '../keys/context.ts';
+import type { OutputFormat } from '../output.ts';
+import { OUTPUT_FORMATS } from '../output.ts';
+import { DEFAULT_NODE, parseUint64 } from '../tx/flags.ts';
+
+/** Pagination defaults of the SDK CLI (reference/sdk-modules.md §1.5). */
+export const DEFAULT_PAGE_LIMIT = 100n;
+
+/** `--height`: a block height, 0 = latest. */
+export function parseHeight(value: string): bigint {
+  if (!/^\d+$/.test(value) || BigInt(value) >= 1n << 63n) throw new InvalidArgumentError('expected a block height (a non-negative integer; 0 = latest).');
+  return BigInt(value);
+}
+
+/** `--page`/`--limit` of the consensus RPC searches (Go int). */
+export function parseIntFlag(value: string): number {
+  if (!/^-?\d+$/.test(value) || Math.abs(Number(value)) >= 2 ** 31) throw new InvalidArgumentError('expected an integer.');
+  return Number(value);
+}
+
+export function addQueryFlags(cmd: Command, opts: { height?: boolean } = {}): Command {
+  cmd
+    .option('--home <dir>', 'The application home directory', defaultHome())
+    .option('-n, --node <uri>', '<host>:<port> to the consensus RPC interface for this chain (default "tcp://localhost:26657")')
+    .addOption(new Option('-o, --output <format>', 'Output format (text|json)').choices(OUTPUT_FORMATS).default('text'));
+  if (opts.height !== false) cmd.addOption(new Option('--height <int>', 'Use a specific height to query state at (this can error if the node is pruning state)').argParser(parseHeight).default(0n, '0'));
+  return cmd;
+}
+
+export function addPaginationFlags(cmd: Command, what: string): Command {
+  return cmd
+    .option('--page-key <key>', `pagination page-key of ${what} to query for`, '')
+    .addOption(new Option('--offset <uint>', `pagination offset of ${what} to query for`).argParser(parseUint64).default(0n, '0'))
+    .addOption(new Option('--limit <uint>', `pagination limit of ${what} to query for`).argParser(parseUint64).default(DEFAULT_PAGE_LIMIT, '100'))
+    .option('--count-total', `count total number of records in ${what} to query for`, false)
+    .addOption(new Option('--page <uint>', `pagination page of ${what} to query for. This sets offset to a multiple of limit`).argParser(parseUint64).default(1n, '1'))
+    .option('--reverse', 'results are sorted in descending order', false);
+}
+
+export interface PageRequest {
+  key: Uint8Array;
+  offset: bigint;
+  limit: bigint;
+  count_total: boolean;
+  reverse: boolean;
+}
+
+/** SDK `client.ReadPageRequest`: `--page N` sets offset (N−1)·limit; `--page-key` is taken as raw bytes. */
+export function readPageRequest(cmd: Command): PageRequest {
+  const o = cmd.opts<{ pageKey: string; offset: bigint; limit: bigint; countTotal: boolean; page: bigint; reverse: boolean }>();
+  if (o.page > 1n && o.offset > 0n) throw SdkErrors.InvalidRequest.wrap('page and offset cannot be used together');
+  const offset = o.page > 1n ? (o.page - 1n) * o.limit : o.offset;
+  return { key: new TextEncoder().encode(o.pageKey), offset, limit: o.limit, count_total: o.countTotal, reverse: o.reverse };
+}
+
+export class QueryContext {
+  readonly codec: Codec;
+  readonly output: OutputFormat;
+  /** 0 = latest */
+  readonly height: bigint;
+  readonly client: RpcClient;
+
+  constructor(
+    readonly cli: CliContext,
+    cmd: Command,
+  ) {
+    const o = cmd.opts<{ home: string; node?: string; output: OutputFormat; height?: bigint }>();
+    this.codec = createCodec(cli.naming);
+    this.output = o.output;
+    this.height = o.height ?? 0n;
+    this.client = new RpcClient(o.node ?? readClientConfig(o.home).node ?? DEFAULT_NODE);
+  }
+}

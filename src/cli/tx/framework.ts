@@ -1,0 +1,272 @@
+/**
+ * Generate, simulate, sign and broadcast: SDK v0.47 `client/tx` (`GenerateOrBroadcastTxWithFactory`,
+ * `BroadcastTx`, `Factory.BuildUnsignedTx`, `CalculateGas`) over this chain's codec, keyring and
+ * consensus RPC. Spec §4.3; reference/wire-formats.md §2.
+ *
+ * Order of events, as the SDK: messages' ValidateBasic; `--generate-only` prints the unsigned tx
+ * (simulating first with `--gas auto`); otherwise the account number and sequence come from the
+ * node (`--offline`: from `-a`/`-s`), `--gas auto` / `--dry-run` simulate and print
+ * `gas estimate: N` on stderr, the unsigned tx is shown and confirmed (unless `-y`), signed with the
+ * keyring key, broadcast, and the TxResponse printed. A broadcast whose CheckTx failed is printed
+ * like any other and exits 0, as the SDK does; the `code` tells.
+ */
+import { MODULES } from '../../abci/modules.ts';
+import { printProtoJson } from '../../codec/proto-json.ts';
+import type { Any } from '../../codec/registry.ts';
+import { makeSignerInfo, SignMode } from '../../codec/tx.ts';
+import { accAddress, addressFromBech32 } from '../../crypto/address.ts';
+import { validateMnemonic } from '../../crypto/mnemonic.ts';
+import { queryAccountInfo } from '../../client/account.ts';
+import { queryGrpc } from '../../client/query-grpc.ts';
+import {
+  encodeTxDocument,
+  pubKeyAny,
+  signTxDocument,
+  type TxDocument,
+  type TxMessage,
+  unsignedTxDocument,
+} from '../../client/sign-tx.ts';
+import {
+  txResponseOfBroadcast,
+  txResponseOfCommit,
+  txResponseOfMempoolError,
+  type TxResponseObject,
+} from '../../client/tx-response.ts';
+import { parseCoinsNormalized, parseDecCoins } from '../../math/coin-parse.ts';
+import { Dec } from '../../math/dec.ts';
+import type { ProtoCoin } from '../../math/coins.ts';
+import type { MsgSpec } from '../../state/module.ts';
+import { printSdkJson } from '../query/sdk-output.ts';
+import type { FromAccount, TxContext } from './context.ts';
+import type { TxFlags } from './flags.ts';
+
+const MSG_SPECS: ReadonlyMap<string, MsgSpec> = new Map(MODULES.flatMap((m) => (m.msgs ?? []).map((s) => [s.typeName, s] as const)));
+
+/** Flags the simulator does not serve fail before anything else happens, naming the reason. */
+export function rejectUnsupportedFlags(flags: TxFlags): void {
+  if (flags.ledger) throw new Error('ledger support is not available: no device (chaind signs with keyring keys only; drop --ledger)');
+  if (flags.aux) throw new Error('--aux is not supported: chaind does not build SIGN_MODE_DIRECT_AUX signer data');
+  if (flags.tip !== '') throw new Error('--tip is not supported: tips need --aux (SIGN_MODE_DIRECT_AUX), which chaind does not support');
+  if (flags.signMode === 'direct-aux') throw new Error('sign mode direct-aux is not supported: use --sign-mode direct or amino-json');
+}
+
+/** The message's registered spec (signers, ValidateBasic); unknown types are refused. */
+export function msgSpecOf(typeName: string): MsgSpec {
+  const spec = MSG_SPECS.get(typeName);
+  if (!spec) throw new Error(`message type ${typeName} is not known to this chain`);
+  return spec;
+}
+
+/** SDK `Tx.GetSigners`: each message's signers in order, then a fee payer not yet among them. */
+export function txSigners(messages: readonly TxMessage[], feePayer = ''): string[] {
+  const signers: string[] = [];
+  for (const m of messages) for (const s of msgSpecOf(m.typeName).signers(m.value)) if (!signers.includes(s)) signers.push(s);
+  if (feePayer !== '' && !signers.includes(feePayer)) signers.push(feePayer);
+  return signers;
+}
+
+/**
+ * `--fees`, or fees from `--gas-prices`: fee = ceil(price × gas limit) per denom (SDK
+ * `BuildUnsignedTx`). Both at once is the SDK's `cannot provide both fees and gas prices`.
+ */
+export function feeAmount(fees: string, gasPrices: string, gasLimit: bigint): ProtoCoin[] {
+  const feeCoins = parseCoinsNormalized(fees);
+  const prices = parseDecCoins(gasPrices);
+  if (prices.length === 0) return feeCoins.map((c) => ({ denom: c.denom, amount: c.amount.toString() }));
+  if (feeCoins.some((c) => c.amount !== 0n)) throw new Error('cannot provide both fees and gas prices');
+  const gas = Dec.fromInt(gasLimit);
+  return prices.map((p) => ({ denom: p.denom, amount: p.amount.mul(gas).ceil().truncateInt().toString() }));
+}
+
+/** An account address flag (`--fee-payer`, `--fee-granter`), checked as the SDK does when reading flags. */
+function addressFlag(value: string, flag: string): string {
+  if (value === '') return '';
+  try {
+    return accAddress(addressFromBech32(value));
+  } catch (err) {
+    throw new Error(`invalid ${flag} address ${JSON.stringify(value)}: ${(err as Error).message}`);
+  }
+}
+
+interface Signing {
+  readonly accountNumber: bigint;
+  readonly sequence: bigint;
+  /** the signer's key as the simulation shows it (a known key, else the key stored on chain) */
+  readonly simPubKey: Any | null;
+}
+
+export class TxFramework {
+  private readonly feePayer: string;
+  private readonly feeGranter: string;
+
+  constructor(
+    readonly tc: TxContext,
+    readonly from: FromAccount,
+    readonly messages: readonly TxMessage[],
+  ) {
+    this.feePayer = addressFlag(tc.flags.feePayer, '--fee-payer');
+    this.feeGranter = addressFlag(tc.flags.feeGranter, '--fee-granter');
+  }
+
+  private get flags(): TxFlags {
+    return this.tc.flags;
+  }
+
+  /** SDK `GenerateOrBroadcastTxWithFactory`. */
+  async run(): Promise<void> {
+    for (const m of this.messages) msgSpecOf(m.typeName).validateBasic?.(m.value);
+    const f = this.flags;
+    if (f.offline && (f.accountNumber === undefined || f.sequence === undefined)) throw new Error('account-number and sequence must be set in offline mode');
+    if (f.generateOnly) return this.printUnsigned();
+    return this.broadcast();
+  }
+
+  /** SDK `Factory.PrintUnsignedTx`: always JSON, whatever `-o` says. */
+  private async printUnsigned(): Promise<void> {
+    let gas = this.flags.gas.limit;
+    if (this.flags.gas.simulate) {
+      if (this.flags.offline) throw new Error('cannot estimate gas in offline mode');
+      gas = await this.estimateGas(await this.prepare());
+    }
+    const doc = await this.build(gas);
+    this.tc.cli.out.stdout(printProtoJson('sdk.tx.v1beta1.Tx', doc, { codec: this.tc.codec }) + '\n');
+  }
+
+  /** SDK `BroadcastTx`. */
+  private async broadcast(): Promise<void> {
+    const f = this.flags;
+    if (this.feePayer !== '' && this.feePayer !== this.from.address && !f.dryRun) {
+      throw new Error(
+        `fee payer ${this.feePayer} must sign the transaction too, and chaind signs with one key (--from ${this.from.address}); ` +
+          'use --generate-only and sign the file with each key (tx sign --sign-mode amino-json), or leave --fee-payer out',
+      );
+    }
+    const signing = await this.prepare();
+    let gas = f.gas.limit;
+    if (f.gas.simulate || f.dryRun) {
+      if (f.offline) throw new Error('cannot estimate gas in offline mode');
+      gas = await this.estimateGas(signing);
+    }
+    if (f.dryRun) return;
+    const doc = await this.build(gas);
+    if (!f.yes && !(await this.confirm(doc))) return;
+    const keyName = this.from.keyName;
+    if (keyName === undefined) throw new Error(`no key for ${this.from.address} in the keyring: only --generate-only or --dry-run work with an address`);
+    const signed = await signTxDocument(
+      doc,
+      {
+        pubKey: this.from.pubKey ?? null,
+        chainId: await this.tc.chainId(),
+        accountNumber: signing.accountNumber,
+        sequence: signing.sequence,
+        mode: f.signMode === 'amino-json' ? 'amino-json' : 'direct',
+        overwrite: true,
+        sign: async (bytes) => (await this.tc.keyring.sign(keyName, bytes)).signature,
+      },
+      this.tc.codec,
+    );
+    const response = await broadcastTxBytes(this.tc, encodeTxDocument(signed, this.tc.codec));
+    printTxResponse(this.tc, response);
+  }
+
+  /** SDK `Factory.Prepare`: the account must exist; its number and sequence sign the tx (`-a`/`-s` offline). */
+  private async prepare(): Promise<Signing> {
+    const f = this.flags;
+    const known = this.from.pubKey ? pubKeyAny(this.from.pubKey, this.tc.codec) : null;
+    if (f.offline) return { accountNumber: f.accountNumber!, sequence: f.sequence!, simPubKey: known };
+    const account = await queryAccountInfo(this.tc.client, this.from.address, this.tc.codec);
+    return { accountNumber: account.accountNumber, sequence: account.sequence, simPubKey: known ?? account.pubKey };
+  }
+
+  /** SDK `BuildUnsignedTx` with its chain-id, fee and memo checks. */
+  private async build(gasLimit: bigint): Promise<TxDocument> {
+    const f = this.flags;
+    if (f.offline && f.generateOnly) {
+      if (f.chainId !== undefined) throw new Error('chain ID cannot be used when offline and generate-only flags are set');
+    } else {
+      await this.tc.chainId();
+    }
+    const fee = feeAmount(f.fees, f.gasPrices, gasLimit);
+    if (f.note !== '' && validateMnemonic(f.note.toLowerCase())) throw new Error('cannot provide a valid mnemonic seed in the memo field');
+    return unsignedTxDocument(
+      { messages: this.messages, memo: f.note, timeoutHeight: f.timeoutHeight, fee, gasLimit, payer: this.feePayer, granter: this.feeGranter },
+      this.tc.codec,
+    );
+  }
+
+  /**
+   * SDK `CalculateGas`: simulate the tx with an empty signature (abci_query
+   * `/sdk.tx.v1beta1.Service/Simulate`), then gas = ⌊adjustment × gas used⌋ (the SDK's float64
+   * product; gas is not money). Prints `gas estimate: N` on stderr.
+   */
+  private async estimateGas(signing: Signing): Promise<bigint> {
+    const doc = await this.build(0n);
+    const mode = this.flags.signMode === 'amino-json' ? SignMode.LEGACY_AMINO_JSON : this.flags.signMode === 'direct' ? SignMode.DIRECT : SignMode.UNSPECIFIED;
+    const simDoc: TxDocument = {
+      ...doc,
+      auth_info: { ...doc.auth_info, signer_infos: [makeSignerInfo(signing.simPubKey, signing.sequence, mode)] },
+      signatures: [new Uint8Array(0)],
+    };
+    const res = await queryGrpc(
+      this.tc.client,
+      'sdk.tx.v1beta1.Service/Simulate',
+      'sdk.tx.v1beta1.SimulateRequest',
+      'sdk.tx.v1beta1.SimulateResponse',
+      { tx_bytes: encodeTxDocument(simDoc, this.tc.codec) },
+      undefined,
+      this.tc.codec,
+    );
+    const gasUsed = ((res.gas_info as { gas_used?: bigint } | null)?.gas_used ?? 0n) as bigint;
+    const adjusted = BigInt(Math.floor(this.flags.gasAdjustment * Number(gasUsed)));
+    this.tc.cli.out.stderr(`gas estimate: ${adjusted}\n`);
+    return adjusted;
+  }
+
+  /**
+   * SDK: print the unsigned tx (in the `-o` format), then ask on stderr. "n" cancels quietly (exit
+   * 0); no answer at all (stdin closed) cancels with an error, as the SDK's EOF does.
+   */
+  private async confirm(doc: TxDocument): Promise<boolean> {
+    const { cli } = this.tc;
+    printSdkJson(cli.out, printProtoJson('sdk.tx.v1beta1.Tx', doc, { codec: this.tc.codec }), this.flags.output);
+    const question = 'confirm transaction before signing and broadcasting';
+    let answer: boolean | undefined;
+    if (cli.prompt.interactive) {
+      answer = await cli.prompt.confirm(question);
+    } else {
+      cli.out.stderr(`${question} [y/N]: `);
+      const line = await cli.prompt.readLine('');
+      answer = line === undefined ? undefined : line.trim().toLowerCase().startsWith('y');
+    }
+    if (answer === true) return true;
+    cli.out.stderr('cancelled transaction\n');
+    if (answer === undefined) throw new Error('EOF: no answer to the confirmation prompt on stdin (pass --yes to skip it)');
+    return false;
+  }
+}
+
+/**
+ * Broadcasts TxRaw bytes in the `-b` mode. `sync` and `async` return after CheckTx; `block` (gone
+ * from SDK v0.47, kept here) waits for the block that includes the tx (consensus `broadcast_tx_commit`).
+ * Mempool refusals become the SDK's TxResponse with code 19/20/21.
+ */
+export async function broadcastTxBytes(tc: TxContext, bytes: Uint8Array): Promise<TxResponseObject> {
+  const mode = tc.broadcastMode;
+  if (mode !== 'sync' && mode !== 'async' && mode !== 'block') {
+    throw new Error(`unsupported return type ${mode}; supported types: sync, async, block`);
+  }
+  try {
+    if (mode === 'sync') return txResponseOfBroadcast(await tc.client.broadcastTxSync(bytes));
+    if (mode === 'async') return txResponseOfBroadcast(await tc.client.broadcastTxAsync(bytes));
+    return txResponseOfCommit(await tc.client.broadcastTxCommit(bytes));
+  } catch (err) {
+    const refused = txResponseOfMempoolError(err, bytes);
+    if (refused) return refused;
+    throw err;
+  }
+}
+
+/** SDK `PrintProto(TxResponse)`: proto-JSON, or its YAML with `-o text`. */
+export function printTxResponse(tc: TxContext, response: TxResponseObject): void {
+  printSdkJson(tc.cli.out, printProtoJson('sdk.base.abci.v1beta1.TxResponse', response, { codec: tc.codec }), tc.flags.output);
+}

@@ -1,0 +1,19 @@
+/**
+ * `chaind tx …`: transaction commands (spec §4.3). Each command carries the common tx flags
+ * (`flags.ts`) and goes through the framework (`framework.ts`); module groups add theirs here.
+ */
+import { Command } from 'commander';
+import type { CliContext } from '../chaind.ts';
+import { bankTxCommand } from './bank-send.ts';
+import { broadcastCommand } from './broadcast.ts';
+import { decodeCommand } from './decode.ts';
+import { encodeCommand } from './encode.ts';
+import { signCommand } from './sign.ts';
+
+const TX_COMMANDS: readonly ((ctx: CliContext) => Command)[] = [bankTxCommand, signCommand, broadcastCommand, encodeCommand, decodeCommand];
+
+export function txCommand(ctx: CliContext): Command {
+  const tx = new Command('tx').description('Transactions subcommands');
+  for (const sub of TX_COMMANDS) tx.addCommand(sub(ctx));
+  return tx;
+}
