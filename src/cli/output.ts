@@ -15,9 +15,37 @@ export interface Output {
 }
 
 /** yaml.v2 style: `- name: …` lists, `'…'` for strings that cannot be plain, `""` for empty. */
+/**
+ * Would gopkg.in/yaml.v2 resolve this plain scalar to something other than a string (null, bool,
+ * int, float, base-60 number, timestamp)? Then it writes the string double-quoted.
+ */
+function resolvesToNonString(s: string): boolean {
+  return (
+    /^(|~|null|Null|NULL)$/.test(s) ||
+    /^(y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/.test(s) ||
+    /^[-+]?(0b[01_]+|0[0-7_]+|0x[0-9a-fA-F_]+|(0|[1-9][0-9_]*))$/.test(s) ||
+    /^[-+]?([0-9][0-9_]*)?\.[0-9.]*([eE][-+][0-9]+)?$/.test(s) ||
+    /^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$/.test(s) ||
+    /^[-+]?(\.inf|\.Inf|\.INF)$|^(\.nan|\.NaN|\.NAN)$/.test(s) ||
+    /^[-+]?[0-9]+(\.[0-9]*)?[eE][-+]?[0-9]+$/.test(s) ||
+    /^\d{4}-\d{1,2}-\d{1,2}([Tt ]|$)/.test(s)
+  );
+}
+
+/**
+ * YAML as the SDK CLI prints it (gopkg.in/yaml.v2): a string that would read back as another
+ * type is double-quoted (`"123"`, `"yes"`, `""`, timestamps), one that cannot be plain for its
+ * characters is single-quoted (`'@type'`, `'[]'`), long lines fold at 80 columns. Key order is the
+ * caller's: the SDK marshals structs in field order and JSON-converted values sorted.
+ */
 export function toYaml(value: unknown): string {
-  // yaml.v2 v2.4 folds long lines at 80 columns like the default here
-  return YAML.stringify(value, { version: '1.1', indentSeq: false });
+  const doc = new YAML.Document(value, { version: '1.1' });
+  YAML.visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && resolvesToNonString(node.value)) node.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return doc.toString({ indentSeq: false, singleQuote: true });
 }
 
 export function toJson(value: unknown): string {

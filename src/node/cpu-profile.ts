@@ -12,7 +12,11 @@ export interface CpuProfiler {
 }
 
 export async function startCpuProfile(path: string): Promise<CpuProfiler> {
-  writeFileSync(path, '');
+  try {
+    writeFileSync(path, '');
+  } catch (e) {
+    throw new Error(`cannot create the CPU profile file ${path}: ${(e as Error).message}`);
+  }
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');

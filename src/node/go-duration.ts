@@ -1,6 +1,6 @@
 /**
  * Go `time.Duration` text as config.toml, app.toml and duration flags hold it (`5s`, `500ms`,
- * `1m30s`, `168h0m0s`): parsing with Go's error texts and Go's `String()` form.
+ * `1m30s`, `168h0m0s`), parsed with Go's error texts.
  */
 
 const NS: Readonly<Record<string, bigint>> = Object.freeze({
@@ -47,41 +47,4 @@ export function parseGoDuration(text: string): bigint {
     s = s.slice(whole.length);
   }
   return negative ? -total : total;
-}
-
-/** Go `Duration.String()`: `0s`, `1.5µs`, `500ms`, `5s`, `1m30s`, `168h0m0s`. */
-export function formatGoDuration(ns: bigint): string {
-  if (ns === 0n) return '0s';
-  const sign = ns < 0n ? '-' : '';
-  const abs = ns < 0n ? -ns : ns;
-  if (abs < 1_000_000_000n) {
-    const [unit, scale] = abs < 1_000n ? ['ns', 1n] : abs < 1_000_000n ? ['µs', 1_000n] : ['ms', 1_000_000n];
-    return sign + fraction(abs, scale) + unit;
-  }
-  const h = abs / NS.h!;
-  const m = (abs % NS.h!) / NS.m!;
-  const secs = fraction(abs % NS.m!, NS.s!) + 's';
-  if (h > 0n) return `${sign}${h}h${m}m${secs}`;
-  if (m > 0n) return `${sign}${m}m${secs}`;
-  return sign + secs;
-}
-
-function fraction(value: bigint, scale: bigint): string {
-  const whole = value / scale;
-  const rest = value % scale;
-  if (rest === 0n) return whole.toString();
-  const digits = scale.toString().length - 1;
-  return `${whole}.${rest.toString().padStart(digits, '0').replace(/0+$/, '')}`;
-}
-
-/** Milliseconds of a Go duration text (for timers); refuses negative values, naming the setting. */
-export function durationMs(text: string, setting: string): number {
-  let ns: bigint;
-  try {
-    ns = parseGoDuration(text);
-  } catch (e) {
-    throw new Error(`invalid ${setting} ${JSON.stringify(text)}: ${(e as Error).message} (expected a duration such as "5s" or "500ms")`);
-  }
-  if (ns < 0n) throw new Error(`invalid ${setting} ${JSON.stringify(text)}: must not be negative`);
-  return Number(ns / 1_000_000n);
 }

@@ -112,18 +112,6 @@ export function tomlString(table: TomlTable, dotted: string): string {
   return v;
 }
 
-/** Sets a dotted key, creating tables on the way. */
-export function setTomlValue(table: TomlTable, dotted: string, value: TomlTable[string]): void {
-  const parts = dotted.split('.');
-  let cur = table;
-  for (const part of parts.slice(0, -1)) {
-    const next = cur[part];
-    if (!isTable(next)) cur[part] = {};
-    cur = cur[part] as TomlTable;
-  }
-  cur[parts[parts.length - 1]!] = value;
-}
-
 export function readConsensusConfig(home: string): TomlTable {
   return readTomlFile(join(resolve(expandHome(home)), 'config', 'config.toml'), defaultConsensusConfig());
 }

@@ -3,7 +3,6 @@
  * config.toml / app.toml, else its default (viper's precedence in the SDK), parsed and checked
  * before anything starts. A bad value is an Error naming the flag or the file and key.
  */
-import { existsSync } from 'node:fs';
 import type { TomlTable } from 'smol-toml';
 import type { MinGasPrices } from '../abci/ante.ts';
 import { Dec } from '../math/dec.ts';
@@ -17,7 +16,7 @@ import { homeLayout, readAppConfig, readConsensusConfig, tomlValue, type HomeLay
 import { parseConfigValue, parseFlagText, type FlagValue } from './flag-value.ts';
 import { pruningOptions, type PruningOptions } from './pruning.ts';
 import { LOG_FORMATS, parseLogLevel, type LogFormat } from './logger.ts';
-import { NODE_GLOBAL_FLAGS, START_FLAGS, type StartFlag } from './start-flags.ts';
+import { NODE_GLOBAL_FLAGS, START_FLAGS, startFlag, type StartFlag } from './start-flags.ts';
 
 /** stratos-chain `server/config` `MinimalMinGasPrices`: lower prices are raised to 0.01 gwei. */
 export const MINIMAL_MIN_GAS_PRICE = 10_000_000n;
@@ -57,8 +56,6 @@ export interface StartSettings {
 
 /** Reads flag values: command line first, then the config files, then the defaults. */
 class FlagReader {
-  readonly notes: string[] = [];
-
   constructor(
     private readonly given: ReadonlyMap<string, string>,
     private readonly config: TomlTable,
@@ -67,8 +64,7 @@ class FlagReader {
   ) {}
 
   get<T extends FlagValue>(name: string): T {
-    const flag = START_FLAGS.find((f) => f.name === name) ?? NODE_GLOBAL_FLAGS.find((f) => f.name === name);
-    if (!flag) throw new Error(`no start flag --${name}`);
+    const flag = startFlag(name);
     const text = this.given.get(name);
     if (text !== undefined) {
       try {
@@ -260,7 +256,3 @@ function effectiveMinGasPrice(text: string, notes: string[]): bigint {
   return price.amount;
 }
 
-/** Whether a home has been initialised (a genesis file exists where config.toml says). */
-export function homeIsInitialised(layout: HomeLayout): boolean {
-  return existsSync(layout.genesisFile);
-}

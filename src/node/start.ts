@@ -80,6 +80,7 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
       genesis,
       identity: { id: nodeKey.id, moniker: settings.moniker, listenAddr: settings.p2pLaddr, rpcAddress: settings.rpcLaddr },
       validators,
+      validatorAddress: privValidatorKey.address,
       blockMeta: cometBlockMeta({ privValidatorKey, validators, consensusParams: genesis.consensus_params }),
       minGasPrices: settings.minGasPrices,
       keepRecent: statesInMemory(settings.pruning),

@@ -3,7 +3,7 @@
  * and the SDK's genesis-account sanitising.
  */
 import { describe, expect, it } from 'vitest';
-import { formatGoDuration, parseGoDuration } from '../../../src/node/go-duration.ts';
+import { parseGoDuration } from '../../../src/node/go-duration.ts';
 import { parseFlagText } from '../../../src/node/flag-value.ts';
 import { createLogger, parseLogLevel } from '../../../src/node/logger.ts';
 import { sanitizeGenesisAccounts } from '../../../src/node/genesis-accounts.ts';
@@ -11,22 +11,20 @@ import { sortedJson } from '../../../src/node/sorted-json.ts';
 import type { AccountJson } from '../../../src/modules/auth/genesis.ts';
 
 describe('Go durations', () => {
-  it('parses and prints as Go does', () => {
-    const cases: [string, bigint, string][] = [
-      ['5s', 5_000_000_000n, '5s'],
-      ['500ms', 500_000_000n, '500ms'],
-      ['1m30s', 90_000_000_000n, '1m30s'],
-      ['168h0m0s', 604_800_000_000_000n, '168h0m0s'],
-      ['1.5s', 1_500_000_000n, '1.5s'],
-      ['.25s', 250_000_000n, '250ms'],
-      ['0', 0n, '0s'],
-      ['2µs', 2_000n, '2µs'],
-      ['1h', 3_600_000_000_000n, '1h0m0s'],
+  it('parses as Go does', () => {
+    const cases: [string, bigint][] = [
+      ['5s', 5_000_000_000n],
+      ['500ms', 500_000_000n],
+      ['1m30s', 90_000_000_000n],
+      ['168h0m0s', 604_800_000_000_000n],
+      ['1.5s', 1_500_000_000n],
+      ['.25s', 250_000_000n],
+      ['0', 0n],
+      ['-3s', -3_000_000_000n],
+      ['2µs', 2_000n],
+      ['1h', 3_600_000_000_000n],
     ];
-    for (const [text, ns, printed] of cases) {
-      expect(parseGoDuration(text), text).toBe(ns);
-      expect(formatGoDuration(ns), text).toBe(printed);
-    }
+    for (const [text, ns] of cases) expect(parseGoDuration(text), text).toBe(ns);
   });
 
   it("refuses with Go's texts", () => {

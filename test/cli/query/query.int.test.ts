@@ -208,7 +208,7 @@ describe('query refusals', { timeout: 30_000 }, () => {
   const cases: [string, string[], string][] = [
     ['account not on chain', ['query', 'account', toBech32('st', new Uint8Array(20).fill(9))], `rpc error: code = NotFound desc = rpc error: code = NotFound desc = account ${toBech32('st', new Uint8Array(20).fill(9))} not found: key not found`],
     ['bad address', ['query', 'bank', 'balances', 'st1xyz'], 'invalid address "st1xyz": invalid bech32 string "st1xyz": too short'],
-    ['future height', ['query', 'bank', 'balances', ALICE.address, '--height', '99'], 'rpc error: code = InvalidArgument desc = cannot query with height in the future; please provide a valid height: invalid request'],
+    ['future height', ['query', 'bank', 'balances', ALICE.address, '--height', '99'], 'rpc error: code = Unknown desc = cannot query with height in the future; please provide a valid height: invalid height'],
     ['page with offset', ['query', 'bank', 'balances', ALICE.address, '--page', '2', '--offset', '1'], 'page and offset cannot be used together: invalid request'],
     ['bad denom', ['query', 'bank', 'total', '--denom', '1x'], 'rpc error: code = InvalidArgument desc = rpc error: code = InvalidArgument desc = invalid denom: 1x: invalid request'],
     ['unknown tx', ['query', 'tx', missingHash], `error in json rpc client, with http response metadata: (Status: 200 OK, Protocol HTTP/1.1). RPC error -32603 - Internal error: tx (${missingHash}) not found`],
