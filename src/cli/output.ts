@@ -24,10 +24,9 @@ function resolvesToNonString(s: string): boolean {
     /^(|~|null|Null|NULL)$/.test(s) ||
     /^(y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/.test(s) ||
     /^[-+]?(0b[01_]+|0[0-7_]+|0x[0-9a-fA-F_]+|(0|[1-9][0-9_]*))$/.test(s) ||
-    /^[-+]?([0-9][0-9_]*)?\.[0-9.]*([eE][-+][0-9]+)?$/.test(s) ||
+    /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/.test(s) ||
     /^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$/.test(s) ||
     /^[-+]?(\.inf|\.Inf|\.INF)$|^(\.nan|\.NaN|\.NAN)$/.test(s) ||
-    /^[-+]?[0-9]+(\.[0-9]*)?[eE][-+]?[0-9]+$/.test(s) ||
     /^\d{4}-\d{1,2}-\d{1,2}([Tt ]|$)/.test(s)
   );
 }

@@ -168,7 +168,7 @@ describe('tx bank send: sign and broadcast', { timeout: 30_000 }, () => {
     expect(r.code).toBe(0);
     const [pending] = pendingTxs();
     expect(r.stdout).toBe(
-      `code: 0\ncodespace: ""\ndata: ""\nevents: []\ngas_used: "0"\ngas_wanted: "0"\nheight: "0"\ninfo: ""\nlogs: []\nraw_log: "[]"\ntimestamp: ""\ntx: null\ntxhash: ${pending!.hash}\n`,
+      `code: 0\ncodespace: ""\ndata: ""\nevents: []\ngas_used: "0"\ngas_wanted: "0"\nheight: "0"\ninfo: ""\nlogs: []\nraw_log: '[]'\ntimestamp: ""\ntx: null\ntxhash: ${pending!.hash}\n`,
     );
     expect(cosmjsDecodeTxRaw(pending!.bytes).authInfo.signerInfos[0]!.modeInfo?.single?.mode).toBe(127);
     ln.node.produceBlock();
