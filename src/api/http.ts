@@ -87,3 +87,53 @@ export function listen(address: ListenAddress, handler: (req: IncomingMessage, r
     });
   });
 }
+
+/** Go `url.QueryUnescape`: `+` is a space, `%XX` must be two hex digits. */
+function queryUnescape(text: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '%') {
+      const hex = text.slice(i + 1, i + 3);
+      if (!/^[0-9a-fA-F]{2}$/.test(hex)) throw new Error(`invalid URL escape ${JSON.stringify(text.slice(i, i + 3))}`);
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else if (ch === '+') bytes.push(0x20);
+    else bytes.push(...Buffer.from(ch, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * Go `url.ParseQuery` (what the gateway's `req.ParseForm` runs): pairs split on `&`, a pair with
+ * `;` is an error, bad escapes are errors; the good pairs are kept either way.
+ */
+export function parseGoQuery(text: string): { entries: [string, string][]; error?: string } {
+  const entries: [string, string][] = [];
+  let error: string | undefined;
+  for (const pair of text === '' ? [] : text.split('&')) {
+    if (pair.includes(';')) {
+      error = 'invalid semicolon separator in query';
+      continue;
+    }
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    try {
+      entries.push([queryUnescape(eq < 0 ? pair : pair.slice(0, eq)), queryUnescape(eq < 0 ? '' : pair.slice(eq + 1))]);
+    } catch (e) {
+      error ??= (e as Error).message;
+    }
+  }
+  return error === undefined ? { entries } : { entries, error };
+}
+
+/** The query string grouped by key, keys in order of first appearance. */
+export function groupQuery(query: readonly (readonly [string, string])[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [k, v] of query) {
+    const list = out.get(k);
+    if (list) list.push(v);
+    else out.set(k, [v]);
+  }
+  return out;
+}
