@@ -176,7 +176,8 @@ export function resolveStartSettings(home: string, given: ReadonlyMap<string, st
   for (const flag of START_FLAGS) {
     if (flag.support === 'accepted' && flag.note && r.differsFromDefault(flag)) notes.push(`--${flag.name} has no effect: ${flag.note}`);
   }
-  if (r.get<boolean>('grpc.enable')) notes.push(`gRPC server not started (grpc.address ${grpcAddress}): ${startFlagNote('grpc.enable')}`);
+  // the SDK starts gRPC-Web only beside the gRPC server (server/start.go)
+  if (r.get<boolean>('grpc.enable') && r.get<boolean>('grpc-web.enable')) notes.push(`gRPC-Web server not started (grpc-web.address ${r.get<string>('grpc-web.address')}): ${startFlagNote('grpc-web.enable')}`);
   if (r.get<boolean>('json-rpc.enable')) notes.push(`JSON-RPC server not started (json-rpc.address ${r.get<string>('json-rpc.address')}): ${startFlagNote('json-rpc.enable')}`);
 
   const num = (key: string, fallback: number) => {

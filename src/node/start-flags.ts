@@ -25,7 +25,7 @@ export interface StartFlag {
 }
 
 const SINGLE_NODE = 'this simulator runs a single node without a P2P network';
-const NO_GRPC = 'the gRPC server comes with the register module work; nothing listens on this address yet';
+const NO_GRPC_WEB = 'gRPC-Web is not served by this simulator (the gRPC server is)';
 const NO_JSON_RPC = 'the Ethereum JSON-RPC server is not served by this simulator yet';
 
 export const START_FLAGS: readonly StartFlag[] = [
@@ -77,10 +77,10 @@ export const START_FLAGS: readonly StartFlag[] = [
   { name: 'api.enable', kind: 'bool', default: 'false', source: 'app:api.enable', usage: 'Defines if the REST server should be enabled', support: 'works' },
   { name: 'api.address', kind: 'string', default: 'tcp://0.0.0.0:1317', source: 'app:api.address', usage: 'the REST server address to listen on', support: 'works' },
   { name: 'api.enabled-unsafe-cors', kind: 'bool', default: 'false', source: 'app:api.enabled-unsafe-cors', usage: 'Defines if CORS should be enabled (unsafe - use it at your own risk)', support: 'works' },
-  { name: 'grpc.enable', kind: 'bool', default: 'true', source: 'app:grpc.enable', usage: 'Define if the gRPC server should be enabled', support: 'accepted', note: NO_GRPC },
-  { name: 'grpc.address', kind: 'string', default: '0.0.0.0:9090', source: 'app:grpc.address', usage: 'the gRPC server address to listen on', support: 'accepted', note: NO_GRPC },
-  { name: 'grpc-web.enable', kind: 'bool', default: 'true', source: 'app:grpc-web.enable', usage: 'Define if the gRPC-Web server should be enabled. (Note: gRPC must also be enabled.)', support: 'accepted', note: NO_GRPC },
-  { name: 'grpc-web.address', kind: 'string', default: '0.0.0.0:9091', source: 'app:grpc-web.address', usage: 'The gRPC-Web server address to listen on', support: 'accepted', note: NO_GRPC },
+  { name: 'grpc.enable', kind: 'bool', default: 'true', source: 'app:grpc.enable', usage: 'Define if the gRPC server should be enabled', support: 'works' },
+  { name: 'grpc.address', kind: 'string', default: '0.0.0.0:9090', source: 'app:grpc.address', usage: 'the gRPC server address to listen on', support: 'works' },
+  { name: 'grpc-web.enable', kind: 'bool', default: 'true', source: 'app:grpc-web.enable', usage: 'Define if the gRPC-Web server should be enabled. (Note: gRPC must also be enabled.)', support: 'accepted', note: NO_GRPC_WEB },
+  { name: 'grpc-web.address', kind: 'string', default: '0.0.0.0:9091', source: 'app:grpc-web.address', usage: 'The gRPC-Web server address to listen on', support: 'accepted', note: NO_GRPC_WEB },
   { name: 'json-rpc.enable', kind: 'bool', default: 'true', source: 'app:json-rpc.enable', usage: 'Define if the JSON-RPC server should be enabled', support: 'accepted', note: NO_JSON_RPC },
   { name: 'json-rpc.api', kind: 'strings', default: 'eth,net,web3', source: 'app:json-rpc.api', usage: 'Defines a list of JSON-RPC namespaces that should be enabled', support: 'accepted', note: NO_JSON_RPC },
   { name: 'json-rpc.address', kind: 'string', default: '0.0.0.0:8545', source: 'app:json-rpc.address', usage: 'the JSON-RPC server address to listen on', support: 'accepted', note: NO_JSON_RPC },

@@ -1,7 +1,7 @@
 /**
  * `chaind start` wiring: the home's genesis, keys and settings → a Node with the in-process
  * consensus engine (CometBFT headers and commits signed by this node's validator key), the
- * consensus RPC server, the REST server when enabled, pruning after each commit, and one log line
+ * consensus RPC server, the REST and gRPC servers when enabled, pruning after each commit, and one log line
  * per committed block. The caller (the CLI) decides when to close: on a signal or on a halt.
  */
 import { createHash } from 'node:crypto';
@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Subscription } from 'rxjs';
 import { appModules } from '../abci/modules.ts';
 import type { RunningServer } from '../api/http.ts';
+import { startGrpcServer, type RunningGrpcServer } from '../api/grpc/server.ts';
 import { startRestServer } from '../api/rest/server.ts';
 import { startRpcServer } from '../api/rpc/server.ts';
 import { cometBlockMeta } from '../consensus/block-meta.ts';
@@ -35,6 +36,7 @@ export interface RunningNode {
   /** undefined when the node halted before serving */
   readonly rpc: RunningServer | undefined;
   readonly rest: RunningServer | undefined;
+  readonly grpc: RunningGrpcServer | undefined;
   /** why the node halted, if it did */
   readonly halted: string | undefined;
   /** stops producing, closes the servers, records the last signed height and closes the store */
@@ -128,12 +130,14 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
 
   let rpc: RunningServer | undefined;
   let rest: RunningServer | undefined;
+  let grpc: RunningGrpcServer | undefined;
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
     node.stop();
     subscription.unsubscribe();
+    await grpc?.close();
     await rest?.close();
     await rpc?.close();
     // the last vote this validator signed: the precommit of the last committed block
@@ -153,6 +157,10 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
         rest = await startRestServer(node, { address: settings.api.address, enableUnsafeCors: settings.api.enableUnsafeCors });
         log.info('serving the REST API', { module: 'api-server', address: `tcp://${rest.address.host}:${rest.address.port}` });
       }
+      if (settings.grpc.enable) {
+        grpc = await startGrpcServer(node, { address: settings.grpc.address });
+        log.info('starting gRPC server...', { module: 'grpc-server', address: `${grpc.address.host}:${grpc.address.port}` });
+      }
     } catch (e) {
       await close();
       throw new Error(`failed to start a server: ${(e as Error).message}`);
@@ -168,6 +176,9 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
     },
     get rest() {
       return rest;
+    },
+    get grpc() {
+      return grpc;
     },
     get halted() {
       return halted;

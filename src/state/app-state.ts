@@ -4,12 +4,14 @@
  */
 import type { AuthState } from '../modules/auth/state.ts';
 import type { BankState } from '../modules/bank/state.ts';
+import { emptyRegisterState, type RegisterState } from '../modules/register/state.ts';
 import { DEFAULT_AUTH_PARAMS } from '../modules/auth/params.ts';
 import { DEFAULT_BANK_PARAMS } from '../modules/bank/params.ts';
 
 export interface AppState {
   readonly auth: AuthState;
   readonly bank: BankState;
+  readonly register: RegisterState;
 }
 
 /** The state before InitChain: every slice empty. */
@@ -17,5 +19,6 @@ export function emptyAppState(): AppState {
   return {
     auth: { params: DEFAULT_AUTH_PARAMS, accounts: {}, next_account_number: 0n },
     bank: { params: DEFAULT_BANK_PARAMS, balances: {}, supply: {}, denom_metadata: [] },
+    register: emptyRegisterState(),
   };
 }

@@ -18,7 +18,7 @@ async function setUp() {
   expect((await runChaind(['init', 'crash-node', '--chain-id', 'crash-test', '--home', home])).code).toBe(0);
   expect((await runChaind(['genesis', 'add-genesis-account', alice.address, '1000000000000000000000wei', '--home', home])).code).toBe(0);
   const rpcPort = await freePort();
-  const args = ['--home', home, '--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--consensus.timeout_commit', '150ms', '--minimum-gas-prices', '0wei'];
+  const args = ['--home', home, '--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--consensus.timeout_commit', '150ms', '--minimum-gas-prices', '0wei', '--grpc.address', '127.0.0.1:0'];
   return { home, rpcPort, args };
 }
 

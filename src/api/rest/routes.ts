@@ -15,6 +15,7 @@ import { MODULES } from '../../abci/modules.ts';
 import { baseConsensusRoutes } from './base-consensus-routes.ts';
 import { consensusRpcRoutes } from './consensus-rpc-routes.ts';
 import { gatewayRoutes, nodeCodec, type ServiceImpl } from './grpc-gateway.ts';
+import { resourceNodeRecordRoute } from './resource-node-record.ts';
 import type { RestRoute } from './route.ts';
 import { txServiceImpls } from './tx-service.ts';
 import { unsignedTxRoute } from './unsigned-tx.ts';
@@ -27,6 +28,7 @@ function customRoutes(node: Node): RestRoute[] {
   return [
     ...consensusRpcRoutes(node),
     ...baseConsensusRoutes(node),
+    resourceNodeRecordRoute(node),
     unsignedTxRoute(
       nodeCodec(node),
       MODULES.flatMap((m) => m.msgs ?? []),

@@ -7,6 +7,7 @@ import type { CliContext } from '../chaind.ts';
 import { accountQueryCommand } from './account.ts';
 import { bankQueryCommand } from './bank.ts';
 import { blockQueryCommand } from './block.ts';
+import { registerQueryCommand } from './register/index.ts';
 import { txQueryCommand } from './tx.ts';
 import { txsQueryCommand } from './txs.ts';
 import { validatorSetQueryCommand } from './validator-set.ts';
@@ -15,6 +16,7 @@ const QUERY_COMMANDS: readonly ((ctx: CliContext) => Command)[] = [
   accountQueryCommand,
   bankQueryCommand,
   blockQueryCommand,
+  registerQueryCommand,
   txsQueryCommand,
   txQueryCommand,
   validatorSetQueryCommand,

@@ -20,7 +20,11 @@ const BOB = 'st1jyvtwupfrzxgendxpuc94h5n9z9277cq3e742k';
 
 const APP_MESSAGE =
   '{"auth":{"accounts":[],"params":{"max_memo_characters":"256","sig_verify_cost_ed25519":"590","sig_verify_cost_secp256k1":"1000","tx_sig_limit":"7","tx_size_cost_per_byte":"10"}},' +
-  '"bank":{"balances":[],"denom_metadata":[],"params":{"default_send_enabled":true,"send_enabled":[]},"send_enabled":[],"supply":[]}}';
+  '"bank":{"balances":[],"denom_metadata":[],"params":{"default_send_enabled":true,"send_enabled":[]},"send_enabled":[],"supply":[]},' +
+  '"register":{"deposit_noz_rate":"1000000.000000000000000000","kick_meta_node_vote_pool":[],"meta_node_reg_vote_pool":[],"meta_nodes":[],' +
+  '"params":{"bond_denom":"wei","max_entries":16,"resource_node_min_deposit":{"amount":"1000000000000000000","denom":"wei"},"resource_node_reg_enabled":true,' +
+  '"unbonding_completion_time":"1209600s","unbonding_threashold_time":"15552000s","voting_period":"604800s"},' +
+  '"remaining_noz_limit":"0","resource_nodes":[],"slashing":[],"unbonding_nodes":[]}}';
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -81,7 +85,7 @@ describe('chaind init', () => {
     ]);
     expect(g.app_hash).toBe('');
     expect(JSON.stringify(g.app_state)).not.toBe(''); // module order and content below
-    expect(Object.keys(g.app_state)).toEqual(['auth', 'bank']);
+    expect(Object.keys(g.app_state)).toEqual(['auth', 'bank', 'register']);
   });
 
   it('writes config.toml, app.toml and client.toml with the CometBFT/SDK keys', () => {

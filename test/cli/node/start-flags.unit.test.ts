@@ -146,7 +146,7 @@ describe('start settings: a given flag, else the config files, else the default'
     expect(fromFlags.notes).toEqual([
       "minimum-gas-prices 0wei is below the chain's floor; using 10000000wei",
       '--p2p.seeds has no effect: this simulator runs a single node without a P2P network',
-      'gRPC server not started (grpc.address 0.0.0.0:9090): the gRPC server comes with the register module work; nothing listens on this address yet',
+      'gRPC-Web server not started (grpc-web.address 0.0.0.0:9091): gRPC-Web is not served by this simulator (the gRPC server is)',
       'JSON-RPC server not started (json-rpc.address 0.0.0.0:8545): the Ethereum JSON-RPC server is not served by this simulator yet',
     ]);
   });

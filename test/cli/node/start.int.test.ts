@@ -32,7 +32,7 @@ describe('chaind start', () => {
     expect((await chaind(['init', 'val', '--home', home, '--chain-id', CHAIN_ID])).code).toBe(0);
     expect((await chaind(['genesis', 'add-genesis-account', alice.address, '1stos', '--home', home])).code).toBe(0);
     [rpcPort, restPort] = [await freePort(), await freePort()];
-    args = ['--home', home, '--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--consensus.timeout_commit', '150ms', '--api.enable', '--api.address', `tcp://127.0.0.1:${restPort}`];
+    args = ['--home', home, '--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--consensus.timeout_commit', '150ms', '--api.enable', '--api.address', `tcp://127.0.0.1:${restPort}`, '--grpc.address', '127.0.0.1:0'];
   });
 
   afterAll(async () => {

@@ -1,0 +1,39 @@
+/**
+ * `chaind tx register create-meta-node` (spec §4.3; reference/chain-semantics.md §1.5.2, §1.11):
+ * as `create-resource-node` without `--node-type`. The new meta node waits for the votes of the
+ * active meta nodes.
+ */
+import { Command } from 'commander';
+import type { CliContext } from '../../chaind.ts';
+import { addDescriptionFlags, coinFlag, descriptionOf, type DescriptionOptions, parseNodePubKey } from './node-flags.ts';
+import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
+
+export interface CreateMetaNodeOptions extends DescriptionOptions {
+  networkAddress: string;
+  amount: string;
+  pubkey: string;
+  beneficiaryAddress?: string;
+}
+
+export const createMetaNodeMsg: RegisterMsgBuilder<CreateMetaNodeOptions> = (from, opts, codec) => ({
+  typeName: `${REGISTER}.MsgCreateMetaNode`,
+  value: {
+    network_address: opts.networkAddress,
+    pubkey: parseNodePubKey(opts.pubkey, codec),
+    value: coinFlag(opts.amount, '--amount'),
+    owner_address: from,
+    beneficiary_address: opts.beneficiaryAddress || from,
+    description: descriptionOf(opts),
+  },
+});
+
+export function createMetaNodeCommand(ctx: CliContext): Command {
+  const cmd = new Command('create-meta-node')
+    .description('create new meta node initialized with a deposit')
+    .requiredOption('--network-address <stsds1…>', 'The network id of the node')
+    .requiredOption('--amount <coin>', 'Amount of coins to bond, e.g. 1stos or 1000000000000000000wei')
+    .requiredOption('--pubkey <json>', 'The node\'s public key, protobuf JSON: {"@type":"/sdk.crypto.ed25519.PubKey","key":"<base64>"} (or stsdspub1…)')
+    .option('--beneficiary-address <st1…>', 'The beneficiary address of the node (default: the owner, --from)', '');
+  addDescriptionFlags(cmd, true);
+  return registerTxAction(ctx, cmd, createMetaNodeMsg);
+}
