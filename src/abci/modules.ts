@@ -5,9 +5,11 @@
 import { authModule } from '../modules/auth/index.ts';
 import { bankModule } from '../modules/bank/index.ts';
 import { registerModule } from '../modules/register/index.ts';
+import { sdsModule } from '../modules/sds/index.ts';
+import { potModule } from '../modules/pot/index.ts';
 import type { Module } from '../state/module.ts';
 
-export const MODULES: readonly Module[] = [authModule, bankModule, registerModule];
+export const MODULES: readonly Module[] = [authModule, bankModule, registerModule, sdsModule, potModule];
 
 export const BEGIN_BLOCK_ORDER = ['mint', 'distribution', 'slashing', 'evidence', 'staking', 'auth', 'bank', 'gov', 'register', 'pot', 'sds'];
 export const END_BLOCK_ORDER = ['crisis', 'gov', 'staking', 'register', 'sds', 'evm', 'auth', 'bank', 'distribution', 'slashing', 'mint', 'pot'];

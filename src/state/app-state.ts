@@ -5,6 +5,8 @@
 import type { AuthState } from '../modules/auth/state.ts';
 import type { BankState } from '../modules/bank/state.ts';
 import { emptyRegisterState, type RegisterState } from '../modules/register/state.ts';
+import { emptyPotState, type PotState } from '../modules/pot/state.ts';
+import { emptySdsState, type SdsState } from '../modules/sds/state.ts';
 import { DEFAULT_AUTH_PARAMS } from '../modules/auth/params.ts';
 import { DEFAULT_BANK_PARAMS } from '../modules/bank/params.ts';
 
@@ -12,6 +14,8 @@ export interface AppState {
   readonly auth: AuthState;
   readonly bank: BankState;
   readonly register: RegisterState;
+  readonly pot: PotState;
+  readonly sds: SdsState;
 }
 
 /** The state before InitChain: every slice empty. */
@@ -20,5 +24,7 @@ export function emptyAppState(): AppState {
     auth: { params: DEFAULT_AUTH_PARAMS, accounts: {}, next_account_number: 0n },
     bank: { params: DEFAULT_BANK_PARAMS, balances: {}, supply: {}, denom_metadata: [] },
     register: emptyRegisterState(),
+    pot: emptyPotState(),
+    sds: emptySdsState(),
   };
 }

@@ -8,6 +8,8 @@ import { accountQueryCommand } from './account.ts';
 import { bankQueryCommand } from './bank.ts';
 import { blockQueryCommand } from './block.ts';
 import { registerQueryCommand } from './register/index.ts';
+import { potQueryCommand } from './pot/index.ts';
+import { sdsQueryCommand } from './sds/index.ts';
 import { txQueryCommand } from './tx.ts';
 import { txsQueryCommand } from './txs.ts';
 import { validatorSetQueryCommand } from './validator-set.ts';
@@ -17,6 +19,8 @@ const QUERY_COMMANDS: readonly ((ctx: CliContext) => Command)[] = [
   bankQueryCommand,
   blockQueryCommand,
   registerQueryCommand,
+  potQueryCommand,
+  sdsQueryCommand,
   txsQueryCommand,
   txQueryCommand,
   validatorSetQueryCommand,

@@ -9,9 +9,11 @@ import { broadcastCommand } from './broadcast.ts';
 import { decodeCommand } from './decode.ts';
 import { encodeCommand } from './encode.ts';
 import { registerTxCommand } from './register/index.ts';
+import { potTxCommand } from './pot/index.ts';
+import { sdsTxCommand } from './sds/index.ts';
 import { signCommand } from './sign.ts';
 
-const TX_COMMANDS: readonly ((ctx: CliContext) => Command)[] = [bankTxCommand, registerTxCommand, signCommand, broadcastCommand, encodeCommand, decodeCommand];
+const TX_COMMANDS: readonly ((ctx: CliContext) => Command)[] = [bankTxCommand, registerTxCommand, sdsTxCommand, potTxCommand, signCommand, broadcastCommand, encodeCommand, decodeCommand];
 
 export function txCommand(ctx: CliContext): Command {
   const tx = new Command('tx').description('Transactions subcommands');

@@ -48,7 +48,9 @@ describe('grpc.reflection.v1 ServerReflectionInfo', () => {
     expect(res.valid_host).toBe('h');
     expect(res.original_request).toEqual({ host: 'h', list_services: '*' });
     expect(res.list_services_response.service.map((x: { name: string }) => x.name)).toEqual([
+      'chain.pot.v1.Query',
       'chain.register.v1.Query',
+      'chain.sds.v1.Query',
       'grpc.reflection.v1.ServerReflection',
       'grpc.reflection.v1alpha.ServerReflection',
       'sdk.auth.v1beta1.Query',

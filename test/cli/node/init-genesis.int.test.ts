@@ -21,10 +21,12 @@ const BOB = 'st1jyvtwupfrzxgendxpuc94h5n9z9277cq3e742k';
 const APP_MESSAGE =
   '{"auth":{"accounts":[],"params":{"max_memo_characters":"256","sig_verify_cost_ed25519":"590","sig_verify_cost_secp256k1":"1000","tx_sig_limit":"7","tx_size_cost_per_byte":"10"}},' +
   '"bank":{"balances":[],"denom_metadata":[],"params":{"default_send_enabled":true,"send_enabled":[]},"send_enabled":[],"supply":[]},' +
+  '"pot":{"immature_total_info":[],"individual_reward_info":[],"last_distributed_epoch":"0","mature_total_info":[],"matured_epoch":"0","params":{"bond_denom":"wei","community_tax":"0.020000000000000000","initial_total_supply":{"amount":"400000000000000000000000000","denom":"wei"},"mature_epoch":"2016","mining_reward_params":[{"block_chain_percentage_in_bp":"2000","meta_node_percentage_in_bp":"2000","mining_reward":{"amount":"80000000000000000000","denom":"wei"},"resource_node_percentage_in_bp":"6000","total_mined_valve_end":{"amount":"16819200000000000000000000","denom":"wei"},"total_mined_valve_start":{"amount":"0","denom":"wei"}},{"block_chain_percentage_in_bp":"2000","meta_node_percentage_in_bp":"1800","mining_reward":{"amount":"40000000000000000000","denom":"wei"},"resource_node_percentage_in_bp":"6200","total_mined_valve_end":{"amount":"25228800000000000000000000","denom":"wei"},"total_mined_valve_start":{"amount":"16819200000000000000000000","denom":"wei"}},{"block_chain_percentage_in_bp":"2000","meta_node_percentage_in_bp":"1600","mining_reward":{"amount":"20000000000000000000","denom":"wei"},"resource_node_percentage_in_bp":"6400","total_mined_valve_end":{"amount":"29433600000000000000000000","denom":"wei"},"total_mined_valve_start":{"amount":"25228800000000000000000000","denom":"wei"}},{"block_chain_percentage_in_bp":"2000","meta_node_percentage_in_bp":"1400","mining_reward":{"amount":"10000000000000000000","denom":"wei"},"resource_node_percentage_in_bp":"6600","total_mined_valve_end":{"amount":"31536000000000000000000000","denom":"wei"},"total_mined_valve_start":{"amount":"29433600000000000000000000","denom":"wei"}},{"block_chain_percentage_in_bp":"2000","meta_node_percentage_in_bp":"1200","mining_reward":{"amount":"5000000000000000000","denom":"wei"},"resource_node_percentage_in_bp":"6800","total_mined_valve_end":{"amount":"32587200000000000000000000","denom":"wei"},"total_mined_valve_start":{"amount":"31536000000000000000000000","denom":"wei"}},{"block_chain_percentage_in_bp":"2000","meta_node_percentage_in_bp":"1000","mining_reward":{"amount":"2500000000000000000","denom":"wei"},"resource_node_percentage_in_bp":"7000","total_mined_valve_end":{"amount":"40000000000000000000000000","denom":"wei"},"total_mined_valve_start":{"amount":"32587200000000000000000000","denom":"wei"}}],"reward_denom":"wei"},"reward_total_info":[],"total_mined_token":{"amount":"0","denom":"wei"}},' +
   '"register":{"deposit_noz_rate":"1000000.000000000000000000","kick_meta_node_vote_pool":[],"meta_node_reg_vote_pool":[],"meta_nodes":[],' +
   '"params":{"bond_denom":"wei","max_entries":16,"resource_node_min_deposit":{"amount":"1000000000000000000","denom":"wei"},"resource_node_reg_enabled":true,' +
   '"unbonding_completion_time":"1209600s","unbonding_threashold_time":"15552000s","voting_period":"604800s"},' +
-  '"remaining_noz_limit":"0","resource_nodes":[],"slashing":[],"unbonding_nodes":[]}}';
+  '"remaining_noz_limit":"0","resource_nodes":[],"slashing":[],"unbonding_nodes":[]},' +
+  '"sds":{"files":null,"params":{"bond_denom":"wei"}}}';
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -85,7 +87,7 @@ describe('chaind init', () => {
     ]);
     expect(g.app_hash).toBe('');
     expect(JSON.stringify(g.app_state)).not.toBe(''); // module order and content below
-    expect(Object.keys(g.app_state)).toEqual(['auth', 'bank', 'register']);
+    expect(Object.keys(g.app_state)).toEqual(['auth', 'bank', 'pot', 'register', 'sds']);
   });
 
   it('writes config.toml, app.toml and client.toml with the CometBFT/SDK keys', () => {

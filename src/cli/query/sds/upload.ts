@@ -1,0 +1,18 @@
+/**
+ * `chaind query sds upload [file_hash]` (spec §4.4): `{file_info: {height, reporters, uploader}}`.
+ * The pagination flags are accepted and, as on the real chain, unused (reference §2.6).
+ */
+import { Command } from 'commander';
+import type { CliContext } from '../../chaind.ts';
+import { addPaginationFlags, addQueryFlags, readPageRequest } from '../context.ts';
+import { runSdsQuery } from './run.ts';
+
+export function uploadQueryCommand(ctx: CliContext): Command {
+  const cmd = new Command('upload').description('Query uploaded file info by hash').argument('<file_hash>', 'hash of the file (v05… or 64 hex digits)');
+  addPaginationFlags(addQueryFlags(cmd), 'upload');
+  return cmd.action((fileHash: string, _opts: unknown, self: Command) => {
+    // validated like the SDK's ReadPageRequest (page and offset together fail), then unused
+    readPageRequest(self);
+    return runSdsQuery(ctx, self, { method: 'Fileupload', stem: 'FileUpload', request: { file_hash: fileHash } });
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * The common path of the `tx pot …` commands: the tx flags, the signer from `--from`, the
+ * messages built from the command's options, then the tx framework.
+ */
+import type { Command } from 'commander';
+import type { TxMessage } from '../../../client/sign-tx.ts';
+import { parseCoinNormalized } from '../../../math/coin-parse.ts';
+import type { CliContext } from '../../chaind.ts';
+import { TxContext } from '../context.ts';
+import { addTxFlags } from '../flags.ts';
+import { rejectUnsupportedFlags, TxFramework } from '../framework.ts';
+
+export const POT = 'chain.pot.v1';
+
+export type PotMsgBuilder<O> = (from: string, opts: O, args: readonly string[]) => TxMessage;
+
+export function potTxAction<O>(ctx: CliContext, cmd: Command, build: PotMsgBuilder<O>): Command {
+  return addTxFlags(cmd).action(async (...params: unknown[]) => {
+    const self = params[params.length - 1] as Command;
+    const tc = TxContext.of(ctx, self);
+    rejectUnsupportedFlags(tc.flags);
+    if (tc.flags.from === '') throw new Error('the signer is required: give --from <key name or address>');
+    const from = await tc.resolveFrom(tc.flags.from);
+    await new TxFramework(tc, from, [build(from.address, self.opts() as O, self.args)]).run();
+  });
+}
+
+/** `--amount` coins: comma-separated, each normalised to wei (`1stos,10gwei`), merged and sorted. */
+export function coinsArg(text: string | undefined, flag = '--amount'): { denom: string; amount: string }[] {
+  if (text === undefined || text.trim() === '') throw new Error(`${flag} is required (e.g. ${flag} 1stos)`);
+  const merged = new Map<string, bigint>();
+  for (const part of text.split(',')) {
+    try {
+      const c = parseCoinNormalized(part.trim());
+      merged.set(c.denom, (merged.get(c.denom) ?? 0n) + c.amount);
+    } catch (e) {
+      throw new Error(`invalid ${flag} ${JSON.stringify(text)}: ${(e as Error).message} (expected coins such as 1stos or 1000000000wei)`);
+    }
+  }
+  return [...merged.keys()].sort().map((denom) => ({ denom, amount: merged.get(denom)!.toString() }));
+}

@@ -1,0 +1,169 @@
+/**
+ * The pot slice (reference/chain-semantics.md §3.1). Per-wallet totals are Sharded tries keyed by
+ * the lowercase hex of the 20 account bytes (so iteration is raw wallet-bytes order); per-epoch
+ * records are keyed by the epoch's decimal text. Coin sets are kept as denom → amount records with
+ * only positive amounts (`Amounts`).
+ */
+import type { Draft } from 'immer';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { addressFromBech32, Hrp } from '../../crypto/address.ts';
+import { shardDelete, shardGet, shardSet, type Sharded } from '../../state/sharded.ts';
+import { DEFAULT_POT_PARAMS, type PotParams } from './params.ts';
+
+/** A coin set as denom → positive amount. */
+export type Amounts = Readonly<Record<string, bigint>>;
+
+/** IndividualReward (`Reward` proto). */
+export interface RewardRecord {
+  readonly wallet_address: string;
+  readonly reward_from_mining_pool: Amounts;
+  readonly reward_from_traffic_pool: Amounts;
+}
+
+export interface VolumeReportRecord {
+  readonly reporter: string;
+  readonly report_reference: string;
+  readonly tx_hash: string;
+}
+
+export interface TotalRewardRecord {
+  readonly mining_reward: Amounts;
+  readonly traffic_reward: Amounts;
+}
+
+export interface PotState {
+  readonly params: PotParams;
+  /** TotalMinedTokens, in reward denom */
+  readonly total_mined_tokens: bigint;
+  readonly last_distributed_epoch: bigint;
+  readonly matured_epoch: bigint;
+  /** mature epoch (decimal) → wallet hex → record (prefix 0x03) */
+  readonly individual_rewards: Readonly<Record<string, Readonly<Record<string, RewardRecord>>>>;
+  /** wallet hex → MatureTotal (0x04) */
+  readonly mature_total: Sharded<Amounts>;
+  /** wallet hex → ImmatureTotal (0x05) */
+  readonly immature_total: Sharded<Amounts>;
+  /** report epoch (decimal) → record (0x06) */
+  readonly volume_reports: Readonly<Record<string, VolumeReportRecord>>;
+  /** report epoch (decimal) → TotalReward (0x08) */
+  readonly total_rewards: Readonly<Record<string, TotalRewardRecord>>;
+}
+
+export function emptyPotState(): PotState {
+  return {
+    params: DEFAULT_POT_PARAMS,
+    total_mined_tokens: 0n,
+    last_distributed_epoch: 0n,
+    matured_epoch: 0n,
+    individual_rewards: {},
+    mature_total: {},
+    immature_total: {},
+    volume_reports: {},
+    total_rewards: {},
+  };
+}
+
+export interface HasPot {
+  readonly pot: PotState;
+}
+
+/** Wallet key: hex of the account bytes; throws a plain Error if `wallet` is not an `st1…` address. */
+export function walletKey(wallet: string): string {
+  return bytesToHex(addressFromBech32(wallet, Hrp.account));
+}
+
+export function tryWalletKey(wallet: string): string | undefined {
+  try {
+    return walletKey(wallet);
+  } catch {
+    return undefined;
+  }
+}
+
+// ------------------------------------------------------------------ coin-set arithmetic
+
+export function amountsAdd(a: Amounts, b: Amounts): Amounts {
+  const out: Record<string, bigint> = { ...a };
+  for (const [d, v] of Object.entries(b)) {
+    const n = (out[d] ?? 0n) + v;
+    if (n === 0n) delete out[d];
+    else out[d] = n;
+  }
+  return out;
+}
+
+/** a − b; amounts that reach zero are dropped (callers check `amountsGte` first). */
+export function amountsSub(a: Amounts, b: Amounts): Amounts {
+  const out: Record<string, bigint> = { ...a };
+  for (const [d, v] of Object.entries(b)) {
+    const n = (out[d] ?? 0n) - v;
+    if (n === 0n) delete out[d];
+    else out[d] = n;
+  }
+  return out;
+}
+
+/** `IsAllGTE`: a ≥ b for every denom of b. */
+export function amountsGte(a: Amounts, b: Amounts): boolean {
+  return Object.entries(b).every(([d, v]) => (a[d] ?? 0n) >= v);
+}
+
+/** A one-denom set; a zero amount gives the empty set (Coins drop zero coins, §0.2). */
+export function single(denom: string, amount: bigint): Amounts {
+  return amount === 0n ? {} : { [denom]: amount };
+}
+
+/** Sorted proto coin list. */
+export function amountsToProto(a: Amounts): { denom: string; amount: string }[] {
+  return Object.keys(a)
+    .sort()
+    .map((denom) => ({ denom, amount: a[denom]!.toString() }));
+}
+
+/** Sorted coin list with bigint amounts (bank keeper input). */
+export function amountsToCoins(a: Amounts): { denom: string; amount: bigint }[] {
+  return Object.keys(a)
+    .sort()
+    .map((denom) => ({ denom, amount: a[denom]! }));
+}
+
+// ------------------------------------------------------------------ per-wallet totals
+
+export function matureTotalOf(state: HasPot, wallet: string): Amounts {
+  const k = tryWalletKey(wallet);
+  return (k && shardGet(state.pot.mature_total, k)) || {};
+}
+
+export function immatureTotalOf(state: HasPot, wallet: string): Amounts {
+  const k = tryWalletKey(wallet);
+  return (k && shardGet(state.pot.immature_total, k)) || {};
+}
+
+function setTotal(s: Sharded<Amounts>, key: string, value: Amounts): void {
+  if (Object.keys(value).length === 0) shardDelete(s, key);
+  else shardSet(s, key, value);
+}
+
+export function setMatureTotal(draft: Draft<HasPot>, key: string, value: Amounts): void {
+  setTotal(draft.pot.mature_total as Sharded<Amounts>, key, value);
+}
+
+export function setImmatureTotal(draft: Draft<HasPot>, key: string, value: Amounts): void {
+  setTotal(draft.pot.immature_total as Sharded<Amounts>, key, value);
+}
+
+export function getMatureTotalByKey(state: HasPot, key: string): Amounts {
+  return shardGet(state.pot.mature_total, key) ?? {};
+}
+
+export function getImmatureTotalByKey(state: HasPot, key: string): Amounts {
+  return shardGet(state.pot.immature_total, key) ?? {};
+}
+
+/** The IndividualReward records stored under `matureEpoch`, in wallet-bytes order. */
+export function rewardsAtEpoch(state: HasPot, matureEpoch: bigint): [string, RewardRecord][] {
+  const bucket = state.pot.individual_rewards[matureEpoch.toString()] ?? {};
+  return Object.keys(bucket)
+    .sort()
+    .map((k) => [k, bucket[k]!]);
+}
