@@ -34,7 +34,7 @@ const dbPath = join(dir, 'chain.sqlite');
 try {
   const senders = Array.from({ length: SENDERS }, (_, i) => testKey(i));
   const recipients = Array.from({ length: ACCOUNTS }, () => accAddress(randomBytes(20)));
-  const genesis = genesisWith([...senders.map((k) => [k.address, 10n ** 27n] as [string, bigint]), ...recipients.map((a) => [a, 10n ** 18n] as [string, bigint])]);
+  const genesis = genesisWith([...senders.map((k) => [k.address, 10n ** 24n] as [string, bigint]), ...recipients.map((a) => [a, 10n ** 18n] as [string, bigint])]);
   let t = performance.now();
   let chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0 });
   console.log(`genesis: ${ACCOUNTS + SENDERS} accounts in ${(performance.now() - t).toFixed(0)} ms`);

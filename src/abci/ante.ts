@@ -9,10 +9,13 @@ import { coinsFromProto, coinsIsAllGte, formatCoins, validateCoins, type Coins }
 import { Dec } from '../math/dec.ts';
 import type { AppState } from '../state/app-state.ts';
 import type { Ctx } from '../state/module.ts';
-import { getAccount, incrementSequence, setPubKey } from '../modules/auth/state.ts';
+import { incrementSequence, setPubKey } from '../modules/auth/state.ts';
+import { accountKey, type AccountRecord } from '../modules/auth/account.ts';
+import { shardPeek, type Sharded } from '../state/sharded.ts';
 import { sendCoinsFromAccountToModule } from '../modules/bank/state.ts';
 import { accAddress } from '../crypto/address.ts';
-import { pubKeyAddress, verifySignature, type PubKey } from '../crypto/keys.ts';
+import { verifySignature, type PubKey } from '../crypto/keys.ts';
+import { memoPubKeyAddress } from './key-memo.ts';
 import { ETH_SECP256K1_VERIFY_COST } from './gas.ts';
 import type { TxView, SignerView } from './tx-view.ts';
 
@@ -30,7 +33,9 @@ export interface AnteInput {
 }
 
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** `checkTxFeeWithValidatorMinGasPrices`: fee ≥ ceil(price × gas) in at least one denom (CheckTx only). */
@@ -43,6 +48,14 @@ function checkMinGasPrices(fee: Coins, gasLimit: bigint, prices: MinGasPrices): 
     .sort((a, b) => (a.denom < b.denom ? -1 : 1));
   const ok = required.some((r) => fee.some((f) => f.denom === r.denom && f.amount >= r.amount));
   if (!ok) throw SdkErrors.InsufficientFee.wrap(`insufficient fees; got: ${formatCoins(fee)} required: ${formatCoins(required)}`);
+}
+
+/**
+ * An account read without drafting it (auth's `getAccount` on a draft copies each trie node on the
+ * path); the ante only reads these records, and writes go through the auth keeper functions.
+ */
+function getAccount(draft: Draft<AppState>, address: string): AccountRecord | undefined {
+  return shardPeek(draft.auth.accounts as Sharded<AccountRecord>, accountKey(address));
 }
 
 /** Runs the ante chain; returns nothing, fails by throwing a ChainError. */
@@ -109,7 +122,7 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
       if (simulate && !account.pub_key) ctx.gas.write(21, 130);
       return;
     }
-    if (!simulate && !bytesEqual(pubKeyAddress(si.pubKey), tx.signerBytes[i]!)) {
+    if (!simulate && !bytesEqual(memoPubKeyAddress(si.pubKey), tx.signerBytes[i]!)) {
       throw SdkErrors.InvalidPubKey.wrap(`pubKey does not match signer address ${signer} with signer index: ${i}`);
     }
     if (!account.pub_key) setPubKey(draft, signer, si.pubKeyRecord!, ctx);

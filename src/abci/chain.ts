@@ -9,11 +9,11 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { App, type AppOptions } from './app.ts';
 import { BlockStore, type BlockRecord, type TxRecord } from '../events/block-store.ts';
 import { txHash } from '../codec/tx.ts';
-import { createHash } from 'node:crypto';
+import { sha256Text } from '../state/sha256.ts';
 
 /** The same value as `txHash`, with node's native sha256 on the hot path. */
 function fastTxHash(raw: Uint8Array): string {
-  return createHash('sha256').update(raw).digest('hex').toUpperCase();
+  return sha256Text(raw, 'hex').toUpperCase();
 }
 import { serializeState, deserializeState } from '../state/canonical.ts';
 import type { AppState } from '../state/app-state.ts';
@@ -96,6 +96,8 @@ export class Chain {
   private readonly snapshotInterval: number;
   private readonly blockMeta: BlockMetaBuilder;
   private lastTimeNs = 0n;
+  /** the last block this process committed, in the form `store.getBlock` returns it (saves reading it back) */
+  private last: { block: BlockRecord; results: readonly TxResult[] } | undefined;
 
   private constructor(opts: ChainOptions) {
     this.app = new App(opts);
@@ -142,8 +144,10 @@ export class Chain {
     const height = this.app.height + 1n;
     const time = timeNs ?? this.lastTimeNs + 1_000_000_000n;
     const lastAppHash = this.app.info().lastBlockAppHash;
-    const lastBlock = height > 1n ? this.store.getBlock(height - 1n) : undefined;
-    const lastResults = lastBlock ? this.store.blockResults(height - 1n).map((t) => t.result) : [];
+    // the previous block as the store returns it: kept from the last commitBlock, read back after a reopen
+    const cached = this.last?.block.height === height - 1n ? this.last : undefined;
+    const lastBlock = cached ? cached.block : height > 1n ? this.store.getBlock(height - 1n) : undefined;
+    const lastResults = cached ? cached.results : lastBlock ? this.store.blockResults(height - 1n).map((t) => t.result) : [];
     const meta = this.blockMeta({ height, timeNs: time, txs, lastAppHash, chainId: this.app.info().chainId, lastBlock, lastResults });
     const res = this.app.finalizeBlock({ height, timeNs: time, proposer: meta.proposer, txs });
     const record: BlockRecord = {
@@ -167,6 +171,7 @@ export class Chain {
     }
     this.app.commit();
     this.lastTimeNs = time;
+    this.last = { block: asStored(record), results: res.txResults };
     const committed: CommittedBlock = {
       height,
       timeNs: time,
@@ -222,6 +227,22 @@ export class Chain {
     this.blocks$.complete();
     this.store.close();
   }
+}
+
+/** A block record as `BlockStore.getBlock` returns it after saving: JSON columns round-tripped, bytes copied. */
+function asStored(record: BlockRecord): BlockRecord {
+  const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+  return {
+    height: record.height,
+    timeNs: record.timeNs,
+    hash: Uint8Array.from(record.hash),
+    appHash: Uint8Array.from(record.appHash),
+    header: json(record.header),
+    lastCommit: json(record.lastCommit),
+    txs: record.txs.map((t) => Uint8Array.from(t)),
+    beginBlockEvents: json(record.beginBlockEvents),
+    endBlockEvents: json(record.endBlockEvents),
+  };
 }
 
 /** The proposer recorded in a stored header (plain or consensus-engine form). */

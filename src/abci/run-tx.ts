@@ -11,7 +11,7 @@
  *   the same results), the failing tx goes through `runTx`, and the fast path resumes after it.
  */
 import type { Draft, Immer } from 'immer';
-import { createHash } from 'node:crypto';
+import { sha256Text } from '../state/sha256.ts';
 import { SdkErrors } from '../errors.ts';
 import type { Codec, Any } from '../codec/registry.ts';
 import { toAbciEvent, type AbciEvent, type ChainEvent } from '../events/event.ts';
@@ -49,6 +49,13 @@ export class ViewCache {
     if (this.map.size >= this.limit) this.map.clear();
     this.map.set(key, view);
   }
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+}
+
+function viewKey(txBytes: Uint8Array): string {
+  return sha256Text(txBytes, 'base64');
 }
 
 /** The module a message belongs to: second dot-segment of its type URL (`/sdk.bank.v1beta1.MsgSend` → `bank`). */
@@ -60,7 +67,7 @@ const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
 /** Decodes (or recalls) a tx; throws the decode or ValidateBasic ChainError. */
 function viewOf(env: TxEnv, txBytes: Uint8Array): TxView {
-  const key = createHash('sha256').update(txBytes).digest('base64');
+  const key = viewKey(txBytes);
   let view = env.views.get(key);
   if (!view) {
     view = buildTxView(env.codec, txBytes, env.specs);
@@ -210,5 +217,9 @@ export function runTxsInBlock(env: TxEnv, state: AppState, txs: readonly Uint8Ar
       from = failed + 1;
     }
   }
+  // a delivered tx is not checked again (a rebroadcast fails on its sequence), so its view, which
+  // was kept from CheckTx to here, is dropped: the cache then holds about the mempool, not the last
+  // tens of thousands of txs (replay would otherwise fill it with txs it never sees again)
+  for (const tx of txs) env.views.delete(viewKey(tx));
   return { state, results };
 }

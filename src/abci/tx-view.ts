@@ -6,13 +6,14 @@
 import { SdkErrors } from '../errors.ts';
 import type { ProtoCoin } from '../math/coins.ts';
 import type { Codec, Any, ProtoObject } from '../codec/registry.ts';
-import { decodeTxRaw, makeSignDocBytes, SignMode } from '../codec/tx.ts';
+import { decodeTxRaw, makeSignDocBytes, SignMode, unpackTxAny } from '../codec/tx.ts';
 import { aminoSignBytes } from '../codec/amino-json.ts';
-import { KEY_ALGOS, makePubKey, pubKeyTypeUrl, type PubKey } from '../crypto/keys.ts';
+import { KEY_ALGOS, pubKeyTypeUrl, type PubKey } from '../crypto/keys.ts';
 import { NEUTRAL } from '../naming.ts';
 import type { MsgSpec } from '../state/module.ts';
 import type { PubKeyRecord } from '../modules/auth/account.ts';
 import { parseAccAddress } from '../modules/auth/account.ts';
+import { memoPubKey } from './key-memo.ts';
 
 export interface MsgView {
   readonly typeName: string;
@@ -54,23 +55,25 @@ const ALGO_BY_URL = new Map(KEY_ALGOS.map((algo) => [pubKeyTypeUrl(algo, NEUTRAL
 function pubKeyFromRecord(record: PubKeyRecord): PubKey {
   const algo = ALGO_BY_URL.get(record.type_url);
   if (!algo) throw SdkErrors.InvalidPubKey.wrap(`unsupported public key type ${record.type_url}`);
-  return makePubKey(algo, Buffer.from(record.key, 'base64'));
+  return memoPubKey(algo, Buffer.from(record.key, 'base64'), record.key);
 }
 
 function signerPubKey(codec: Codec, any: Any | null): { pubKey: PubKey | null; record: PubKeyRecord | null } {
   if (!any || any.type_url === '') return { pubKey: null, record: null };
-  const { typeName, value } = codec.unpackAny(any);
+  const { typeName, value } = unpackTxAny(codec, any);
   const url = '/' + typeName;
   const algo = ALGO_BY_URL.get(url);
   if (!algo) throw SdkErrors.InvalidPubKey.wrap(`unsupported public key type ${codec.typeUrl(typeName)}`);
   if (algo === 'ed25519') throw SdkErrors.InvalidPubKey.wrap('ED25519 public keys are unsupported');
+  const key = value.key as Uint8Array;
+  const base64 = Buffer.from(key).toString('base64');
   let pubKey: PubKey;
   try {
-    pubKey = makePubKey(algo, value.key as Uint8Array);
+    pubKey = memoPubKey(algo, key, base64);
   } catch (e) {
     throw SdkErrors.InvalidPubKey.wrap((e as Error).message);
   }
-  return { pubKey, record: { type_url: url, key: Buffer.from(pubKey.key).toString('base64') } };
+  return { pubKey, record: { type_url: url, key: base64 } };
 }
 
 /**
@@ -82,7 +85,7 @@ export function buildTxView(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMa
   const body = tx.body;
   const authInfo = tx.authInfo;
   const messages: MsgView[] = (body.messages as Any[]).map((any) => {
-    const { typeName, value } = codec.unpackAny(any);
+    const { typeName, value } = unpackTxAny(codec, any);
     const spec = specs.get(typeName);
     if (!spec) throw SdkErrors.TxDecode.wrap(`unable to resolve type URL ${any.type_url}`);
     return { typeName, value, any, spec };

@@ -41,10 +41,45 @@ function defaultScalar(t: ScalarType): unknown {
   return 0;
 }
 
-/** The decoded form of an empty message of `type`. */
+/**
+ * Per message type: the fields whose default is an immutable value (copied as is) and those whose
+ * default must be a fresh object (arrays, bytes, nested non-nullable messages), computed once.
+ */
+interface DefaultsPlan {
+  readonly names: readonly string[];
+  readonly constants: readonly unknown[];
+  /** for each field: its constant default, or null when `fresh` builds it */
+  readonly fresh: readonly (FieldInfo | null)[];
+}
+
+const plans = new WeakMap<protobuf.Type, DefaultsPlan>();
+
+function defaultsPlan(type: protobuf.Type): DefaultsPlan {
+  let plan = plans.get(type);
+  if (plan === undefined) {
+    const fields = messageInfo(type).fields;
+    const constants = fields.map((f) => {
+      const v = defaultFieldValue(f);
+      return typeof v === 'object' && v !== null ? undefined : v;
+    });
+    const fresh = fields.map((f) => {
+      const v = defaultFieldValue(f);
+      return typeof v === 'object' && v !== null ? f : null;
+    });
+    plan = { names: fields.map((f) => f.name), constants, fresh };
+    plans.set(type, plan);
+  }
+  return plan;
+}
+
+/** The decoded form of an empty message of `type` (every object in it is new). */
 export function defaultMessage(type: protobuf.Type): ProtoObject {
+  const { names, constants, fresh } = defaultsPlan(type);
   const out: ProtoObject = {};
-  for (const f of messageInfo(type).fields) out[f.name] = defaultFieldValue(f);
+  for (let i = 0; i < names.length; i++) {
+    const f = fresh[i];
+    out[names[i]!] = f === null ? constants[i] : defaultFieldValue(f!);
+  }
   return out;
 }
 
@@ -252,15 +287,32 @@ export function decodeMessage(type: protobuf.Type, bytes: Uint8Array): ProtoObje
   return readMessage(type, new WireReader(bytes));
 }
 
+/** Fields by number in a dense array (field numbers of our messages are small), built once per type. */
+const byNumberDense = new WeakMap<protobuf.Type, readonly (FieldInfo | undefined)[]>();
+
+function fieldsByNumber(type: protobuf.Type): readonly (FieldInfo | undefined)[] {
+  let dense = byNumberDense.get(type);
+  if (dense === undefined) {
+    const fields = messageInfo(type).fields;
+    const max = fields.reduce((m, f) => Math.max(m, f.number), 0);
+    const arr: (FieldInfo | undefined)[] = new Array(Math.min(max, 4096) + 1).fill(undefined);
+    for (const f of fields) if (f.number <= 4096) arr[f.number] = f;
+    dense = arr;
+    byNumberDense.set(type, dense);
+  }
+  return dense;
+}
+
 function readMessage(type: protobuf.Type, r: WireReader): ProtoObject {
   const info = messageInfo(type);
+  const dense = fieldsByNumber(type);
   const out = defaultMessage(type);
   while (!r.done) {
     const tag = r.uvarint();
     const number = Math.floor(tag / 8);
     const wireType = tag % 8;
     if (number <= 0) throw new MalformedProtoError(`proto: ${type.name}: illegal tag ${number} (wire type ${wireType})`);
-    const f = info.byNumber.get(number);
+    const f = number < dense.length ? dense[number] : info.byNumber.get(number);
     if (!f) {
       r.skip(wireType); // unknown fields are skipped, as gogoproto's Unmarshal does
       continue;

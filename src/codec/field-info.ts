@@ -146,7 +146,17 @@ export function messageInfo(type: protobuf.Type): MessageInfo {
   return info;
 }
 
-/** The full proto name without the leading dot (`sdk.bank.v1beta1.MsgSend`). */
+const names = new WeakMap<protobuf.ReflectionObject, string>();
+
+/**
+ * The full proto name without the leading dot (`sdk.bank.v1beta1.MsgSend`). Memoized: protobufjs
+ * recomputes `fullName` from the parent chain on every read, and the decoder asks for it per field.
+ */
 export function protoName(type: protobuf.ReflectionObject): string {
-  return type.fullName.replace(/^\./, '');
+  let name = names.get(type);
+  if (name === undefined) {
+    name = type.fullName.replace(/^\./, '');
+    names.set(type, name);
+  }
+  return name;
 }

@@ -79,6 +79,13 @@ export function createCodec(profile: NamingProfile = NEUTRAL): Codec {
   const neutralName = (typeOrName: protobuf.Type | string) =>
     neutralize(profile, typeof typeOrName === 'string' ? bare(typeOrName) : protoName(typeOrName));
 
+  const resolveUrl = (url: string): string | null => {
+    if (!url.startsWith('/')) return null;
+    const name = neutralize(profile, url.slice(1));
+    return find(name) && profileTypeUrl(profile, name) === url ? name : null;
+  };
+  const nameOfUrl = new Map<string, string | null>();
+
   const codec: Codec = {
     profile,
     root,
@@ -111,9 +118,13 @@ export function createCodec(profile: NamingProfile = NEUTRAL): Codec {
     hasType: (typeName) => find(typeName) !== null,
     neutralName,
     typeNameOfUrl: (url) => {
-      if (!url.startsWith('/')) return null;
-      const name = neutralize(profile, url.slice(1));
-      return find(name) && profileTypeUrl(profile, name) === url ? name : null;
+      // memoized: every Any of every tx resolves its URL, and the answer is fixed for the codec
+      let name = nameOfUrl.get(url);
+      if (name === undefined) {
+        name = resolveUrl(url);
+        if (nameOfUrl.size < 10_000) nameOfUrl.set(url, name);
+      }
+      return name;
     },
   };
   codecs.set(profile.name, codec);

@@ -198,6 +198,20 @@ export function decodeTxRaw(bytes: Uint8Array, c: Codec = neutralCodec): Decoded
 }
 
 /**
+ * The values `decodeTxRaw` unpacked while checking the tx's Anys (messages, signer keys), by Any
+ * object, so that the tx's consumers do not decode each message a second time.
+ */
+const unpackedByAny = new WeakMap<Any, { typeName: string; value: ProtoObject }>();
+
+/**
+ * `codec.unpackAny(any)` for an Any of a tx returned by `decodeTxRaw` (same result, decoded once);
+ * any other Any is unpacked by the codec.
+ */
+export function unpackTxAny(c: Codec, any: Any): { typeName: string; value: ProtoObject } {
+  return unpackedByAny.get(any) ?? c.unpackAny(any);
+}
+
+/**
  * InterfaceRegistry.UnpackAny: an empty type URL unpacks to nothing; otherwise the type must
  * implement `iface`, and Any fields inside it are checked against the interfaces they accept.
  */
@@ -208,7 +222,10 @@ function unpackAs(c: Codec, any: Any, iface: InterfaceName): void {
     throw new Error(`no concrete type registered for type URL ${any.type_url} against interface ${GO_INTERFACE[iface]}`);
   }
   try {
-    checkAcceptedInterfaces(c, c.lookupType(name), c.decode(name, any.value));
+    const type = c.lookupType(name);
+    const value = c.decode(name, any.value);
+    checkAcceptedInterfaces(c, type, value);
+    unpackedByAny.set(any, { typeName: c.neutralName(type), value });
   } catch (err) {
     if (err instanceof MalformedProtoError) throw new Error(err.message);
     throw err;

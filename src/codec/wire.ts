@@ -9,6 +9,10 @@ export type WireType = (typeof WireType)[keyof typeof WireType];
 
 const U64 = (1n << 64n) - 1n;
 
+// one shared UTF-8 encoder/decoder: constructing them per string was a measurable share of decoding
+const UTF8_ENCODER = new TextEncoder();
+const UTF8_DECODER = new TextDecoder();
+
 /** Bytes that are not valid protobuf for the expected type (texts follow gogoproto's Unmarshal errors). */
 export class MalformedProtoError extends Error {
   constructor(message: string) {
@@ -32,6 +36,8 @@ export class WireWriter {
 
   /** Unsigned varint of a value in [0, 2^64). */
   varint(value: bigint): this {
+    // common case (below 2^32): number arithmetic, same bytes
+    if (value >= 0n && value < 0x100000000n) return this.uvarint(Number(value));
     let v = value & U64;
     this.ensure(10);
     while (v >= 0x80n) {
@@ -71,7 +77,7 @@ export class WireWriter {
   }
 
   string(text: string): this {
-    return this.bytes(new TextEncoder().encode(text));
+    return this.bytes(UTF8_ENCODER.encode(text));
   }
 
   fixed32(value: number): this {
@@ -109,7 +115,8 @@ export class WireWriter {
 
 export class WireReader {
   pos: number;
-  private readonly view: DataView;
+  /** made on first fixed-width read: most messages have none, and a reader is made per nested message */
+  private dataView: DataView | undefined;
 
   constructor(
     readonly buf: Uint8Array,
@@ -117,7 +124,10 @@ export class WireReader {
     readonly end = buf.length,
   ) {
     this.pos = start;
-    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  }
+
+  private get view(): DataView {
+    return (this.dataView ??= new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength));
   }
 
   get done(): boolean {
@@ -126,6 +136,9 @@ export class WireReader {
 
   /** Unsigned varint as bigint (up to 10 bytes, as Go's protowire). */
   varint(): bigint {
+    // common case: up to 4 bytes (values below 2^28) decoded with number arithmetic, same result
+    const small = this.uvarint28();
+    if (small >= 0) return BigInt(small);
     let result = 0n;
     for (let i = 0; i < 10; i++) {
       if (this.pos >= this.end) throw new MalformedProtoError('unexpected EOF');
@@ -138,6 +151,9 @@ export class WireReader {
 
   /** Varint that must fit a non-negative safe integer (tags, lengths). */
   uvarint(): number {
+    // tags and lengths nearly always fit 4 bytes: no bigint on that path
+    const small = this.uvarint28();
+    if (small >= 0) return small;
     const v = this.varint();
     if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new MalformedProtoError('proto: integer overflow');
     return Number(v);
@@ -145,10 +161,31 @@ export class WireReader {
 
   /** Length prefix of a length-delimited field; the end offset it implies must lie inside the buffer. */
   length(): number {
+    const small = this.uvarint28();
+    if (small >= 0) {
+      if (this.pos + small > this.end) throw new MalformedProtoError('unexpected EOF');
+      return small;
+    }
     const n = this.varint();
     if (n > BigInt(0x7fffffff)) throw new MalformedProtoError('proto: negative length found during unmarshaling');
     if (this.pos + Number(n) > this.end) throw new MalformedProtoError('unexpected EOF');
     return Number(n);
+  }
+
+  /** A varint of at most 4 bytes (below 2^28) as a number, advancing; −1 (position kept) otherwise. */
+  private uvarint28(): number {
+    const buf = this.buf;
+    let pos = this.pos;
+    let small = 0;
+    for (let shift = 0; shift < 28 && pos < this.end; shift += 7) {
+      const b = buf[pos++]!;
+      small |= (b & 0x7f) << shift;
+      if (b < 0x80) {
+        this.pos = pos;
+        return small;
+      }
+    }
+    return -1;
   }
 
   bytes(): Uint8Array {
@@ -159,7 +196,10 @@ export class WireReader {
   }
 
   string(): string {
-    return new TextDecoder().decode(this.bytes());
+    const n = this.length();
+    const text = UTF8_DECODER.decode(this.buf.subarray(this.pos, this.pos + n));
+    this.pos += n;
+    return text;
   }
 
   private need(n: number): number {

@@ -7,7 +7,7 @@
  * Only JSON-like values may live in state: plain objects, arrays, strings, finite numbers,
  * booleans, null and bigint. Anything else is a programming error and throws.
  */
-import { createHash } from 'node:crypto';
+import { sha256Text } from './sha256.ts';
 
 const digests = new WeakMap<object, string>();
 
@@ -29,14 +29,91 @@ function scalar(v: unknown, path: string): string {
 }
 
 function part(v: unknown, path: string): string {
-  return typeof v === 'object' && v !== null ? '#' + stateDigest(v, path) : scalar(v, path);
+  return typeof v === 'object' && v !== null ? '#' + explainedDigest(v, path) : scalar(v, path);
+}
+
+/** Thrown by the fast walk at an unsupported value; the slow walk then names its path. */
+class Unsupported extends Error {}
+
+/** `scalar` without the path: the path strings cost more than the hashing (one per key per walk). */
+function fastScalar(v: unknown): string {
+  switch (typeof v) {
+    case 'string':
+      return 's' + JSON.stringify(v);
+    case 'bigint':
+      return 'i' + v.toString();
+    case 'number':
+      if (!Number.isFinite(v)) throw new Unsupported();
+      return 'n' + String(v);
+    case 'boolean':
+      return v ? 'T' : 'F';
+    default:
+      if (v === null) return 'N';
+      throw new Unsupported();
+  }
+}
+
+function sha256Hex(text: string): string {
+  return sha256Text(text, 'hex');
+}
+
+/**
+ * `JSON.stringify(key)`, memoized: the same keys (trie slots, field names, addresses) recur in
+ * every block and quoting them was a tenth of hashing a node. Bounded, cleared when full.
+ */
+const quotedKeys = new Map<string, string>();
+function quoteKey(k: string): string {
+  let q = quotedKeys.get(k);
+  if (q === undefined) {
+    q = JSON.stringify(k);
+    if (quotedKeys.size >= 1 << 18) quotedKeys.clear();
+    quotedKeys.set(k, q);
+  }
+  return q;
+}
+
+/** The digest walk without paths (same text, same digests); throws Unsupported. */
+function fastDigest(value: object): string {
+  const cached = digests.get(value);
+  if (cached !== undefined) return cached;
+  let text: string;
+  if (Array.isArray(value)) {
+    text = '[';
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      text += (i > 0 ? ',' : '') + (typeof v === 'object' && v !== null ? '#' + fastDigest(v) : fastScalar(v));
+    }
+    text += ']';
+  } else {
+    if (ArrayBuffer.isView(value)) throw new Unsupported();
+    const keys = Object.keys(value).sort();
+    const o = value as Record<string, unknown>;
+    let body = '';
+    for (const k of keys) {
+      const v = o[k];
+      if (v === undefined) continue;
+      body += quoteKey(k) + ':' + (typeof v === 'object' && v !== null ? '#' + fastDigest(v) : fastScalar(v)) + ',';
+    }
+    text = '{' + body + '}';
+  }
+  const d = sha256Hex(text);
+  digests.set(value, d);
+  return d;
 }
 
 /** Hex sha256 digest of a state value (cached for objects). */
 export function stateDigest(value: unknown, path = '$'): string {
-  if (typeof value !== 'object' || value === null) {
-    return createHash('sha256').update(scalar(value, path)).digest('hex');
+  if (typeof value !== 'object' || value === null) return sha256Hex(scalar(value, path));
+  try {
+    return fastDigest(value);
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e;
+    return explainedDigest(value, path); // throws the error that names the path
   }
+}
+
+/** The digest walk that carries paths, for the error message. */
+function explainedDigest(value: object, path: string): string {
   const cached = digests.get(value);
   if (cached !== undefined) return cached;
   let text: string;
@@ -53,7 +130,7 @@ export function stateDigest(value: unknown, path = '$'): string {
     }
     text = '{' + body + '}';
   }
-  const d = createHash('sha256').update(text).digest('hex');
+  const d = sha256Hex(text);
   digests.set(value, d);
   return d;
 }

@@ -38,6 +38,34 @@ export function shardGet<V>(s: Sharded<V>, key: string): V | undefined {
   return node[key] as V | undefined;
 }
 
+/**
+ * immer's draft-state symbol (`Symbol.for('immer-state')`, the registry key immer publishes so that
+ * several copies of the library recognise each other's drafts).
+ */
+const IMMER_STATE = Symbol.for('immer-state');
+
+/** The current plain contents of a node: a draft's copy (or base while unmodified), or the node itself. */
+function current(node: Node): Node {
+  const draft = node[IMMER_STATE as unknown as string] as { copy_?: Node | null; base_: Node } | undefined;
+  return draft === undefined ? node : (draft.copy_ ?? draft.base_);
+}
+
+/**
+ * `shardGet` for READING only, on a state or an immer draft: it walks the draft's current contents
+ * without creating child drafts, which immer does (copying each node on the path) for every
+ * property read through a draft. The result may be a draft or a base object, so it must never be
+ * written to; use `shardGet` on the draft for an entry that will be modified.
+ */
+export function shardPeek<V>(s: Sharded<V>, key: string): V | undefined {
+  let node: Node | undefined = current(s as Node);
+  for (let level = 0; level < DEPTH; level++) {
+    node = node[slotAt(key, level)];
+    if (node === undefined) return undefined;
+    node = current(node);
+  }
+  return node[key] as V | undefined;
+}
+
 export function shardHas<V>(s: Sharded<V>, key: string): boolean {
   return shardGet(s, key) !== undefined;
 }

@@ -1,6 +1,6 @@
 /** The auth slice of the app state and the pure functions other modules use on it. */
 import type { Draft } from 'immer';
-import { shardGet, shardSet, type Sharded } from '../../state/sharded.ts';
+import { shardGet, shardPeek, shardSet, type Sharded } from '../../state/sharded.ts';
 import type { Ctx } from '../../state/module.ts';
 import {
   accountKey,
@@ -61,15 +61,23 @@ export function createAccount(draft: Draft<HasAuth>, address: string, ctx?: Ctx)
   return account;
 }
 
-/** The account, created on first touch as the bank does for a new recipient. */
+/**
+ * An account read on a draft without drafting its trie path (immer copies every node on the path
+ * of a property read through a draft); the record is for reading only, writes go through `setAccount`.
+ */
+function peekAccount(draft: Draft<HasAuth>, address: string): AccountRecord | undefined {
+  return shardPeek(draft.auth.accounts as Sharded<AccountRecord>, accountKey(address));
+}
+
+/** The account (read-only), created on first touch as the bank does for a new recipient. */
 export function ensureAccount(draft: Draft<HasAuth>, address: string, ctx?: Ctx): AccountRecord {
-  return (getAccount(draft as HasAuth, address) as AccountRecord | undefined) ?? createAccount(draft, address, ctx);
+  return peekAccount(draft, address) ?? createAccount(draft, address, ctx);
 }
 
 /** `GetModuleAccount`: returns the module account, creating it on first use. */
 export function ensureModuleAccount(draft: Draft<HasAuth>, name: ModuleAccountName, ctx?: Ctx): AccountRecord {
   const address = moduleAccountAddress(name);
-  const existing = getAccount(draft as HasAuth, address);
+  const existing = peekAccount(draft, address);
   if (existing?.module) return existing;
   const account: AccountRecord = {
     address,

@@ -1,0 +1,14 @@
+/**
+ * One-shot sha256 to text, for the hot paths (app hash nodes, tx hashes, the decoded-tx cache key).
+ * Node's `crypto.hash` (20.12+) skips the Hash object that `createHash` builds per call, which was a
+ * visible share of hashing thousands of small texts per block; older Node 20 releases fall back.
+ */
+import * as crypto from 'node:crypto';
+
+type Sha256Text = (data: string | Uint8Array, encoding: 'hex' | 'base64') => string;
+
+const oneShot = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex' | 'base64') => string }).hash;
+
+export const sha256Text: Sha256Text = oneShot
+  ? (data, encoding) => oneShot('sha256', data, encoding)
+  : (data, encoding) => crypto.createHash('sha256').update(data).digest(encoding);

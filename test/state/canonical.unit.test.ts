@@ -1,0 +1,43 @@
+/**
+ * The app-hash digest: exact canonical texts hashed with an independent sha256 (@noble/hashes), the
+ * identity cache across immer versions, and errors that name the path of an unsupported value.
+ */
+import { describe, expect, it } from 'vitest';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { produce } from 'immer';
+import { stateDigest } from '../../src/state/canonical.ts';
+
+const h = (text: string) => bytesToHex(sha256(new TextEncoder().encode(text)));
+
+describe('stateDigest', () => {
+  it('hashes sorted keys, tagged scalars and child digests', () => {
+    const inner = { z: 'x"y', a: 5n };
+    const innerText = '{"a":i5,"z":s"x\\"y",}';
+    const list = [true, null, 1.5];
+    const listText = '[T,N,n1.5]';
+    const state = { b: inner, a: list, c: undefined, 'k"q': false };
+    const text = `{"a":#${h(listText)},"b":#${h(innerText)},"k\\"q":F,}`;
+    expect(stateDigest(state)).toBe(h(text));
+    expect(stateDigest('s')).toBe(h('s"s"'));
+  });
+
+  it('re-hashes only changed paths and gives the same digest as a fresh copy', () => {
+    const base = { accounts: { g: { a1: { sequence: 1n } }, h: { b1: { sequence: 2n } } } };
+    const before = stateDigest(base);
+    const next = produce(base, (d) => {
+      d.accounts.g.a1.sequence = 3n;
+    });
+    expect(next.accounts.h).toBe(base.accounts.h);
+    const fresh = JSON.parse(JSON.stringify(next, (_k, v) => (typeof v === 'bigint' ? `${v}` : v)), (k, v) => (k === 'sequence' ? BigInt(v) : v));
+    expect(stateDigest(next)).toBe(stateDigest(fresh));
+    expect(stateDigest(next)).not.toBe(before);
+    expect(stateDigest(base)).toBe(before);
+  });
+
+  it('names the path of an unsupported value', () => {
+    expect(() => stateDigest({ a: { b: [1, Number.NaN] } })).toThrow(new Error('state value at $.a.b[1] is not a finite number'));
+    expect(() => stateDigest({ a: [{ f: () => 1 }] })).toThrow(new Error('state value at $.a[0].f has an unsupported type function'));
+    expect(() => stateDigest({ bytes: new Uint8Array(2) })).toThrow(new Error('state value at $.bytes is binary; store bytes as base64 or hex'));
+  });
+});
