@@ -4,48 +4,21 @@
  * RPC and gRPC servers on free loopback ports and a client home with a `test` keyring holding alice.
  * `chaind` runs in this process (`main`). Adapted from the register CLI fixture.
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { appModules } from '../../../../src/abci/modules.ts';
-import type { RunningServer } from '../../../../src/api/http.ts';
-import { startGrpcServer, type RunningGrpcServer } from '../../../../src/api/grpc/server.ts';
-import { startRpcServer } from '../../../../src/api/rpc/server.ts';
-import { main } from '../../../../src/cli/chaind.ts';
-import { bufferOutput } from '../../../../src/cli/output.ts';
-import { scriptedPrompter } from '../../../../src/cli/prompt.ts';
-import { cometBlockMeta } from '../../../../src/consensus/block-meta.ts';
-import { createPrivValidatorKey, validatorFromKey } from '../../../../src/consensus/keys.ts';
-import { hdPath } from '../../../../src/crypto/hd.ts';
-import { openKeyring } from '../../../../src/crypto/keyring/open.ts';
 import { defaultRegisterGenesis } from '../../../../src/modules/register/genesis.ts';
-import { Node } from '../../../../src/node/node.ts';
-import { parseTimeNs } from '../../../../src/state/block-info.ts';
-import { CHAIN_ID, genesisWith, MNEMONIC, testKey } from '../../../helpers/fixture.ts';
+import { genesisWith, testKey } from '../../../helpers/fixture.ts';
 import { genesisMetaNode, nodeKeyOf } from '../../../modules/register/harness.ts';
+import { startCliNode, T0, SECOND, type CliNode } from '../cli-node.ts';
+
+export { T0, SECOND };
 
 export const ALICE = testKey(0);
 export const ALICE_FUNDS = 10n ** 24n;
 export const MN_KEY = nodeKeyOf(0x61);
 export const RN_KEY = nodeKeyOf(0x71);
-/** the first block's time; each `produceBlock` of the fixture takes the clock as the test set it */
-export const T0 = parseTimeNs('2024-01-01T00:00:00Z');
-export const SECOND = 1_000_000_000n;
 
-export interface PotNode {
-  readonly node: Node;
-  readonly rpc: RunningServer;
-  readonly grpc: RunningGrpcServer;
-  readonly home: string;
-  /** sets the clock for the next block */
-  setTime(ns: bigint): void;
-  chaind(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }>;
-  close(): Promise<void>;
-}
+export type PotNode = CliNode;
 
 export async function startPotNode(): Promise<PotNode> {
-  const dir = await mkdtemp(join(tmpdir(), 'chaind-pot-'));
-  const home = join(dir, 'home');
   const genesis = genesisWith([[ALICE.address, ALICE_FUNDS]]);
   const register = defaultRegisterGenesis();
   genesis.app_state.register = {
@@ -53,41 +26,5 @@ export async function startPotNode(): Promise<PotNode> {
     meta_nodes: [genesisMetaNode(MN_KEY, ALICE.address, 1000n * 10n ** 18n)],
     resource_nodes: [{ ...genesisMetaNode(RN_KEY, ALICE.address, 10n ** 18n), node_type: 4, effective_tokens: (10n ** 18n).toString(), beneficiary_address: '' }],
   };
-  const key = createPrivValidatorKey(new Uint8Array(32).fill(7));
-  const validators = [validatorFromKey(key, 10)];
-  let now = T0;
-  const node = new Node({
-    ...appModules,
-    dbPath: join(dir, 'chain.sqlite'),
-    genesis,
-    identity: { id: 'ab'.repeat(20), moniker: 'pot-test', listenAddr: 'tcp://127.0.0.1:26656', rpcAddress: 'tcp://127.0.0.1:0' },
-    validators,
-    blockMeta: cometBlockMeta({ privValidatorKey: key, validators, consensusParams: genesis.consensus_params }),
-    clock: () => now,
-  });
-  node.produceBlock();
-  const rpc = await startRpcServer(node, { laddr: 'tcp://127.0.0.1:0' });
-  const grpc = await startGrpcServer(node, { address: '127.0.0.1:0' });
-  const ring = openKeyring({ backend: 'test', dir: home });
-  await ring.newAccount('alice', MNEMONIC, '', hdPath(0, 0), 'eth_secp256k1');
-  await mkdir(join(home, 'config'), { recursive: true });
-  await writeFile(join(home, 'config', 'client.toml'), `chain-id = "${CHAIN_ID}"\nkeyring-backend = "test"\noutput = "text"\nnode = "tcp://127.0.0.1:${rpc.address.port}"\nbroadcast-mode = "sync"\n`);
-  return {
-    node,
-    rpc,
-    grpc,
-    home,
-    setTime: (ns) => void (now = ns),
-    async chaind(args) {
-      const out = bufferOutput();
-      const code = await main([...args, '--home', home], { out, prompt: scriptedPrompter([], out.stderr) });
-      return { code, stdout: out.out, stderr: out.err };
-    },
-    async close() {
-      await grpc.close();
-      await rpc.close();
-      node.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  return startCliNode('pot', genesis);
 }
