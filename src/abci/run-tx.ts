@@ -89,15 +89,20 @@ interface MsgRun {
   failedIndex: number;
 }
 
+/** The CometBFT tx hash: uppercase hex sha256 of the bytes. */
+function hashOfTx(txBytes: Uint8Array): string {
+  return sha256Text(txBytes, 'hex').toUpperCase();
+}
+
 /** Runs every message on the draft; throws at the first failure, leaving `run.failedIndex`. */
-function runMsgs(env: TxEnv, draft: Draft<AppState>, view: TxView, gas: GasMeter, block: BlockInfo, run: MsgRun): void {
+function runMsgs(env: TxEnv, draft: Draft<AppState>, view: TxView, gas: GasMeter, block: BlockInfo, run: MsgRun, txHash: string): void {
   const { codec } = env;
   view.messages.forEach((m, i) => {
     run.failedIndex = i;
     const events: ChainEvent[] = [
       { type: 'message', data: { action: codec.typeUrl(m.typeName), sender: m.spec.signers(m.value)[0], module: moduleOf(m.typeName) } },
     ];
-    const response = m.spec.handle(draft, m.value, { block, gas, emit: (e) => events.push(e) });
+    const response = m.spec.handle(draft, m.value, { block, gas, emit: (e) => events.push(e), txHash });
     run.responses.push(codec.packAny(m.spec.responseType, response ?? {}));
     const abci = events.map((e) => toAbciEvent(e, codec.profile));
     run.events.push(...abci);
@@ -156,7 +161,7 @@ export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: Ru
   const run: MsgRun = { events: [], logs: [], responses: [], failedIndex: -1 };
   let afterMsgs: AppState;
   try {
-    afterMsgs = env.immer.produce(afterAnte, (draft) => runMsgs(env, draft, view, gas, block, run));
+    afterMsgs = env.immer.produce(afterAnte, (draft) => runMsgs(env, draft, view, gas, block, run, hashOfTx(txBytes)));
   } catch (e) {
     return { state: afterAnte, result: errorResult(msgFailure(e, run.failedIndex), view.gasLimit, used(), anteAbci) };
   }
@@ -182,7 +187,7 @@ function applyOnDraft(env: TxEnv, draft: Draft<AppState>, txBytes: Uint8Array, i
   const run: MsgRun = { events: [], logs: [], responses: [], failedIndex: -1 };
   try {
     runAnte(draft, { tx: view, txSize: txBytes.length, mode, minGasPrices: env.minGasPrices }, { block, gas, emit: (e) => anteEvents.push(e) });
-    runMsgs(env, draft, view, gas, block, run);
+    runMsgs(env, draft, view, gas, block, run, hashOfTx(txBytes));
   } catch {
     throw new TxFailed(index);
   }

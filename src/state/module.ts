@@ -14,6 +14,8 @@ export interface Ctx {
   readonly block: BlockInfo;
   readonly gas: GasMeter;
   emit(event: ChainEvent): void;
+  /** uppercase hex sha256 of the tx bytes, when a message runs inside a tx (pot records it with a report) */
+  readonly txHash?: string;
 }
 
 /** A message type: who signs it, its stateless checks, and its handler. Types use neutral names. */

@@ -35,11 +35,6 @@ export function blsThreshold(bondedMetaNodes: bigint): bigint {
   return t < 1n ? 1n : t;
 }
 
-/** The hash of the tx carrying the message, when the runner provides it (uppercase hex SHA-256). */
-interface TxHashCtx extends Ctx {
-  readonly txHash?: string;
-}
-
 export const msgVolumeReport: MsgSpec<MsgVolumeReport> = {
   typeName: `${P}.MsgVolumeReport`,
   responseType: `${P}.MsgVolumeReportResponse`,
@@ -86,7 +81,7 @@ export const msgVolumeReport: MsgSpec<MsgVolumeReport> = {
     (draft.pot.volume_reports as Record<string, unknown>)[epoch.toString()] = {
       reporter: msg.reporter,
       report_reference: msg.report_reference,
-      tx_hash: (ctx as TxHashCtx).txHash ?? '',
+      tx_hash: ctx.txHash ?? '',
     };
     distributePotReward(
       draft,

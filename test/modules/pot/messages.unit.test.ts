@@ -49,7 +49,8 @@ describe('MsgVolumeReport', () => {
     expect(typedEvents(r.events, 'chain.pot.v1.')).toEqual([{ type: 'EventVolumeReport', attrs: { epoch: '1', report_reference: 'ref-1' } }]);
     expect(c.app.state.pot.last_distributed_epoch).toBe(1n);
     const info = potQuery(c, 'VolumeReport', { epoch: 0n }).report_info;
-    expect(info).toMatchObject({ epoch: 1n, reference: 'ref-1', reporter: MN[0]!.address });
+    expect(info).toMatchObject({ epoch: 1n, reference: 'ref-1', reporter: MN[0]!.address, tx_hash: r.hash });
+    expect(r.hash).toMatch(/^[0-9A-F]{64}$/);
     const byWallet = potQuery(c, 'RewardsByWallet', { wallet_address: o3.address }).rewards;
     expect(byWallet.mature_total_reward).toEqual([]);
     expect(BigInt(byWallet.immature_total_reward[0].amount)).toBeGreaterThan(48n * STOS);

@@ -1,4 +1,5 @@
 /** Given/when/then harness for register tests: an App with funded owners, ed25519 node keys, tx delivery. */
+import { txHash } from '../../../src/codec/tx.ts';
 import { expect } from 'vitest';
 import { App } from '../../../src/abci/app.ts';
 import { appModules } from '../../../src/abci/modules.ts';
@@ -103,14 +104,14 @@ export class Chain {
   }
 
   /** Delivers one tx signed by `key` in a new block `advanceNs` after the last. */
-  deliver(key: TestKey, msgs: TxMessage[], advanceNs = 5n * SEC): TxResult & { endEvents: readonly AbciEvent[] } {
+  deliver(key: TestKey, msgs: TxMessage[], advanceNs = 5n * SEC): TxResult & { endEvents: readonly AbciEvent[]; hash: string } {
     const seq = getAccount(this.app.state, key.address)?.sequence ?? 0n;
     const tx = signed(key, this.accNum.get(key.address)!, seq, { messages: msgs, fee: FEE, gasLimit: 2_000_000n }, { chainId: CHAIN_ID });
     this.timeNs += advanceNs;
     const res = this.app.finalizeBlock({ height: this.app.height + 1n, timeNs: this.timeNs, proposer: '', txs: [tx] });
     this.app.commit();
     const r = res.txResults[0]!;
-    return { ...r, endEvents: res.endBlockEvents };
+    return { ...r, endEvents: res.endBlockEvents, hash: txHash(tx) };
   }
 
   /** Then: success. */
