@@ -70,6 +70,7 @@ const TABLE: Record<string, readonly [Root, string]> = {
   'chain.sds.v1.MsgUpdateParams': [null, 'sds/UpdateParamsTx'],
   'chain.pot.v1.MsgVolumeReport': [null, 'pot/VolumeReportTx'],
   'chain.pot.v1.MsgWithdraw': [null, 'pot/WithdrawTx'],
+  'chain.pot.v1.MsgLegacyWithdraw': [null, 'pot/LegacyWithdrawTx'],
   'chain.pot.v1.MsgFoundationDeposit': [null, 'pot/FoundationDepositTx'],
   'chain.pot.v1.MsgSlashingResourceNode': [null, 'pot/SlashingResourceNodeTx'],
   'chain.pot.v1.MsgUpdateParams': [null, 'pot/UpdateParamsTx'],

@@ -16,6 +16,8 @@ export type SdkEvent =
   | Readonly<{ type: 'transfer'; data: Readonly<{ recipient: string; sender: string; amount: string }> }>
   | Readonly<{ type: 'coinbase'; data: Readonly<{ minter: string; amount: string }> }>
   | Readonly<{ type: 'burn'; data: Readonly<{ burner: string; amount: string }> }>
+  /** pot's MsgLegacyWithdraw of chain v0.11 (an untyped event) */
+  | Readonly<{ type: 'legacy_withdraw'; data: Readonly<{ amount: string; legacy_wallet_address: string }> }>
   | Readonly<{ type: 'message'; data: Readonly<{ action?: string; sender?: string; module?: string }> }>
   | Readonly<{ type: 'tx'; data: Readonly<{ fee: string; fee_payer: string }> }>
   | Readonly<{ type: 'tx'; data: Readonly<{ acc_seq: string }> }>

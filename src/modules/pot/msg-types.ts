@@ -31,6 +31,12 @@ export interface MsgWithdraw {
   readonly target_address: string;
 }
 
+export interface MsgLegacyWithdraw {
+  readonly amount: readonly ProtoCoin[];
+  readonly from: string;
+  readonly target_address: string;
+}
+
 export interface MsgFoundationDeposit {
   readonly amount: readonly ProtoCoin[];
   readonly from: string;

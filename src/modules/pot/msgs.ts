@@ -2,9 +2,9 @@
 import type { MsgSpec } from '../../state/module.ts';
 import { msgUpdatePotParams } from './params-msg.ts';
 import { msgVolumeReport } from './report-msg.ts';
-import { msgFoundationDeposit, msgWithdraw } from './reward-msgs.ts';
+import { msgFoundationDeposit, msgLegacyWithdraw, msgWithdraw } from './reward-msgs.ts';
 import { msgSlashingResourceNode } from './slashing-msg.ts';
 
-export { msgVolumeReport, msgWithdraw, msgFoundationDeposit, msgSlashingResourceNode, msgUpdatePotParams };
+export { msgVolumeReport, msgWithdraw, msgLegacyWithdraw, msgFoundationDeposit, msgSlashingResourceNode, msgUpdatePotParams };
 
-export const potMsgs: readonly MsgSpec[] = [msgVolumeReport, msgWithdraw, msgFoundationDeposit, msgSlashingResourceNode, msgUpdatePotParams];
+export const potMsgs: readonly MsgSpec[] = [msgVolumeReport, msgWithdraw, msgLegacyWithdraw, msgFoundationDeposit, msgSlashingResourceNode, msgUpdatePotParams];

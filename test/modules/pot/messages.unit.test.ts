@@ -2,6 +2,10 @@
  * Given/when/then for the pot messages through the App (reference/chain-semantics.md §3.3–3.9).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { bech32 } from 'bech32';
+import { ripemd160 } from '@noble/hashes/legacy.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { pubKeyOf } from '../../../src/crypto/keys.ts';
 import { moduleAccountAddress } from '../../../src/modules/auth/account.ts';
 import { bls12381Sign, bls12381Verifier, setBlsVerifier, acceptingBlsVerifier } from '../../../src/modules/pot/bls.ts';
 import { volumeReportTxData } from '../../../src/modules/pot/tx-data.ts';
@@ -201,5 +205,33 @@ describe('MsgSlashingResourceNode', () => {
     const c = fundedChain();
     c.fails(o0, [P.slashing([o0.address], [MN[0]!.address], RN.address, o3.address, -1n, false)], 'pot', 26, 'invalid amount');
     c.fails(o1, [P.slashing([o1.address], [MN[0]!.address], RN.address, o3.address, 1n, false)], 'pot', 33);
+  });
+});
+
+describe('MsgLegacyWithdraw (chain v0.11, listed by the spec as `tx pot legacy-withdraw`)', () => {
+  const legacy = (from: string, target: string, amount: bigint | null) => ({
+    typeName: 'chain.pot.v1.MsgLegacyWithdraw',
+    value: { amount: amount === null ? [] : [{ denom: 'wei', amount: amount.toString() }], from, target_address: target },
+  });
+  /** the signer's key read as a Cosmos secp256k1 key: ripemd160(sha256(33-byte key)), computed here with @noble and bech32 */
+  const legacyWalletOf = (o: (typeof owners)[number]) => bech32.encode('st', bech32.toWords(ripemd160(sha256(pubKeyOf(o.priv).key))));
+
+  it('withdraws from the legacy wallet of the signer key and emits legacy_withdraw naming it', () => {
+    const c = potChain();
+    c.ok(o3, [P.withdraw(o3.address, o3.address, null)]); // the account's public key is now on chain
+    const r = c.ok(o3, [legacy(o3.address, o1.address, null)]);
+    const ev = r.events.find((e) => e.type === 'legacy_withdraw')!;
+    expect(ev.attributes.map((a) => [a.key, a.value])).toEqual([
+      ['amount', ''],
+      ['legacy_wallet_address', legacyWalletOf(o3)],
+    ]);
+    expect(legacyWalletOf(o3)).not.toBe(o3.address);
+  });
+
+  it('more than the legacy wallet has matured fails with 29 wrapping 7; ValidateBasic 6 and 4', () => {
+    const c = potChain();
+    c.fails(o3, [legacy(o3.address, o1.address, 1n)], 'pot', 29, `${FAIL}insufficient mature total: failure during withdraw`);
+    c.fails(o3, [legacy(o3.address, '', 1n)], 'pot', 6, 'missing target address');
+    c.fails(o3, [legacy(o3.address, o1.address, 0n)], 'pot', 4, 'withdraw amount is invalid');
   });
 });

@@ -2,11 +2,11 @@
 import { Command } from 'commander';
 import type { CliContext } from '../../chaind.ts';
 import { reportCommand } from './report.ts';
-import { foundationDepositCommand, withdrawCommand } from './rewards.ts';
+import { foundationDepositCommand, legacyWithdrawCommand, withdrawCommand } from './rewards.ts';
 import { slashingCommand } from './slashing.ts';
 
 export function potTxCommand(ctx: CliContext): Command {
   const cmd = new Command('pot').description('pot transactions subcommands');
-  for (const c of [foundationDepositCommand, withdrawCommand, reportCommand, slashingCommand]) cmd.addCommand(c(ctx));
+  for (const c of [foundationDepositCommand, withdrawCommand, legacyWithdrawCommand, reportCommand, slashingCommand]) cmd.addCommand(c(ctx));
   return cmd;
 }

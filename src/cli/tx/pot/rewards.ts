@@ -11,6 +11,18 @@ export function foundationDepositCommand(ctx: CliContext): Command {
   return potTxAction<{ amount?: string }>(ctx, cmd, (from, o) => ({ typeName: `${POT}.MsgFoundationDeposit`, value: { amount: coinsArg(o.amount), from } }));
 }
 
+/** `tx pot legacy-withdraw`: the spec lists it; it withdraws what is recorded under the signer's legacy wallet. */
+export function legacyWithdrawCommand(ctx: CliContext): Command {
+  const cmd = new Command('legacy-withdraw')
+    .description('Withdraw mature rewards recorded under the legacy wallet address of the signer key (temporary)')
+    .option('--amount <coins>', 'coins to withdraw, e.g. 10stos')
+    .option('--target-address <address>', 'account receiving the withdrawal', '');
+  return potTxAction<{ amount?: string; targetAddress: string }>(ctx, cmd, (from, o) => ({
+    typeName: `${POT}.MsgLegacyWithdraw`,
+    value: { amount: coinsArg(o.amount), from, target_address: o.targetAddress },
+  }));
+}
+
 export function withdrawCommand(ctx: CliContext): Command {
   const cmd = new Command('withdraw')
     .description('Withdraw mature rewards of the signer wallet to a target address')
