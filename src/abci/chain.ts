@@ -9,12 +9,6 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { App, type AppOptions } from './app.ts';
 import { BlockStore, type BlockRecord, type TxRecord } from '../events/block-store.ts';
 import { txHash } from '../codec/tx.ts';
-import { sha256Text } from '../state/sha256.ts';
-
-/** The same value as `txHash`, with node's native sha256 on the hot path. */
-function fastTxHash(raw: Uint8Array): string {
-  return sha256Text(raw, 'hex').toUpperCase();
-}
 import { serializeState, deserializeState } from '../state/canonical.ts';
 import type { AppState } from '../state/app-state.ts';
 import type { AbciEvent } from '../events/event.ts';
@@ -67,7 +61,7 @@ export const plainBlockMeta: BlockMetaBuilder = ({ height, timeNs, txs, lastAppH
     time_ns: timeNs.toString(),
     app_hash: Buffer.from(lastAppHash).toString('hex'),
     last_block_hash: lastBlock ? Buffer.from(lastBlock.hash).toString('hex') : '',
-    tx_hashes: txs.map(fastTxHash),
+    tx_hashes: txs.map(txHash),
   };
   return { header, lastCommit: null, hash: sha256(Buffer.from(JSON.stringify(header))), proposer: '' };
 };
@@ -161,7 +155,7 @@ export class Chain {
       beginBlockEvents: res.beginBlockEvents,
       endBlockEvents: res.endBlockEvents,
     };
-    const hashes = txs.map(fastTxHash);
+    const hashes = txs.map(txHash);
     const snapshot = this.snapshotInterval > 0 && height % BigInt(this.snapshotInterval) === 0n;
     try {
       this.store.saveBlock(record, res.txResults, snapshot ? serializeState(this.app.pendingState) : undefined, hashes);

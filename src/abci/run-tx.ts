@@ -22,6 +22,7 @@ import { runAnte, type MinGasPrices, type RunMode } from './ante.ts';
 import { GasMeter } from './gas.ts';
 import { asChainError, errorResult, messageLogsText, stringifyEvents, type MessageLog, type TxResult } from './tx-result.ts';
 import { buildTxView, type TxView } from './tx-view.ts';
+import { txHash } from '../codec/tx.ts';
 
 export interface TxEnv {
   readonly codec: Codec;
@@ -87,11 +88,6 @@ interface MsgRun {
   readonly logs: MessageLog[];
   readonly responses: Any[];
   failedIndex: number;
-}
-
-/** The CometBFT tx hash: uppercase hex sha256 of the bytes. */
-function hashOfTx(txBytes: Uint8Array): string {
-  return sha256Text(txBytes, 'hex').toUpperCase();
 }
 
 /** Runs every message on the draft; throws at the first failure, leaving `run.failedIndex`. */
@@ -161,7 +157,7 @@ export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: Ru
   const run: MsgRun = { events: [], logs: [], responses: [], failedIndex: -1 };
   let afterMsgs: AppState;
   try {
-    afterMsgs = env.immer.produce(afterAnte, (draft) => runMsgs(env, draft, view, gas, block, run, hashOfTx(txBytes)));
+    afterMsgs = env.immer.produce(afterAnte, (draft) => runMsgs(env, draft, view, gas, block, run, txHash(txBytes)));
   } catch (e) {
     return { state: afterAnte, result: errorResult(msgFailure(e, run.failedIndex), view.gasLimit, used(), anteAbci) };
   }
@@ -187,7 +183,7 @@ function applyOnDraft(env: TxEnv, draft: Draft<AppState>, txBytes: Uint8Array, i
   const run: MsgRun = { events: [], logs: [], responses: [], failedIndex: -1 };
   try {
     runAnte(draft, { tx: view, txSize: txBytes.length, mode, minGasPrices: env.minGasPrices }, { block, gas, emit: (e) => anteEvents.push(e) });
-    runMsgs(env, draft, view, gas, block, run, hashOfTx(txBytes));
+    runMsgs(env, draft, view, gas, block, run, txHash(txBytes));
   } catch {
     throw new TxFailed(index);
   }

@@ -5,7 +5,7 @@
  * 4 → Unauthenticated, 22 → NotFound, anything else → Unknown. The error text is the SDK's:
  * `rpc error: code = NotFound desc = <log>`.
  */
-import { asReceivedOverGrpc } from '../api/rest/grpc-gateway.ts';
+import { asReceivedOverGrpc } from '../codec/grpc-shape.ts';
 import { type Codec, codec as neutralCodec, type ProtoObject } from '../codec/registry.ts';
 import { GrpcCode } from '../errors.ts';
 import { qualify } from '../naming.ts';

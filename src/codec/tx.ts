@@ -3,8 +3,7 @@
  * bytes, SIGN_MODE_DIRECT sign bytes, TxRaw, its hash, and the strict decoder the node applies to
  * broadcast bytes (SDK v0.47 x/auth/tx/decoder.go).
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
+import { sha256Text } from '../state/sha256.ts';
 import type protobuf from 'protobufjs';
 import { ChainError, SdkErrors } from '../errors.ts';
 import { messageInfo } from './field-info.ts';
@@ -148,7 +147,7 @@ export function encodeTxRaw(raw: TxRaw, c: Codec = neutralCodec): Uint8Array {
 
 /** CometBFT tx hash: sha256 of the TxRaw bytes, uppercase hex (§2.4). */
 export function txHash(txRawBytes: Uint8Array): string {
-  return bytesToHex(sha256(txRawBytes)).toUpperCase();
+  return sha256Text(txRawBytes, 'hex').toUpperCase();
 }
 
 /**

@@ -4,7 +4,7 @@
  * methods here: broadcast, query, and read access to blocks, txs and node status.
  */
 import { Observable, filter, firstValueFrom, timeout as rxTimeout } from 'rxjs';
-import { createHash } from 'node:crypto';
+import { txHash } from '../codec/tx.ts';
 import { Chain, plainBlockMeta, type BlockMetaBuilder, type CommittedBlock } from '../abci/chain.ts';
 import type { AppOptions, QueryResponse } from '../abci/app.ts';
 import type { TxResult } from '../abci/tx-result.ts';
@@ -213,8 +213,9 @@ export class Node {
     }
   }
 
+  /** The CometBFT tx hash (the codec's `txHash`). */
   static txHash(bytes: Uint8Array): string {
-    return createHash('sha256').update(bytes).digest('hex').toUpperCase();
+    return txHash(bytes);
   }
 
   /** broadcast_tx_sync: CheckTx, then into the mempool when it passes. Throws MempoolError for cache/size refusals. */

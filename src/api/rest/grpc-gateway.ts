@@ -11,10 +11,10 @@
  * through the App gets its REST routes without touching this folder. A method the App does not
  * serve answers like an unknown route (501), as on a node without that module.
  */
+import { asReceivedOverGrpc } from '../../codec/grpc-shape.ts';
 import protobuf from 'protobufjs';
 import { printProtoJson, parseProtoJson } from '../../codec/proto-json.ts';
 import type { Codec, ProtoObject } from '../../codec/registry.ts';
-import { messageInfo, protoName } from '../../codec/field-info.ts';
 import type { Node } from '../../node/node.ts';
 import { GatewayError, gatewayErrorOfQuery, isUnknownQueryPath, NOT_IMPLEMENTED, toGatewayError } from './gateway-error.ts';
 import { BLOCK_HEIGHT_RESPONSE_HEADER, HeaderedGatewayError, queryHeight } from './grpc-interceptor.ts';
@@ -50,29 +50,6 @@ export const MAX_BODY_BYTES = 1_000_000;
 
 export function nodeCodec(node: Node): Codec {
   return node.chain.app.codec;
-}
-
-/**
- * A response as the gateway holds it after the gRPC round trip: proto3 does not write an empty
- * singular `bytes` field, so Go decodes it as nil, which jsonpb prints as `null` (e.g.
- * `"next_key":null`, sdk-modules §1.1). Messages nested in Any keep their own decoding.
- * (`codec` is the codec the message was decoded with; the CLI's gRPC-style queries use this too.)
- */
-export function asReceivedOverGrpc(codec: Codec, type: protobuf.Type, message: unknown): unknown {
-  if (message === null || typeof message !== 'object') return message;
-  const obj = message as ProtoObject;
-  if (protoName(type) === 'google.protobuf.Any') return obj;
-  const out: ProtoObject = { ...obj };
-  for (const f of messageInfo(type).fields) {
-    const v = obj[f.name];
-    if (f.kind === 'message' && v !== null && v !== undefined) {
-      const inner = f.messageType as protobuf.Type;
-      out[f.name] = f.repeated ? (v as unknown[]).map((item) => asReceivedOverGrpc(codec, inner, item)) : asReceivedOverGrpc(codec, inner, v);
-    } else if (f.scalar === 'bytes' && !f.repeated && f.oneof === null && v instanceof Uint8Array && v.length === 0) {
-      out[f.name] = null;
-    }
-  }
-  return out;
 }
 
 /** A successful gateway answer: compact proto-JSON with the height header. */
