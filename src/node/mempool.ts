@@ -41,7 +41,7 @@ export class Mempool {
     }
   }
 
-  /** Remembers a tx as seen (also when CheckTx rejects it, as CometBFT's cache does for valid ones only — see forget). */
+  /** Remembers a tx as seen before CheckTx runs; `forget` takes it back when CheckTx rejects it. */
   markSeen(hash: string): void {
     if (this.seen.size >= this.limits.cacheSize) this.seen.clear();
     this.seen.add(hash);
