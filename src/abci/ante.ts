@@ -158,12 +158,13 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
     if (simulate || mode === 'recheck' || mode === 'replay') return;
     // at genesis (gentxs) the account number in the sign doc is 0
     const accountNumber = ctx.block.height === 0n ? 0n : account.account_number;
-    // a tx seen by CheckTx is verified once: same bytes, signer, account number and chain id
-    const memo = `${i}/${accountNumber}/${ctx.block.chainId}`;
-    if (tx.verified.has(memo)) return;
+    // a tx seen by CheckTx (or checked ahead, src/abci/preverify.ts) is verified once: same bytes,
+    // signer, account number, chain id and key
+    const memo = signatureMemo(i, accountNumber, ctx.block.chainId);
+    if (tx.verified.get(memo) === pub) return;
     const signBytes = tx.signBytes(i, si, ctx.block.chainId, accountNumber);
     if (verifySignature(pub!, signBytes, tx.signatures[i]!)) {
-      tx.verified.add(memo);
+      tx.verified.set(memo, pub!);
     } else {
       throw SdkErrors.Unauthorized.wrap(
         `signature verification failed; please verify account number (${accountNumber}), sequence (${account.sequence}) and chain-id (${ctx.block.chainId})`,
@@ -173,6 +174,11 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
 
   // IncrementSequenceDecorator
   for (const signer of tx.signers) incrementSequence(draft, signer, ctx);
+}
+
+/** The key of `TxView.verified` for one signature. */
+export function signatureMemo(signerIndex: number, accountNumber: bigint, chainId: string): string {
+  return `${signerIndex}/${accountNumber}/${chainId}`;
 }
 
 function sigGas(pub: PubKey | null, secpCost: bigint): number {

@@ -17,6 +17,8 @@ import { infiniteGasMeter } from './gas.ts';
 import type { MinGasPrices } from './ante.ts';
 import { runTx, runTxsInBlock, ViewCache, type TxEnv } from './run-tx.ts';
 import type { TxResult } from './tx-result.ts';
+import { pendingSignatureChecks } from './preverify.ts';
+import type { VerifyPool } from '../crypto/verify-pool.ts';
 
 export interface AppOptions {
   readonly modules: readonly Module[];
@@ -151,6 +153,26 @@ export class App {
     const outcome = runTx(this.env, this.checkState, txBytes, recheck ? 'recheck' : 'check', block);
     if (outcome.result.code === 0) this.checkState = outcome.state;
     return outcome.result;
+  }
+
+  /**
+   * Checks the signatures of `txs` on the pool's threads ahead of their CheckTx (mempool
+   * admission of a batch); CheckTx then skips the checks that passed. Results are the same with or
+   * without this call (src/abci/preverify.ts).
+   */
+  async preverify(txs: readonly Uint8Array[], pool: VerifyPool): Promise<void> {
+    const pending = pendingSignatureChecks(this.env, this.checkState, txs, this.nextBlockInfo(this.lastTimeNs));
+    pending.record(await pool.verify(pending.checks));
+  }
+
+  /**
+   * CheckTx of a batch (mempool admission of several txs): the same results, and the same check
+   * state, as `checkTx` on each in order, with one state copy per batch instead of per tx.
+   */
+  checkTxs(txs: readonly Uint8Array[]): TxResult[] {
+    const { state, results } = runTxsInBlock(this.env, this.checkState, txs, 'check', this.nextBlockInfo(this.lastTimeNs));
+    this.checkState = state;
+    return results;
   }
 
   /** CheckTx whose effect on the check state is discarded (CometBFT's `check_tx` RPC). */

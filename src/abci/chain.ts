@@ -74,6 +74,8 @@ export interface ChainOptions extends AppOptions {
   readonly blockMeta?: BlockMetaBuilder;
   /** on reopen, replay stored blocks only up to this height (the rest with `replayStored`) */
   readonly replayUpTo?: bigint;
+  /** persist blocks on a writer thread (`BlockStoreOptions.writeBehind`); `blocks$` reports a block once it is written */
+  readonly writeBehind?: boolean;
 }
 
 export class ReplayMismatchError extends Error {
@@ -95,7 +97,7 @@ export class Chain {
 
   private constructor(opts: ChainOptions) {
     this.app = new App(opts);
-    this.store = new BlockStore(opts.dbPath);
+    this.store = new BlockStore(opts.dbPath, { writeBehind: opts.writeBehind ?? false });
     this.snapshotInterval = opts.snapshotInterval ?? 100;
     this.blockMeta = opts.blockMeta ?? plainBlockMeta;
   }
@@ -156,16 +158,6 @@ export class Chain {
       endBlockEvents: res.endBlockEvents,
     };
     const hashes = txs.map(txHash);
-    const snapshot = this.snapshotInterval > 0 && height % BigInt(this.snapshotInterval) === 0n;
-    try {
-      this.store.saveBlock(record, res.txResults, snapshot ? serializeState(this.app.pendingState) : undefined, hashes);
-    } catch (e) {
-      this.app.abandonPending();
-      throw e;
-    }
-    this.app.commit();
-    this.lastTimeNs = time;
-    this.last = { block: asStored(record), results: res.txResults };
     const committed: CommittedBlock = {
       height,
       timeNs: time,
@@ -175,7 +167,25 @@ export class Chain {
       beginBlockEvents: res.beginBlockEvents,
       endBlockEvents: res.endBlockEvents,
     };
-    this.blocks$.next(committed);
+    // reported on `blocks$` once it is both committed here and written (later, with write-behind)
+    let written = false;
+    let applied = false;
+    const report = () => {
+      written = true;
+      if (applied) this.blocks$.next(committed);
+    };
+    const snapshot = this.snapshotInterval > 0 && height % BigInt(this.snapshotInterval) === 0n;
+    try {
+      this.store.saveBlock(record, res.txResults, snapshot ? serializeState(this.app.pendingState) : undefined, hashes, report);
+    } catch (e) {
+      this.app.abandonPending();
+      throw e;
+    }
+    this.app.commit();
+    this.lastTimeNs = time;
+    this.last = { block: asStored(record), results: res.txResults };
+    applied = true;
+    if (written) this.blocks$.next(committed);
     return committed;
   }
 
@@ -218,6 +228,7 @@ export class Chain {
   }
 
   close(): void {
+    this.store.settle(); // the last blocks are reported before the stream completes
     this.blocks$.complete();
     this.store.close();
   }

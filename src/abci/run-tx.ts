@@ -67,7 +67,7 @@ function moduleOf(typeName: string): string {
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
 /** Decodes (or recalls) a tx; throws the decode or ValidateBasic ChainError. */
-function viewOf(env: TxEnv, txBytes: Uint8Array): TxView {
+export function viewOf(env: TxEnv, txBytes: Uint8Array): TxView {
   const key = viewKey(txBytes);
   let view = env.views.get(key);
   if (!view) {
@@ -148,12 +148,7 @@ export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: Ru
     return { state, result: errorResult(e, view.gasLimit, used()) };
   }
   const anteAbci = anteEvents.map((e) => toAbciEvent(e, env.codec.profile));
-  if (mode === 'check' || mode === 'recheck') {
-    return {
-      state: afterAnte,
-      result: { code: 0, codespace: '', log: '[]', info: '', gas_wanted: view.gasLimit, gas_used: used(), events: anteAbci, data: new Uint8Array(0), logs: [] },
-    };
-  }
+  if (mode === 'check' || mode === 'recheck') return { state: afterAnte, result: checkResult(view, gas, anteAbci) };
   const run: MsgRun = { events: [], logs: [], responses: [], failedIndex: -1 };
   let afterMsgs: AppState;
   try {
@@ -181,17 +176,28 @@ function applyOnDraft(env: TxEnv, draft: Draft<AppState>, txBytes: Uint8Array, i
   const gas = gasMeterFor(view, mode, block);
   const anteEvents: ChainEvent[] = [];
   const run: MsgRun = { events: [], logs: [], responses: [], failedIndex: -1 };
+  const checkOnly = mode === 'check' || mode === 'recheck';
   try {
     runAnte(draft, { tx: view, txSize: txBytes.length, mode, minGasPrices: env.minGasPrices }, { block, gas, emit: (e) => anteEvents.push(e) });
-    runMsgs(env, draft, view, gas, block, run, txHash(txBytes));
+    if (!checkOnly) runMsgs(env, draft, view, gas, block, run, txHash(txBytes));
   } catch {
     throw new TxFailed(index);
   }
-  return successResult(env, view, gas, anteEvents.map((e) => toAbciEvent(e, env.codec.profile)), run);
+  const anteAbci = anteEvents.map((e) => toAbciEvent(e, env.codec.profile));
+  return checkOnly ? checkResult(view, gas, anteAbci) : successResult(env, view, gas, anteAbci, run);
 }
 
-/** All txs of a block in order, with the block-level fast path described above. */
-export function runTxsInBlock(env: TxEnv, state: AppState, txs: readonly Uint8Array[], mode: 'deliver' | 'replay', block: BlockInfo): { state: AppState; results: TxResult[] } {
+/** A passing CheckTx: the ante's events and gas, no messages run. */
+function checkResult(view: TxView, gas: GasMeter, anteEvents: AbciEvent[]): TxResult {
+  return { code: 0, codespace: '', log: '[]', info: '', gas_wanted: view.gasLimit, gas_used: BigInt(gas.consumed), events: anteEvents, data: new Uint8Array(0), logs: [] };
+}
+
+/**
+ * All txs of a block in order, with the block-level fast path described above; also a batch of
+ * CheckTx (`check`/`recheck`: the ante only, on the check state), with the same results as one
+ * `runTx` per tx.
+ */
+export function runTxsInBlock(env: TxEnv, state: AppState, txs: readonly Uint8Array[], mode: 'deliver' | 'replay' | 'check' | 'recheck', block: BlockInfo): { state: AppState; results: TxResult[] } {
   const results: TxResult[] = [];
   let from = 0;
   while (from < txs.length) {
@@ -221,6 +227,6 @@ export function runTxsInBlock(env: TxEnv, state: AppState, txs: readonly Uint8Ar
   // a delivered tx is not checked again (a rebroadcast fails on its sequence), so its view, which
   // was kept from CheckTx to here, is dropped: the cache then holds about the mempool, not the last
   // tens of thousands of txs (replay would otherwise fill it with txs it never sees again)
-  for (const tx of txs) env.views.delete(viewKey(tx));
+  if (mode === 'deliver' || mode === 'replay') for (const tx of txs) env.views.delete(viewKey(tx));
   return { state, results };
 }

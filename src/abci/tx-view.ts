@@ -44,8 +44,11 @@ export interface TxView {
   readonly signerBytes: readonly Uint8Array[];
   readonly signerInfos: readonly SignerView[];
   readonly signatures: readonly Uint8Array[];
-  /** signatures already verified, as `<signer index>/<account number>/<chain id>` (a memo, not state) */
-  readonly verified: Set<string>;
+  /**
+   * signatures already verified: `<signer index>/<account number>/<chain id>` → the key that
+   * verified it (a memo, not state; the ante trusts an entry only for that same key object)
+   */
+  readonly verified: Map<string, PubKey>;
   signBytes(index: number, signer: SignerView, chainId: string, accountNumber: bigint): Uint8Array;
 }
 
@@ -129,7 +132,7 @@ export function buildTxView(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMa
     signerBytes,
     signerInfos,
     signatures: tx.signatures,
-    verified: new Set(),
+    verified: new Map(),
     signBytes(index, signer, chainId, accountNumber) {
       switch (signer.mode) {
         case SignMode.DIRECT:

@@ -9,6 +9,7 @@ import type { AbciEvent } from './event.ts';
 import { logsFromEvents, messageLogsText, type TxResult } from '../abci/tx-result.ts';
 import { txHash } from '../codec/tx.ts';
 import type { Condition } from './search-query.ts';
+import { WriteBehind } from './write-behind.ts';
 
 export interface BlockRecord {
   readonly height: bigint;
@@ -85,6 +86,14 @@ CREATE TABLE IF NOT EXISTS tx_attrs (
 CREATE TABLE IF NOT EXISTS snapshots (height INTEGER PRIMARY KEY, state TEXT NOT NULL);
 `;
 
+export interface BlockStoreOptions {
+  /**
+   * Persist blocks on a writer thread (`src/events/write-behind.ts`), so that SQLite's work overlaps
+   * the next block's; reads wait for the pending writes, so they always see every saved block.
+   */
+  readonly writeBehind?: boolean;
+}
+
 /** Index rows go in multi-row INSERTs of this many rows (fewer statement executions per block). */
 const ATTR_BATCH = 64;
 
@@ -95,7 +104,9 @@ export class BlockStore {
   private readonly db: Database.Database;
   private readonly stmts;
 
-  constructor(readonly path: string) {
+  private readonly behind: WriteBehind | undefined;
+
+  constructor(readonly path: string, opts: BlockStoreOptions = {}) {
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -122,73 +133,73 @@ export class BlockStore {
       latestSnapshot: this.db.prepare('SELECT height, state FROM snapshots WHERE height <= ? ORDER BY height DESC LIMIT 1'),
       snapshotHeights: this.db.prepare('SELECT height FROM snapshots ORDER BY height'),
     };
+    // an in-memory database exists only on this connection: it is always written here
+    this.behind = opts.writeBehind && path !== ':memory:' && path !== '' ? new WriteBehind(path) : undefined;
   }
 
-  /** Writes one block, its tx results, their index and optionally a state snapshot, atomically. */
-  saveBlock(block: BlockRecord, results: readonly TxResult[], snapshot?: string, hashes?: readonly string[]): void {
-    if (results.length !== block.txs.length) throw new Error(`saveBlock: ${block.txs.length} txs but ${results.length} results`);
-    const write = this.db.transaction(() => {
-      const h = Number(block.height);
-      this.stmts.insertBlock.run(
-        h,
-        block.timeNs.toString(),
-        block.hash,
-        block.appHash,
-        JSON.stringify(block.header),
-        JSON.stringify(block.lastCommit),
-        JSON.stringify(block.beginBlockEvents),
-        JSON.stringify(block.endBlockEvents),
-        block.txs.length,
-      );
-      const batch: unknown[] = [];
-      block.txs.forEach((raw, i) => {
-        const r = results[i]!;
-        const id = block.height * TX_ID_SHIFT + BigInt(i);
-        const hash = hashes?.[i] ?? txHash(raw);
-        // raw_log and logs of a successful tx are derived from its events on read
-        const log = r.code === 0 ? '' : r.log;
-        this.stmts.insertTx.run(id, hash, h, i, raw, r.code, r.codespace, log, r.info, r.gas_wanted.toString(), r.gas_used.toString(), r.data, JSON.stringify(r.events));
-        for (const e of r.events) {
-          for (const a of e.attributes) {
-            if (!a.index) continue;
-            batch.push(`${e.type}.${a.key}`, a.value, id);
-            if (batch.length === ATTR_BATCH * 3) {
-              this.stmts.insertAttrs.run(batch);
-              batch.length = 0;
-            }
-          }
-        }
-      });
-      for (let j = 0; j < batch.length; j += 3) this.stmts.insertAttr.run(batch[j], batch[j + 1], batch[j + 2]);
-      if (snapshot !== undefined) this.stmts.insertSnapshot.run(h, snapshot);
-    });
-    write();
+  /**
+   * Writes one block, its tx results, their index and optionally a state snapshot, atomically.
+   * With write-behind (`BlockStoreOptions.writeBehind`) the write happens on the writer thread and
+   * `onDurable` runs once it has committed; every read of this store waits for pending writes first.
+   */
+  saveBlock(block: BlockRecord, results: readonly TxResult[], snapshot?: string, hashes?: readonly string[], onDurable?: () => void): void {
+    const write = blockWrite(block, results, snapshot, hashes, this.behind === undefined);
+    if (this.behind) {
+      this.behind.post(write, onDurable);
+      return;
+    }
+    this.writeBlock(write);
+    onDurable?.();
+  }
+
+  /** The SQL side of `saveBlock`: one transaction (run here or on the writer thread). */
+  writeBlock(w: BlockWrite): void {
+    this.db.transaction(() => {
+      this.stmts.insertBlock.run(...w.block);
+      for (const row of w.txs) this.stmts.insertTx.run(row);
+      const attrs = w.attrs ?? attrRows(w.txs);
+      let j = 0;
+      for (; j + ATTR_BATCH * 3 <= attrs.length; j += ATTR_BATCH * 3) this.stmts.insertAttrs.run(attrs.slice(j, j + ATTR_BATCH * 3));
+      for (; j < attrs.length; j += 3) this.stmts.insertAttr.run(attrs[j], attrs[j + 1], attrs[j + 2]);
+      if (w.snapshot !== undefined) this.stmts.insertSnapshot.run(w.block[0], w.snapshot);
+    })();
+  }
+
+  /** Waits until every write posted to the writer thread has committed (no-op without write-behind). */
+  settle(): void {
+    this.behind?.settle();
   }
 
   saveSnapshot(height: bigint, state: string): void {
+    this.settle();
     this.stmts.insertSnapshot.run(Number(height), state);
   }
 
   latestSnapshot(atOrBelow: bigint = BigInt(Number.MAX_SAFE_INTEGER)): { height: bigint; state: string } | undefined {
+    this.settle();
     const row = this.stmts.latestSnapshot.get(Number(atOrBelow)) as { height: number; state: string } | undefined;
     return row ? { height: BigInt(row.height), state: row.state } : undefined;
   }
 
   snapshotHeights(): bigint[] {
+    this.settle();
     return (this.stmts.snapshotHeights.all() as { height: number }[]).map((r) => BigInt(r.height));
   }
 
   latestHeight(): bigint {
+    this.settle();
     const row = this.stmts.latestHeight.get() as { h: number | null };
     return BigInt(row.h ?? 0);
   }
 
   earliestHeight(): bigint {
+    this.settle();
     const row = this.stmts.earliestHeight.get() as { h: number | null };
     return BigInt(row.h ?? 0);
   }
 
   getBlock(height: bigint): BlockRecord | undefined {
+    this.settle();
     const row = this.stmts.getBlock.get(Number(height)) as any;
     if (!row) return undefined;
     const txs = (this.stmts.blockTxs.all(Number(height)) as { raw: Buffer }[]).map((r) => new Uint8Array(r.raw));
@@ -207,6 +218,7 @@ export class BlockStore {
 
   /** A block by its hash (hex, any case). */
   getBlockByHash(hashHex: string): BlockRecord | undefined {
+    this.settle();
     if (!/^[0-9a-fA-F]*$/.test(hashHex) || hashHex.length % 2 !== 0) return undefined;
     const row = this.stmts.heightByHash.get(Buffer.from(hashHex, 'hex')) as { height: number } | undefined;
     return row ? this.getBlock(BigInt(row.height)) : undefined;
@@ -214,12 +226,14 @@ export class BlockStore {
 
   /** Tx results of a block in order (block_results). */
   blockResults(height: bigint): TxRecord[] {
+    this.settle();
     const block = this.stmts.getBlock.get(Number(height)) as any;
     if (!block) return [];
     return (this.stmts.blockTxRows.all(Number(height)) as any[]).map((r) => rowToTx({ ...r, time_ns: block.time_ns }));
   }
 
   getTx(hash: string): TxRecord | undefined {
+    this.settle();
     const row = this.stmts.txByHash.get(hash.toUpperCase()) as any;
     return row ? rowToTx(row) : undefined;
   }
@@ -230,6 +244,7 @@ export class BlockStore {
    * order, paged from 1.
    */
   searchTxs(conditions: readonly Condition[], opts: SearchOptions = {}): SearchResult {
+    this.settle();
     const where: string[] = [];
     const params: unknown[] = [];
     for (const c of conditions) {
@@ -265,15 +280,18 @@ export class BlockStore {
   }
 
   setMeta(key: string, value: string): void {
+    this.settle();
     this.stmts.setMeta.run(key, value);
   }
 
   getMeta(key: string): string | undefined {
+    this.settle();
     return (this.stmts.getMeta.get(key) as { value: string } | undefined)?.value;
   }
 
   /** Deletes blocks, txs and index entries below `height` (pruning of the block store). */
   pruneBlocksBelow(height: bigint): void {
+    this.settle();
     const h = Number(height);
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM tx_attrs WHERE tx_id < ?').run(height * TX_ID_SHIFT);
@@ -283,6 +301,7 @@ export class BlockStore {
   }
 
   deleteSnapshotsExcept(keep: (height: bigint) => boolean): void {
+    this.settle();
     const del = this.db.prepare('DELETE FROM snapshots WHERE height = ?');
     this.db.transaction(() => {
       for (const h of this.snapshotHeights()) if (!keep(h)) del.run(Number(h));
@@ -290,8 +309,67 @@ export class BlockStore {
   }
 
   close(): void {
+    this.behind?.close();
     this.db.close();
   }
+}
+
+/**
+ * A block as SQL rows, in a form that crosses to the writer thread cheaply (strings, bytes and
+ * flat arrays). The index rows are derived from the events here when `withAttrs`, otherwise by the
+ * writer from the events JSON (so that the work is done on its thread).
+ */
+export interface BlockWrite {
+  /** the `blocks` row: height, time_ns, hash, app_hash, header, last_commit, begin_events, end_events, num_txs */
+  readonly block: readonly [number, string, Uint8Array, Uint8Array, string, string, string, string, number];
+  /** `txs` rows: id, hash, height, idx, raw, code, codespace, log, info, gas_wanted, gas_used, data, events */
+  readonly txs: readonly (readonly unknown[])[];
+  /** flat `tx_attrs` rows (key, value, tx_id)… */
+  readonly attrs?: readonly unknown[];
+  readonly snapshot?: string;
+}
+
+const TX_EVENTS_COLUMN = 12;
+const TX_ID_COLUMN = 0;
+
+function blockWrite(block: BlockRecord, results: readonly TxResult[], snapshot: string | undefined, hashes: readonly string[] | undefined, withAttrs: boolean): BlockWrite {
+  if (results.length !== block.txs.length) throw new Error(`saveBlock: ${block.txs.length} txs but ${results.length} results`);
+  const h = Number(block.height);
+  const attrs: unknown[] | undefined = withAttrs ? [] : undefined;
+  const txs = block.txs.map((raw, i) => {
+    const r = results[i]!;
+    const id = block.height * TX_ID_SHIFT + BigInt(i);
+    // raw_log and logs of a successful tx are derived from its events on read
+    const log = r.code === 0 ? '' : r.log;
+    if (attrs) pushAttrs(attrs, r.events, id);
+    return [id, hashes?.[i] ?? txHash(raw), h, i, raw, r.code, r.codespace, log, r.info, r.gas_wanted.toString(), r.gas_used.toString(), r.data, JSON.stringify(r.events)];
+  });
+  return {
+    block: [
+      h,
+      block.timeNs.toString(),
+      block.hash,
+      block.appHash,
+      JSON.stringify(block.header),
+      JSON.stringify(block.lastCommit),
+      JSON.stringify(block.beginBlockEvents),
+      JSON.stringify(block.endBlockEvents),
+      block.txs.length,
+    ],
+    txs,
+    ...(attrs ? { attrs } : {}),
+    ...(snapshot !== undefined ? { snapshot } : {}),
+  };
+}
+
+function pushAttrs(out: unknown[], events: readonly AbciEvent[], id: bigint): void {
+  for (const e of events) for (const a of e.attributes) if (a.index) out.push(`${e.type}.${a.key}`, a.value, id);
+}
+
+function attrRows(txs: readonly (readonly unknown[])[]): unknown[] {
+  const out: unknown[] = [];
+  for (const row of txs) pushAttrs(out, JSON.parse(row[TX_EVENTS_COLUMN] as string) as AbciEvent[], row[TX_ID_COLUMN] as bigint);
+  return out;
 }
 
 function sqlOp(op: Condition['op']): string {

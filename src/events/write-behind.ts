@@ -1,0 +1,93 @@
+/**
+ * Write-behind persistence: blocks are written by a thread of their own (its own SQLite
+ * connection to the same WAL database), so that SQLite's work for block N overlaps the node's work
+ * on block N+1 (docs/architecture.md "Performance").
+ *
+ * What stays true:
+ * - one SQLite transaction per block, in height order: a crash leaves the last written block whole;
+ * - a block is reported (`onDurable`, then `blocks$` and the RPC) only after its transaction
+ *   committed, so nothing a client was told about is lost by a crash;
+ * - every read waits for the pending writes first (`settle`, a blocking wait on a shared counter),
+ *   so a read never misses a block the node already saved;
+ * - a failed write is fatal: the state machine has moved on past a block that is not on disk, so
+ *   every later call throws and the node must restart (it resumes from the last written block).
+ */
+import type { Worker } from 'node:worker_threads';
+import { spawnTsWorker } from '../threads/spawn.ts';
+import type { BlockWrite } from './block-store.ts';
+
+/** Shared words: [0] blocks written, [1] 1 after a failed write, [2] 1 once the writer has closed. */
+const WRITTEN = 0;
+const FAILED = 1;
+const CLOSED = 2;
+/** How long a read waits for the writer before deciding it is gone. */
+const WAIT_LIMIT_MS = 120_000;
+
+export interface WriterData {
+  readonly path: string;
+  readonly signal: SharedArrayBuffer;
+  readonly error: SharedArrayBuffer;
+}
+
+export class WriteBehind {
+  private readonly worker: Worker;
+  private readonly signal = new Int32Array(new SharedArrayBuffer(12));
+  private readonly error = new SharedArrayBuffer(4096);
+  private posted = 0;
+  private readonly waiting: { seq: number; onDurable: () => void }[] = [];
+  private closed = false;
+
+  constructor(path: string) {
+    const data: WriterData = { path, signal: this.signal.buffer as SharedArrayBuffer, error: this.error };
+    this.worker = spawnTsWorker(new URL('./block-writer.worker.ts', import.meta.url), data);
+    this.worker.on('message', () => this.report());
+  }
+
+  /** Queues a block write; `onDurable` runs after its transaction committed. */
+  post(write: BlockWrite, onDurable?: () => void): void {
+    this.check();
+    this.posted++;
+    if (onDurable) this.waiting.push({ seq: this.posted, onDurable });
+    this.worker.postMessage(write);
+  }
+
+  /** Blocks until every posted write has committed; throws if one failed. */
+  settle(): void {
+    for (;;) {
+      this.check();
+      const written = Atomics.load(this.signal, WRITTEN);
+      if (written >= this.posted) break;
+      if (Atomics.wait(this.signal, WRITTEN, written, WAIT_LIMIT_MS) === 'timed-out') {
+        throw new Error(`block store: the writer thread did not commit block write ${written + 1} within ${WAIT_LIMIT_MS / 1000} s`);
+      }
+    }
+    this.report();
+  }
+
+  /** Waits for the pending writes, then closes the writer's connection. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      this.settle();
+    } finally {
+      this.worker.postMessage('close');
+      Atomics.wait(this.signal, CLOSED, 0, WAIT_LIMIT_MS);
+      void this.worker.terminate();
+    }
+  }
+
+  /** Runs the `onDurable` callbacks of the writes that have committed, in order. */
+  private report(): void {
+    const written = Atomics.load(this.signal, WRITTEN);
+    while (this.waiting.length > 0 && this.waiting[0]!.seq <= written) this.waiting.shift()!.onDurable();
+  }
+
+  private check(): void {
+    if (Atomics.load(this.signal, FAILED) === 0) return;
+    const bytes = new Uint8Array(this.error);
+    const end = bytes.indexOf(0);
+    const text = new TextDecoder().decode(bytes.slice(0, end < 0 ? bytes.length : end));
+    throw new Error(`block store: writing block failed, the node must restart (it resumes from the last written block): ${text}`);
+  }
+}

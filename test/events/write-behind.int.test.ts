@@ -1,0 +1,84 @@
+/**
+ * Write-behind persistence (src/events/write-behind.ts): blocks are written by the writer thread,
+ * reported only once written, always visible to reads, replayable after a reopen; a failed write
+ * is fatal and names the height.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { Chain, type CommittedBlock } from '../../src/abci/chain.ts';
+import { appModules } from '../../src/abci/modules.ts';
+import { parseSearchQuery } from '../../src/events/search-query.ts';
+import { genesisWith, msgSend, signed, testKey } from '../helpers/fixture.ts';
+
+const alice = testKey(0);
+const bob = testKey(1);
+const FEE = [{ denom: 'wei', amount: '200000000000000' }];
+const genesis = genesisWith([[alice.address, 10n ** 21n]]);
+const sendTx = (seq: bigint) => signed(alice, 0n, seq, { messages: [msgSend(alice.address, bob.address, 1n + seq)], fee: FEE });
+
+const dirs: string[] = [];
+function tempDb(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'write-behind-'));
+  dirs.push(dir);
+  return join(dir, 'chain.sqlite');
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('write-behind block store', () => {
+  it('reports each block after its write, and reads see every committed block', async () => {
+    const dbPath = tempDb();
+    const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 2, writeBehind: true });
+    const reported: { height: bigint; inStore: boolean }[] = [];
+    // a second connection sees only what the writer thread has committed
+    const reader = new Database(dbPath, { readonly: true });
+    const inStore = (h: bigint) => reader.prepare('SELECT 1 FROM blocks WHERE height = ?').get(Number(h)) !== undefined;
+    chain.blocks$.subscribe((b: CommittedBlock) => reported.push({ height: b.height, inStore: inStore(b.height) }));
+
+    const b1 = chain.commitBlock([sendTx(0n), sendTx(1n)]);
+    expect(reported).toEqual([]); // not yet written: not reported
+    expect(chain.store.getTx(b1.txs[1]!.hash)!.height).toBe(1n); // the read waits for the write
+    expect(reported).toEqual([{ height: 1n, inStore: true }]);
+
+    chain.commitBlock([sendTx(2n)]);
+    chain.commitBlock([]);
+    await new Promise((r) => setTimeout(r, 200)); // reported from the writer's message as well
+    expect(reported.map((r) => r.height)).toEqual([1n, 2n, 3n]);
+    expect(reported.every((r) => r.inStore)).toBe(true);
+    expect(chain.store.searchTxs(parseSearchQuery(`message.sender='${alice.address}'`)).total).toBe(3);
+    expect(chain.store.snapshotHeights()).toEqual([0n, 2n]);
+    const appHash = Buffer.from(chain.app.info().lastBlockAppHash).toString('hex');
+    chain.close();
+    reader.close();
+
+    const reopened = Chain.open({ ...appModules, dbPath, writeBehind: true });
+    expect(reopened.height).toBe(3n);
+    expect(Buffer.from(reopened.app.info().lastBlockAppHash).toString('hex')).toBe(appHash);
+    reopened.commitBlock([sendTx(3n)]);
+    expect(reopened.store.latestHeight()).toBe(4n);
+    reopened.close();
+  });
+
+  it('a failed write is fatal: the next call names the height and the cause, nothing after it is written', () => {
+    const dbPath = tempDb();
+    const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
+    chain.commitBlock([sendTx(0n)]);
+    expect(chain.store.latestHeight()).toBe(1n);
+    // another writer takes height 2 first, so the writer thread's insert fails
+    const other = new Database(dbPath);
+    other.prepare("INSERT INTO blocks (height, time_ns, hash, app_hash, header, last_commit, begin_events, end_events, num_txs) VALUES (2, '0', x'00', x'00', 'null', 'null', '[]', '[]', 0)").run();
+    other.close();
+    chain.commitBlock([sendTx(1n)]);
+    const fatal = /block store: writing block failed, the node must restart \(it resumes from the last written block\): height 2: UNIQUE constraint failed: blocks\.height/;
+    expect(() => chain.store.getBlock(2n)).toThrow(fatal);
+    expect(() => chain.commitBlock([])).toThrow(fatal);
+    expect(() => chain.close()).toThrow(fatal);
+    const check = new Database(dbPath, { readonly: true });
+    expect((check.prepare('SELECT COUNT(*) AS n FROM txs WHERE height = 2').get() as { n: number }).n).toBe(0);
+    check.close();
+  });
+});
