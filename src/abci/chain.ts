@@ -10,7 +10,7 @@ import { App, type AppOptions } from './app.ts';
 import { BlockStore, type BlockRecord, type TxRecord } from '../events/block-store.ts';
 import { txHash } from '../codec/tx.ts';
 import { serializeState, deserializeState } from '../state/canonical.ts';
-import type { AppState } from '../state/app-state.ts';
+import { reviveAppState, type AppState } from '../state/app-state.ts';
 import type { AbciEvent } from '../events/event.ts';
 import type { TxResult } from './tx-result.ts';
 import { parseGenesisDoc, type GenesisDoc } from '../state/genesis.ts';
@@ -198,7 +198,7 @@ export class Chain {
     const latest = upTo !== undefined && upTo < this.store.latestHeight() ? upTo : this.store.latestHeight();
     const snap = this.store.latestSnapshot(latest);
     if (snap) {
-      this.app.restore(deserializeState<AppState>(snap.state), snap.height, genesis.chain_id);
+      this.app.restore(reviveAppState(deserializeState<AppState>(snap.state)), snap.height, genesis.chain_id);
     } else {
       this.app.initChain(genesis);
     }

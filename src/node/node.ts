@@ -24,6 +24,8 @@ export interface NodeIdentity {
 
 export interface NodeOptions extends AppOptions {
   readonly dbPath: string;
+  /** persist blocks on a writer thread (`ChainOptions.writeBehind`) */
+  readonly writeBehind?: boolean;
   /** required when the database is new */
   readonly genesis?: GenesisDoc;
   readonly identity: NodeIdentity;

@@ -9,6 +9,7 @@ import { emptyPotState, type PotState } from '../modules/pot/state.ts';
 import { emptySdsState, type SdsState } from '../modules/sds/state.ts';
 import { DEFAULT_AUTH_PARAMS } from '../modules/auth/params.ts';
 import { DEFAULT_BANK_PARAMS } from '../modules/bank/params.ts';
+import { shardRevive, type Sharded } from './sharded.ts';
 
 export interface AppState {
   readonly auth: AuthState;
@@ -27,4 +28,28 @@ export function emptyAppState(): AppState {
     pot: emptyPotState(),
     sds: emptySdsState(),
   };
+}
+
+/** Every sharded collection of the state, as [slice, field] (src/state/sharded.ts). */
+const SHARDED: readonly (readonly [keyof AppState, string])[] = [
+  ['auth', 'accounts'],
+  ['bank', 'balances'],
+  ['register', 'resource_nodes'],
+  ['register', 'meta_nodes'],
+  ['register', 'reg_vote_pools'],
+  ['register', 'kick_vote_pools'],
+  ['register', 'unbonding_nodes'],
+  ['register', 'slashing'],
+  ['pot', 'mature_total'],
+  ['pot', 'immature_total'],
+  ['sds', 'files'],
+];
+
+/** A state read back from a snapshot (plain JSON objects): its sharded collections revived. */
+export function reviveAppState(state: AppState): AppState {
+  const slices = { ...state } as unknown as Record<string, Record<string, unknown>>;
+  for (const [slice, field] of SHARDED) {
+    slices[slice] = { ...slices[slice], [field]: shardRevive(slices[slice]![field] as Sharded<unknown>) };
+  }
+  return slices as unknown as AppState;
 }

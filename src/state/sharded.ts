@@ -1,14 +1,23 @@
 /**
- * A large keyed collection laid out so that an immer write copies little (ARCHITECTURE.md,
- * property 2). Keys are lowercase hex (address bytes, hashes). Entries live in a trie of
- * `DEPTH` levels with a fan-out of 16, one level per leading hex digit: writing one entry copies
- * DEPTH small nodes of at most 16 slots (plus the leaf), instead of the whole collection. At 100k
- * entries a leaf holds about 1.5 entries.
+ * A large keyed collection laid out so that a write copies little (ARCHITECTURE.md, property 2).
+ * Keys are lowercase hex (address bytes, hashes). Entries live in a trie of `DEPTH` levels with a
+ * fan-out of 16, one level per leading hex digit: writing one entry copies DEPTH small nodes of at
+ * most 16 slots (plus the leaf), instead of the whole collection. At 100k entries a leaf holds
+ * about 1.5 entries.
+ *
+ * The root is a plain object, drafted by immer like any state object. The nodes below it are not
+ * drafted (they have a prototype of their own, which immer leaves alone): reads walk them as plain
+ * objects, with no proxies, and writes copy them here, on write — once per `produce`: a node copied
+ * in a produce belongs to it (`owners`, keyed by the root's draft) and is written in place until
+ * that produce ends; after it, nobody writes it again. Entries are frozen when stored, so a reducer
+ * that tries to change an entry in place fails loudly; it must store a new entry (`shardSet`).
  *
  * Trie slots are named by letters `g`…`v` (hex digit + 16), never digits, so V8 keeps them as
  * named properties; letters sort in the same order as the digits, so iteration is in ascending key
  * order, the byte order in which the real chain iterates its stores.
  */
+import { current as currentOf, isDraft } from 'immer';
+
 export type Leaf<V> = Readonly<Record<string, V>>;
 /** A trie node: slots to child nodes, or at the last level to leaves. */
 export type Sharded<V> = Readonly<Record<string, unknown>> & { readonly __sharded?: V };
@@ -17,6 +26,17 @@ const DEPTH = 4;
 const SLOT = 'ghijklmnopqrstuv';
 
 type Node = Record<string, any>;
+
+/** The prototype of trie nodes below the root: no own `constructor`, so immer does not draft them. */
+const NODE_PROTO: object = Object.create(Object.prototype);
+
+function newNode(): Node {
+  return Object.create(NODE_PROTO) as Node;
+}
+
+function copyNode(node: Node): Node {
+  return Object.assign(newNode(), node);
+}
 
 function slotAt(key: string, level: number): string {
   const c = key.charCodeAt(level);
@@ -29,69 +49,105 @@ export function emptySharded<V>(): Sharded<V> {
   return {};
 }
 
-export function shardGet<V>(s: Sharded<V>, key: string): V | undefined {
-  let node: Node | undefined = s as Node;
-  for (let level = 0; level < DEPTH; level++) {
-    node = node[slotAt(key, level)];
-    if (node === undefined) return undefined;
-  }
-  return node[key] as V | undefined;
-}
-
 /**
  * immer's draft-state symbol (`Symbol.for('immer-state')`, the registry key immer publishes so that
  * several copies of the library recognise each other's drafts).
  */
 const IMMER_STATE = Symbol.for('immer-state');
 
-/** The current plain contents of a node: a draft's copy (or base while unmodified), or the node itself. */
+/** The current plain contents of a root: a draft's copy (or base while unmodified), or the root itself. */
 function current(node: Node): Node {
   const draft = node[IMMER_STATE as unknown as string] as { copy_?: Node | null; base_: Node } | undefined;
   return draft === undefined ? node : (draft.copy_ ?? draft.base_);
 }
 
-/**
- * `shardGet` for READING only, on a state or an immer draft: it walks the draft's current contents
- * without creating child drafts, which immer does (copying each node on the path) for every
- * property read through a draft. The result may be a draft or a base object, so it must never be
- * written to; use `shardGet` on the draft for an entry that will be modified.
- */
-export function shardPeek<V>(s: Sharded<V>, key: string): V | undefined {
+/** An entry, or undefined; on a state or a draft (entries are never drafts, and reading copies nothing). */
+export function shardGet<V>(s: Sharded<V>, key: string): V | undefined {
   let node: Node | undefined = current(s as Node);
   for (let level = 0; level < DEPTH; level++) {
     node = node[slotAt(key, level)];
     if (node === undefined) return undefined;
-    node = current(node);
   }
   return node[key] as V | undefined;
 }
+
+/** The same as `shardGet` (kept for the readers that were written against immer drafts). */
+export const shardPeek = shardGet;
 
 export function shardHas<V>(s: Sharded<V>, key: string): boolean {
   return shardGet(s, key) !== undefined;
 }
 
-/** Sets an entry on an immer draft (or a fresh mutable object). */
-export function shardSet<V>(draft: Sharded<V>, key: string, value: V): void {
-  let node = draft as Node;
-  for (let level = 0; level < DEPTH; level++) {
-    const slot = slotAt(key, level);
-    node = node[slot] ?? (node[slot] = {});
+/** Which write (a root draft, or a root being built) each node copied or made since belongs to. */
+const owners = new WeakMap<Node, object>();
+/** One small token per root draft (the node → token map must not keep drafts alive). */
+const tokens = new WeakMap<Node, object>();
+
+function tokenOf(root: Node): object {
+  let t = tokens.get(root);
+  if (t === undefined) {
+    t = {};
+    tokens.set(root, t);
   }
-  node[key] = value;
+  return t;
+}
+
+/** The child at `slot`, made writable by this write: its own copy (or a new node) stored in `parent`. */
+function writableChild(parent: Node, slot: string, token: object, create: boolean): Node | undefined {
+  const child = parent[slot] as Node | undefined;
+  if (child === undefined) {
+    if (!create) return undefined;
+    const made = newNode();
+    owners.set(made, token);
+    parent[slot] = made;
+    return made;
+  }
+  if (owners.get(child) === token) return child;
+  if (Object.getPrototypeOf(child) !== NODE_PROTO) {
+    throw new Error('sharded collection with plain nodes: a collection read from JSON must go through shardRevive');
+  }
+  const copy = copyNode(child);
+  owners.set(copy, token);
+  parent[slot] = copy;
+  return copy;
+}
+
+/**
+ * The entry as stored: frozen all the way down, with any immer draft inside it (a record read from
+ * another part of the draft) replaced by its current value, which immer would otherwise finalize.
+ */
+function freezeDeep<V>(value: V): V {
+  if (typeof value !== 'object' || value === null) return value;
+  if (isDraft(value)) return freezeDeep(currentOf(value as object) as V);
+  if (Object.isFrozen(value)) return value;
+  const o = value as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    const settled = freezeDeep(v);
+    if (settled !== v) o[k] = settled;
+  }
+  return Object.freeze(value);
+}
+
+/** Sets an entry on an immer draft of the root (or on a root being built); the entry is frozen. */
+export function shardSet<V>(root: Sharded<V>, key: string, value: V): void {
+  const token = tokenOf(root as Node);
+  let node = root as Node;
+  for (let level = 0; level < DEPTH; level++) node = writableChild(node, slotAt(key, level), token, true)!;
+  node[key] = freezeDeep(value);
 }
 
 /** Deletes an entry; emptied nodes are removed so that the layout (and the app hash) is canonical. */
-export function shardDelete<V>(draft: Sharded<V>, key: string): boolean {
+export function shardDelete<V>(root: Sharded<V>, key: string): boolean {
+  if (shardGet(root, key) === undefined) return false;
+  const token = tokenOf(root as Node);
   const path: [Node, string][] = [];
-  let node = draft as Node;
+  let node = root as Node;
   for (let level = 0; level < DEPTH; level++) {
     const slot = slotAt(key, level);
-    const child = node[slot];
-    if (child === undefined) return false;
     path.push([node, slot]);
-    node = child;
+    node = writableChild(node, slot, token, false)!;
   }
-  if (!(key in node)) return false;
   delete node[key];
   for (let i = path.length - 1; i >= 0; i--) {
     const [parent, slot] = path[i]!;
@@ -113,7 +169,7 @@ function* walk<V>(node: Node, level: number, reverse: boolean): Generator<[strin
 
 /** Entries in ascending key order; `reverse` for descending. */
 export function shardEntries<V>(s: Sharded<V>, reverse = false): Generator<[string, V]> {
-  return walk<V>(s as Node, 0, reverse);
+  return walk<V>(current(s as Node), 0, reverse);
 }
 
 export function* shardValues<V>(s: Sharded<V>, reverse = false): Generator<V> {
@@ -131,4 +187,17 @@ export function shardFrom<V>(entries: Iterable<[string, V]>): Sharded<V> {
   const out: Sharded<V> = {};
   for (const [k, v] of entries) shardSet(out, k, v);
   return out;
+}
+
+/**
+ * A collection read back from JSON (a snapshot): its nodes are plain objects again, so they are
+ * given the node prototype, and its entries frozen.
+ */
+export function shardRevive<V>(plain: Sharded<V>): Sharded<V> {
+  const revive = (node: Node, level: number): Node => {
+    const out = level === 0 ? ({} as Node) : newNode();
+    for (const k of Object.keys(node)) out[k] = level === DEPTH ? freezeDeep(node[k]) : revive(node[k], level + 1);
+    return out;
+  };
+  return revive(plain as Node, 0);
 }

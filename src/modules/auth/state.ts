@@ -90,19 +90,18 @@ export function ensureModuleAccount(draft: Draft<HasAuth>, name: ModuleAccountNa
   return account;
 }
 
-/** The account as a draft record (mutations are recorded by immer). */
-function draftAccount(draft: Draft<HasAuth>, address: string): Draft<AccountRecord> {
-  const account = shardGet(draft.auth.accounts as Sharded<Draft<AccountRecord>>, accountKey(address));
+/** The stored account, which must exist (the ante and the keepers check first). */
+function existingAccount(draft: Draft<HasAuth>, address: string): AccountRecord {
+  const account = peekAccount(draft, address);
   if (!account) throw new Error(`account ${address} does not exist`);
   return account;
 }
 
 export function setPubKey(draft: Draft<HasAuth>, address: string, pubKey: PubKeyRecord, ctx?: Ctx): void {
-  ctx?.gas.write(ACCOUNT_KEY_LEN, ACCOUNT_VALUE_LEN);
-  draftAccount(draft, address).pub_key = pubKey;
+  setAccount(draft, { ...existingAccount(draft, address), pub_key: pubKey }, ctx);
 }
 
 export function incrementSequence(draft: Draft<HasAuth>, address: string, ctx?: Ctx): void {
-  ctx?.gas.write(ACCOUNT_KEY_LEN, ACCOUNT_VALUE_LEN);
-  draftAccount(draft, address).sequence += 1n;
+  const account = existingAccount(draft, address);
+  setAccount(draft, { ...account, sequence: account.sequence + 1n }, ctx);
 }

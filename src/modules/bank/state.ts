@@ -49,15 +49,15 @@ export function balancesOf(state: HasBank, address: string): Coins {
 function writeBalance(draft: Draft<HasBank>, key: string, denom: string, amount: bigint, ctx: Ctx): void {
   ctx.gas.write(BALANCE_KEY_LEN, BALANCE_VALUE_LEN);
   const balances = draft.bank.balances as Sharded<Balance>;
-  const current = shardGet(balances, key) as Record<string, bigint> | undefined;
+  const current = shardGet(balances, key);
   if (amount === 0n) {
-    if (!current) return;
-    delete current[denom];
-    if (Object.keys(current).length === 0) shardDelete(balances, key);
+    if (!current || !(denom in current)) return;
+    const { [denom]: _, ...rest } = current;
+    if (Object.keys(rest).length === 0) shardDelete(balances, key);
+    else shardSet(balances, key, rest);
     return;
   }
-  if (current) current[denom] = amount;
-  else shardSet(balances, key, { [denom]: amount });
+  shardSet(balances, key, current ? { ...current, [denom]: amount } : { [denom]: amount });
 }
 
 function subUnlocked(draft: Draft<HasBank>, address: string, coins: Coins, ctx: Ctx): void {
