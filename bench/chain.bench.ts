@@ -100,9 +100,17 @@ try {
   t = performance.now();
   chain = Chain.open({ ...appModules, dbPath, snapshotInterval: 0, replayUpTo: 0n });
   const loadMs = performance.now() - t;
+  // PROFILE_REPLAY=file.cpuprofile records a CPU profile of the replay
+  const replayProfiler = process.env.PROFILE_REPLAY ? new Session() : undefined;
+  if (replayProfiler) {
+    replayProfiler.connect();
+    await replayProfiler.post('Profiler.enable');
+    await replayProfiler.post('Profiler.start');
+  }
   t = performance.now();
   chain.replayStored();
   const replayMs = performance.now() - t;
+  if (replayProfiler) writeFileSync(process.env.PROFILE_REPLAY!, JSON.stringify((await replayProfiler.post('Profiler.stop')).profile));
   if (chain.height !== height) throw new Error(`replay reached ${chain.height}, expected ${height}`);
   sampleRss();
   console.log(`replay: genesis snapshot loaded in ${loadMs.toFixed(0)} ms; ${txCount} txs replayed in ${replayMs.toFixed(0)} ms, ${((txCount / replayMs) * 1000).toFixed(0)} tx/s`);

@@ -8,6 +8,7 @@
  * booleans, null and bigint. Anything else is a programming error and throws.
  */
 import { sha256Text } from './sha256.ts';
+import { isTrieNode } from './sharded.ts';
 
 const digests = new WeakMap<object, string>();
 
@@ -72,9 +73,25 @@ function quoteKey(k: string): string {
   return q;
 }
 
+/**
+ * Trie nodes of sharded collections carry their digest in a symbol-keyed property (they are copied,
+ * never changed, once hashed; src/state/sharded.ts): a WeakMap entry for each of hundreds of
+ * thousands of nodes made every major GC slower.
+ */
+const DIGEST = Symbol('digest');
+
+function cachedDigest(value: object): string | undefined {
+  return isTrieNode(value) ? (value as Record<symbol, string | undefined>)[DIGEST] : digests.get(value);
+}
+
+function cacheDigest(value: object, digest: string): void {
+  if (isTrieNode(value)) (value as Record<symbol, string>)[DIGEST] = digest;
+  else digests.set(value, digest);
+}
+
 /** The digest walk without paths (same text, same digests); throws Unsupported. */
 function fastDigest(value: object): string {
-  const cached = digests.get(value);
+  const cached = cachedDigest(value);
   if (cached !== undefined) return cached;
   let text: string;
   if (Array.isArray(value)) {
@@ -97,7 +114,7 @@ function fastDigest(value: object): string {
     text = '{' + body + '}';
   }
   const d = sha256Hex(text);
-  digests.set(value, d);
+  cacheDigest(value, d);
   return d;
 }
 
@@ -114,7 +131,7 @@ export function stateDigest(value: unknown, path = '$'): string {
 
 /** The digest walk that carries paths, for the error message. */
 function explainedDigest(value: object, path: string): string {
-  const cached = digests.get(value);
+  const cached = cachedDigest(value);
   if (cached !== undefined) return cached;
   let text: string;
   if (Array.isArray(value)) {
@@ -131,7 +148,7 @@ function explainedDigest(value: object, path: string): string {
     text = '{' + body + '}';
   }
   const d = sha256Hex(text);
-  digests.set(value, d);
+  cacheDigest(value, d);
   return d;
 }
 

@@ -8,7 +8,7 @@
  * The root is a plain object, drafted by immer like any state object. The nodes below it are not
  * drafted (they have a prototype of their own, which immer leaves alone): reads walk them as plain
  * objects, with no proxies, and writes copy them here, on write — once per `produce`: a node copied
- * in a produce belongs to it (`owners`, keyed by the root's draft) and is written in place until
+ * in a produce belongs to it (`OWNER`, a token per root draft) and is written in place until
  * that produce ends; after it, nobody writes it again. Entries are frozen when stored, so a reducer
  * that tries to change an entry in place fails loudly; it must store a new entry (`shardSet`).
  *
@@ -34,8 +34,16 @@ function newNode(): Node {
   return Object.create(NODE_PROTO) as Node;
 }
 
+/** A copy of a node's slots or entries (string keys only: its owner and cached digest stay behind). */
 function copyNode(node: Node): Node {
-  return Object.assign(newNode(), node);
+  const copy = newNode();
+  for (const k of Object.keys(node)) copy[k] = node[k];
+  return copy;
+}
+
+/** Whether `value` is a trie node below a root (canonical.ts caches digests on them). */
+export function isTrieNode(value: object): boolean {
+  return Object.getPrototypeOf(value) === NODE_PROTO;
 }
 
 function slotAt(key: string, level: number): string {
@@ -78,8 +86,11 @@ export function shardHas<V>(s: Sharded<V>, key: string): boolean {
   return shardGet(s, key) !== undefined;
 }
 
-/** Which write (a root draft, or a root being built) each node copied or made since belongs to. */
-const owners = new WeakMap<Node, object>();
+/**
+ * Which write (a root draft, or a root being built) a node copied or made since belongs to: a
+ * symbol-keyed property, which Object.keys, JSON and the app hash do not see.
+ */
+const OWNER = Symbol('sharded owner');
 /** One small token per root draft (the node → token map must not keep drafts alive). */
 const tokens = new WeakMap<Node, object>();
 
@@ -98,16 +109,16 @@ function writableChild(parent: Node, slot: string, token: object, create: boolea
   if (child === undefined) {
     if (!create) return undefined;
     const made = newNode();
-    owners.set(made, token);
+    made[OWNER as unknown as string] = token;
     parent[slot] = made;
     return made;
   }
-  if (owners.get(child) === token) return child;
+  if (child[OWNER as unknown as string] === token) return child;
   if (Object.getPrototypeOf(child) !== NODE_PROTO) {
     throw new Error('sharded collection with plain nodes: a collection read from JSON must go through shardRevive');
   }
   const copy = copyNode(child);
-  owners.set(copy, token);
+  copy[OWNER as unknown as string] = token;
   parent[slot] = copy;
   return copy;
 }
