@@ -5,15 +5,12 @@
  */
 import type { Draft } from 'immer';
 import { ChainError, SdkErrors } from '../errors.ts';
-import { coinsFromProto, coinsIsAllGte, formatCoins, validateCoins, type Coins } from '../math/coins.ts';
+import { coinsFromProto, formatCoins, validateCoins, type Coins } from '../math/coins.ts';
 import { Dec } from '../math/dec.ts';
 import type { AppState } from '../state/app-state.ts';
 import type { Ctx } from '../state/module.ts';
-import { incrementSequence, setPubKey } from '../modules/auth/state.ts';
-import { accountKey, type AccountRecord } from '../modules/auth/account.ts';
-import { shardPeek, type Sharded } from '../state/sharded.ts';
+import { getAccount, incrementSequence, setPubKey } from '../modules/auth/state.ts';
 import { sendCoinsFromAccountToModule } from '../modules/bank/state.ts';
-import { accAddress } from '../crypto/address.ts';
 import { verifySignature, type PubKey } from '../crypto/keys.ts';
 import { memoPubKeyAddress } from './key-memo.ts';
 import { ETH_SECP256K1_VERIFY_COST } from './gas.ts';
@@ -48,14 +45,6 @@ function checkMinGasPrices(fee: Coins, gasLimit: bigint, prices: MinGasPrices): 
     .sort((a, b) => (a.denom < b.denom ? -1 : 1));
   const ok = required.some((r) => fee.some((f) => f.denom === r.denom && f.amount >= r.amount));
   if (!ok) throw SdkErrors.InsufficientFee.wrap(`insufficient fees; got: ${formatCoins(fee)} required: ${formatCoins(required)}`);
-}
-
-/**
- * An account read without drafting it (auth's `getAccount` on a draft copies each trie node on the
- * path); the ante only reads these records, and writes go through the auth keeper functions.
- */
-function getAccount(draft: Draft<AppState>, address: string): AccountRecord | undefined {
-  return shardPeek(draft.auth.accounts as Sharded<AccountRecord>, accountKey(address));
 }
 
 /** Runs the ante chain; returns nothing, fails by throwing a ChainError. */

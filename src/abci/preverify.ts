@@ -8,7 +8,7 @@
  */
 import type { AppState } from '../state/app-state.ts';
 import type { BlockInfo } from '../state/block-info.ts';
-import { shardPeek, type Sharded } from '../state/sharded.ts';
+import { shardGet, type Sharded } from '../state/sharded.ts';
 import { accountKey, type AccountRecord } from '../modules/auth/account.ts';
 import type { PubKey } from '../crypto/keys.ts';
 import type { SignatureCheck } from '../crypto/verify-pool.ts';
@@ -35,7 +35,7 @@ export function pendingSignatureChecks(env: TxEnv, state: AppState, txs: readonl
     }
     view.signerInfos.forEach((si, i) => {
       const signature = view.signatures[i];
-      const account = shardPeek(state.auth.accounts as Sharded<AccountRecord>, accountKey(view.signers[i]!));
+      const account = shardGet(state.auth.accounts as Sharded<AccountRecord>, accountKey(view.signers[i]!));
       if (!signature || signature.length === 0 || !account) return;
       // the key the ante will use: the account's, or the one this tx sets on it
       let pub: PubKey | null;

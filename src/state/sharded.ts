@@ -79,9 +79,6 @@ export function shardGet<V>(s: Sharded<V>, key: string): V | undefined {
   return node[key] as V | undefined;
 }
 
-/** The same as `shardGet` (kept for the readers that were written against immer drafts). */
-export const shardPeek = shardGet;
-
 export function shardHas<V>(s: Sharded<V>, key: string): boolean {
   return shardGet(s, key) !== undefined;
 }

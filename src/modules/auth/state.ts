@@ -1,6 +1,6 @@
 /** The auth slice of the app state and the pure functions other modules use on it. */
 import type { Draft } from 'immer';
-import { shardGet, shardPeek, shardSet, type Sharded } from '../../state/sharded.ts';
+import { shardGet, shardSet, type Sharded } from '../../state/sharded.ts';
 import type { Ctx } from '../../state/module.ts';
 import {
   accountKey,
@@ -61,23 +61,15 @@ export function createAccount(draft: Draft<HasAuth>, address: string, ctx?: Ctx)
   return account;
 }
 
-/**
- * An account read on a draft without drafting its trie path (immer copies every node on the path
- * of a property read through a draft); the record is for reading only, writes go through `setAccount`.
- */
-function peekAccount(draft: Draft<HasAuth>, address: string): AccountRecord | undefined {
-  return shardPeek(draft.auth.accounts as Sharded<AccountRecord>, accountKey(address));
-}
-
 /** The account (read-only), created on first touch as the bank does for a new recipient. */
 export function ensureAccount(draft: Draft<HasAuth>, address: string, ctx?: Ctx): AccountRecord {
-  return peekAccount(draft, address) ?? createAccount(draft, address, ctx);
+  return getAccount(draft as HasAuth, address) ?? createAccount(draft, address, ctx);
 }
 
 /** `GetModuleAccount`: returns the module account, creating it on first use. */
 export function ensureModuleAccount(draft: Draft<HasAuth>, name: ModuleAccountName, ctx?: Ctx): AccountRecord {
   const address = moduleAccountAddress(name);
-  const existing = peekAccount(draft, address);
+  const existing = getAccount(draft as HasAuth, address);
   if (existing?.module) return existing;
   const account: AccountRecord = {
     address,
@@ -92,7 +84,7 @@ export function ensureModuleAccount(draft: Draft<HasAuth>, name: ModuleAccountNa
 
 /** The stored account, which must exist (the ante and the keepers check first). */
 function existingAccount(draft: Draft<HasAuth>, address: string): AccountRecord {
-  const account = peekAccount(draft, address);
+  const account = getAccount(draft as HasAuth, address);
   if (!account) throw new Error(`account ${address} does not exist`);
   return account;
 }
