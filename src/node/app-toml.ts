@@ -5,6 +5,7 @@
  * stratos-chain `server/config/config.go` `DefaultMinGasPrices`).
  */
 import type { TomlTable } from 'smol-toml';
+import { DEFAULT_POT_NODE_SETTINGS } from '../modules/pot/node-settings.ts';
 
 export const APP_TOML_HEADER = `# This is a TOML config file.
 # For more information, see https://github.com/toml-lang/toml
@@ -87,6 +88,11 @@ export function defaultAppConfig(): TomlTable {
     tls: {
       'certificate-path': '',
       'key-path': '',
+    },
+    // the simulator's pot settings (docs/pot.md): every node of a network must agree on them
+    pot: {
+      'bls-verifier': DEFAULT_POT_NODE_SETTINGS.blsVerifier,
+      'restore-total-supply': DEFAULT_POT_NODE_SETTINGS.restoreTotalSupply,
     },
   };
 }

@@ -11,6 +11,8 @@ import { BlockStore } from '../events/block-store.ts';
 import { Hrp, addressFromBech32 } from '../crypto/address.ts';
 import { genesisDocOf, genesisValidatorsOf, readGenesisJson, type GenesisJson } from './genesis-file.ts';
 import { chainDbPath, homeLayout, readConsensusConfig } from './home.ts';
+import { readAppConfig, tomlValue } from './home.ts';
+import { applyPotNodeSettings, potNodeSettings } from '../modules/pot/node-settings.ts';
 import { sortKeys } from './sorted-json.ts';
 
 export interface ExportOptions {
@@ -41,7 +43,16 @@ export function exportGenesis(home: string, opts: ExportOptions): GenesisJson {
   const fileDoc = genesisDocOf(fileJson, layout.genesisFile);
   const height = checkExportHeight(dbPath, opts.height, BigInt(fileDoc.initial_height));
 
-  const chain = Chain.open({ ...appModules, dbPath, replayUpTo: height });
+  // the replay must run pot EndBlock with the node's app.toml [pot] settings, as `chaind start` did
+  const app = readAppConfig(layout);
+  const restorePotSettings = applyPotNodeSettings(potNodeSettings((key) => tomlValue(app, `pot.${key}`), layout.appToml));
+  let chain: Chain;
+  try {
+    chain = Chain.open({ ...appModules, dbPath, replayUpTo: height });
+  } catch (e) {
+    restorePotSettings();
+    throw e;
+  }
   try {
     const stored = chain.genesis;
     const appState = chain.app.exportGenesis();
@@ -62,6 +73,7 @@ export function exportGenesis(home: string, opts: ExportOptions): GenesisJson {
     }) as GenesisJson;
   } finally {
     chain.close();
+    restorePotSettings();
   }
 }
 

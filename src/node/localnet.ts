@@ -54,6 +54,7 @@ async function localnet(argv: string[]): Promise<number> {
   const lines = [
     `local network "${CHAIN_ID}" in ${home}`,
     '  consensus RPC  http://127.0.0.1:26657',
+    `  pot settings   ${join(home, 'config', 'app.toml')} [pot] (defaults: bls-verifier "bls12-381", restore-total-supply true)`,
     '  REST           http://127.0.0.1:1317',
     `  CLI            bin/chaind --home ${home} --keyring-backend test …`,
     '',

@@ -17,6 +17,7 @@ import { parseConfigValue, parseFlagText, type FlagValue } from './flag-value.ts
 import { pruningOptions, type PruningOptions } from './pruning.ts';
 import { LOG_FORMATS, parseLogLevel, type LogFormat } from './logger.ts';
 import { NODE_GLOBAL_FLAGS, START_FLAGS, startFlag, type StartFlag } from './start-flags.ts';
+import { potNodeSettings, type PotNodeSettings } from '../modules/pot/node-settings.ts';
 
 /** stratos-chain `server/config` `MinimalMinGasPrices`: lower prices are raised to 0.01 gwei. */
 export const MINIMAL_MIN_GAS_PRICE = 10_000_000n;
@@ -50,6 +51,8 @@ export interface StartSettings {
   readonly logLevel: string;
   readonly logFormat: LogFormat;
   readonly mempool: MempoolLimits;
+  /** app.toml `[pot]`: the BLS verifier and the total-supply restoration */
+  readonly pot: PotNodeSettings;
   /** one line per accepted-but-ineffective flag given a non-default value, and per adjusted value */
   readonly notes: readonly string[];
 }
@@ -191,6 +194,7 @@ export function resolveStartSettings(home: string, given: ReadonlyMap<string, st
     throw new Error(`invalid value for rpc.cors_allowed_origins in ${layout.configToml}: expected a list of strings`);
   }
   const timeoutBroadcast = tomlValue(config, 'rpc.timeout_broadcast_tx_commit') ?? '10s';
+  const pot = potNodeSettings((key) => tomlValue(app, `pot.${key}`), layout.appToml);
 
   return {
     layout,
@@ -225,6 +229,7 @@ export function resolveStartSettings(home: string, given: ReadonlyMap<string, st
       maxTxBytes: num('mempool.max_tx_bytes', DEFAULT_MEMPOOL_LIMITS.maxTxBytes),
       cacheSize: num('mempool.cache_size', DEFAULT_MEMPOOL_LIMITS.cacheSize),
     },
+    pot,
     notes,
   };
 }

@@ -21,6 +21,7 @@ import { createLogger, parseLogLevel, type Logger } from './logger.ts';
 import { Node } from './node.ts';
 import { Pruner, statesInMemory } from './pruning.ts';
 import { resolveStartSettings, type StartSettings } from './settings.ts';
+import { applyPotNodeSettings } from '../modules/pot/node-settings.ts';
 
 export interface StartNodeOptions {
   /** resolved settings; default: the home's config files with no flags */
@@ -74,6 +75,8 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
   let halted: string | undefined;
   mkdirSync(layout.dbDir, { recursive: true });
   log.info('starting node with the in-process consensus engine', { module: 'server' });
+  // before the Node: replaying the stored blocks runs pot EndBlock with these settings
+  const restorePotSettings = applyPotNodeSettings(settings.pot);
   let node: Node;
   try {
     node = new Node({
@@ -92,6 +95,8 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
       haltHeight: settings.haltHeight,
       haltTimeS: settings.haltTimeS,
       mempool: settings.mempool,
+      // SQLite's work for a block overlaps the next block's (src/events/write-behind.ts)
+      writeBehind: true,
       onHalt: (reason) => {
         halted = reason;
         // SDK baseapp `halt()`
@@ -100,12 +105,14 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
       },
     });
   } catch (e) {
+    restorePotSettings();
     await profiler?.stop();
     throw e;
   }
   // CometBFT refuses a genesis file that differs from the one the chain was started with
   if (JSON.stringify(node.genesis) !== JSON.stringify(genesis)) {
     node.close();
+    restorePotSettings();
     await profiler?.stop();
     throw new Error(
       `genesis doc hash in db does not match loaded genesis doc: ${layout.genesisFile} changed after the chain started; restore it, or start a new chain with "chaind consensus unsafe-reset-all"`,
@@ -143,6 +150,7 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
     // the last vote this validator signed: the precommit of the last committed block
     savePrivValidatorState(layout.privValidatorStateFile, { height: node.height, round: 0, step: node.height > 0n ? 3 : 0 });
     node.close();
+    restorePotSettings();
     if (profiler) {
       log.info('stopping CPU profiler', { module: 'server', profile: settings.cpuProfile });
       await profiler.stop();

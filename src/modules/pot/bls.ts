@@ -3,11 +3,12 @@
  * step 5). The real network aggregates the meta nodes' keys and checks
  * `e(H(txData), aggPub) == e(sig, g)` over the PBC type-A pairing curve (stratos-chain
  * `crypto/bls`), which no TypeScript library implements. The simulator therefore offers:
- * - `acceptingBlsVerifier` (the default): any signature passes (ValidateBasic still requires it
- *   to be non-empty);
+ * - `acceptingBlsVerifier` (the module default, for unit tests): any signature passes
+ *   (ValidateBasic still requires it to be non-empty);
  * - `bls12381Verifier`: the same aggregate check over BLS12-381 with `@noble/curves` (minimal-pubkey
  *   size: 48-byte G1 keys, 96-byte G2 signatures), for networks whose meta nodes sign with it.
- * Signatures of one curve never verify on the other (docs/quirks.md).
+ * Signatures of one curve never verify on the other (docs/quirks.md). A node picks one by name
+ * with the app.toml setting `[pot] bls-verifier` (default "bls12-381"; docs/pot.md).
  */
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 
@@ -33,6 +34,19 @@ export function bls12381Sign(secretKeys: readonly Uint8Array[], message: Uint8Ar
   const pubKeys = secretKeys.map((sk) => sigs.getPublicKey(Uint8Array.from(sk)).toBytes());
   const signature = sigs.aggregateSignatures(secretKeys.map((sk) => sigs.sign(h, Uint8Array.from(sk)))).toBytes();
   return { pubKeys, signature };
+}
+
+/** The names app.toml's `[pot] bls-verifier` accepts. */
+export const BLS_VERIFIERS: Readonly<Record<string, BlsVerifier>> = Object.freeze({ 'bls12-381': bls12381Verifier, 'accept-any': acceptingBlsVerifier });
+
+/** The node's default verifier name. */
+export const DEFAULT_BLS_VERIFIER = 'bls12-381';
+
+/** The verifier of an app.toml name; an unknown name is an Error listing the known ones. */
+export function blsVerifierNamed(name: string): BlsVerifier {
+  const v = Object.hasOwn(BLS_VERIFIERS, name) ? BLS_VERIFIERS[name] : undefined;
+  if (!v) throw new Error(`unknown BLS verifier ${JSON.stringify(name)}: expected one of ${Object.keys(BLS_VERIFIERS).map((n) => JSON.stringify(n)).join(', ')}`);
+  return v;
 }
 
 let current: BlsVerifier = acceptingBlsVerifier;

@@ -88,10 +88,11 @@ export function restoreTotalSupply(draft: Draft<AppState>, ctx: Ctx): void {
 let supplyRestoration = false;
 
 /**
- * Turns `RestoreTotalSupply` on or off (default off). The real chain runs it at every height
- * ≡ 1 (mod 10000), block 1 included, where it mints the whole gap between the bank supply and
- * `initial_total_supply` (10^8 stos) into the community pool; with it on, every test genesis
- * smaller than 10^8 stos changes supply at block 1. Left to the node configuration (docs/quirks.md).
+ * Turns `RestoreTotalSupply` on or off (module default off, for the unit tests). The real chain
+ * runs it at every height ≡ 1 (mod 10000), block 1 included, where it mints the whole gap between
+ * the bank supply and `initial_total_supply` into the community pool; with it on, every test
+ * genesis smaller than that changes supply at block 1. A node turns it on unless app.toml says
+ * `[pot] restore-total-supply = false` (node-settings.ts; docs/pot.md, docs/quirks.md).
  */
 export function setSupplyRestoration(enabled: boolean): boolean {
   const prev = supplyRestoration;

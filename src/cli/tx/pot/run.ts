@@ -12,7 +12,8 @@ import { rejectUnsupportedFlags, TxFramework } from '../framework.ts';
 
 export const POT = 'chain.pot.v1';
 
-export type PotMsgBuilder<O> = (from: string, opts: O, args: readonly string[]) => TxMessage;
+/** Builds the message; `tc` is there for commands that read the keyring or query the node first. */
+export type PotMsgBuilder<O> = (from: string, opts: O, args: readonly string[], tc: TxContext) => TxMessage | Promise<TxMessage>;
 
 export function potTxAction<O>(ctx: CliContext, cmd: Command, build: PotMsgBuilder<O>): Command {
   return addTxFlags(cmd).action(async (...params: unknown[]) => {
@@ -21,7 +22,7 @@ export function potTxAction<O>(ctx: CliContext, cmd: Command, build: PotMsgBuild
     rejectUnsupportedFlags(tc.flags);
     if (tc.flags.from === '') throw new Error('the signer is required: give --from <key name or address>');
     const from = await tc.resolveFrom(tc.flags.from);
-    await new TxFramework(tc, from, [build(from.address, self.opts() as O, self.args)]).run();
+    await new TxFramework(tc, from, [await build(from.address, self.opts() as O, self.args, tc)]).run();
   });
 }
 
