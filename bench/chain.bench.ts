@@ -37,7 +37,7 @@ try {
   const recipients = Array.from({ length: ACCOUNTS }, () => accAddress(randomBytes(20)));
   const genesis = genesisWith([...senders.map((k) => [k.address, 10n ** 24n] as [string, bigint]), ...recipients.map((a) => [a, 10n ** 18n] as [string, bigint])]);
   let t = performance.now();
-  let chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
+  let chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true, ...(process.env.KEEP_RECENT ? { keepRecent: Number(process.env.KEEP_RECENT) } : {}) });
   console.log(`genesis: ${ACCOUNTS + SENDERS} accounts in ${(performance.now() - t).toFixed(0)} ms`);
 
   const seq = new Array<bigint>(SENDERS).fill(0n);
@@ -82,6 +82,12 @@ try {
     if (failed.length > 0) throw new Error(`block ${block.height}: ${failed.length} txs failed: ${failed[0]!.result.log}`);
     sampleRss();
     if (process.env.VERBOSE || b % 10 === 0) console.log(`  block ${block.height}: ${ms.toFixed(0)} ms, rss ${mb(process.memoryUsage().rss)}`);
+    if (process.env.DIAG && b % 5 === 0) {
+      (globalThis as { gc?: () => void }).gc?.();
+      const m = process.memoryUsage();
+      const internals = chain as unknown as { store: { behind?: { waiting: unknown[] } }; app: { env: { views: { map: Map<string, unknown> } } } };
+      console.log(`    heap used ${mb(m.heapUsed)}, external ${mb(m.external)}, array buffers ${mb(m.arrayBuffers)}, waiting ${internals.store.behind?.waiting.length}, views ${internals.app.env.views.map.size}`);
+    }
   }
   await pool.close();
   t = performance.now();

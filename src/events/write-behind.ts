@@ -46,6 +46,8 @@ export class WriteBehind {
   /** Queues a block write; `onDurable` runs after its transaction committed. */
   post(write: BlockWrite, onDurable?: () => void): void {
     this.check();
+    // the writer's message may wait behind a busy thread: what has been written is reported here too
+    this.report();
     this.posted++;
     if (onDurable) this.waiting.push({ seq: this.posted, onDurable });
     this.worker.postMessage(write);

@@ -63,6 +63,24 @@ describe('write-behind block store', () => {
     reopened.close();
   });
 
+  it('reports written blocks even when the thread never yields to the event loop', () => {
+    const dbPath = tempDb();
+    const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
+    const reported: bigint[] = [];
+    chain.blocks$.subscribe((b: CommittedBlock) => reported.push(b.height));
+    chain.commitBlock([sendTx(0n)]);
+    // wait without yielding until the writer thread has written block 1 (seen by another connection)
+    const reader = new Database(dbPath, { readonly: true });
+    const sleeper = new Int32Array(new SharedArrayBuffer(4));
+    const deadline = Date.now() + 20_000;
+    while (reader.prepare('SELECT 1 FROM blocks WHERE height = 1').get() === undefined && Date.now() < deadline) Atomics.wait(sleeper, 0, 0, 20);
+    reader.close();
+    chain.commitBlock([]);
+    expect(reported).toEqual([1n]); // reported when block 2 was handed to the writer
+    chain.close();
+    expect(reported).toEqual([1n, 2n]); // close waits for the last write and reports it
+  });
+
   it('a failed write is fatal: the next call names the height and the cause, nothing after it is written', () => {
     const dbPath = tempDb();
     const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
