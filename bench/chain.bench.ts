@@ -57,6 +57,7 @@ try {
     await profiler.post('Profiler.enable');
   }
   const blockMs: number[] = [];
+  const liveHeap: [bigint, number][] = [];
   let txCount = 0;
   let busy = 0;
   const signedBlocks = Array.from({ length: BLOCKS }, makeBlock); // signing is the client's work, not timed
@@ -82,11 +83,11 @@ try {
     if (failed.length > 0) throw new Error(`block ${block.height}: ${failed.length} txs failed: ${failed[0]!.result.log}`);
     sampleRss();
     if (process.env.VERBOSE || b % 10 === 0) console.log(`  block ${block.height}: ${ms.toFixed(0)} ms, rss ${mb(process.memoryUsage().rss)}`);
-    if (process.env.DIAG && b % 5 === 0) {
-      (globalThis as { gc?: () => void }).gc?.();
-      const m = process.memoryUsage();
-      const internals = chain as unknown as { store: { behind?: { waiting: unknown[] } }; app: { env: { views: { map: Map<string, unknown> } } } };
-      console.log(`    heap used ${mb(m.heapUsed)}, external ${mb(m.external)}, array buffers ${mb(m.arrayBuffers)}, waiting ${internals.store.behind?.waiting.length}, views ${internals.app.env.views.map.size}`);
+    // the live heap (after a full GC, outside the timed part) every 10 blocks, when gc() is exposed
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (gc && (b % 10 === 9 || b === BLOCKS - 1)) {
+      gc();
+      liveHeap.push([block.height, process.memoryUsage().heapUsed]);
     }
   }
   await pool.close();
@@ -98,6 +99,7 @@ try {
     writeFileSync(process.env.PROFILE!, JSON.stringify(profile));
   }
   blockMs.sort((a, b) => a - b);
+  if (liveHeap.length > 0) console.log(`live heap after GC by height (the App keeps ${process.env.KEEP_RECENT ?? 100} recent states): ${liveHeap.map(([h, bytes]) => `${h}: ${mb(bytes)}`).join(', ')}`);
   console.log(`end to end (checkTx + deliver + persist + index): ${txCount} txs, ${((txCount / busy) * 1000).toFixed(0)} tx/s; block p50 ${pct(blockMs, 50).toFixed(0)} ms, p99 ${pct(blockMs, 99).toFixed(0)} ms; per tx p50 ${((pct(blockMs, 50) / TXS) * 1000).toFixed(0)} µs`);
   const height = chain.height;
   chain.close();

@@ -8,8 +8,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dir = dirname(fileURLToPath(import.meta.url));
-/** The young generation the node runs with (bin/chaind, npm start): docs/architecture.md "Performance". */
-const YOUNG_GENERATION = ['--max-semi-space-size=64'];
+/**
+ * The young generation the node runs with (bin/chaind, npm start; docs/architecture.md
+ * "Performance"), and `gc()` for the benches that report the live heap.
+ */
+const NODE_FLAGS = ['--max-semi-space-size=64', '--expose-gc'];
 const filters = process.argv.slice(2);
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
@@ -25,7 +28,7 @@ const failed: string[] = [];
 for (const file of files) {
   console.log(`\n=== ${file}`);
   const started = Date.now();
-  const result = spawnSync(process.execPath, [...YOUNG_GENERATION, '--import', 'tsx', join(dir, file)], { stdio: 'inherit', env: process.env });
+  const result = spawnSync(process.execPath, [...NODE_FLAGS, '--import', 'tsx', join(dir, file)], { stdio: 'inherit', env: process.env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     failed.push(file);
