@@ -13,7 +13,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runChaind, tempHome } from '../cli/run-chaind.ts';
-import { freePort, rpc, startChaind } from '../cli/node/node-process.ts';
+import { freePort, startChaind, waitForTx } from '../cli/node/node-process.ts';
 import { testKey } from '../helpers/fixture.ts';
 import { genesisMetaNode, nodeKeyOf } from '../modules/register/harness.ts';
 
@@ -135,16 +135,10 @@ describe('pot through the CLI against a node process', () => {
         const res = JSON.parse(r.stdout) as { code: number; txhash: string };
         expect(res.code).toBe(0);
         aliceTxs++;
-        for (let i = 0; i < 200; i++) {
-          const found = await rpc(port, 'tx', { hash: Buffer.from(res.txhash, 'hex').toString('base64') }).catch(() => undefined);
-          if (found) {
-            // the log says why when the code is not 0
-            expect(found.tx_result.code === 0 ? 0 : `${found.tx_result.code}: ${found.tx_result.log}`).toBe(0);
-            return { height: found.height as string, hash: res.txhash };
-          }
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        throw new Error(`tx ${res.txhash} not committed`);
+        const found = await waitForTx(port, res.txhash);
+        // the log says why when the code is not 0
+        expect(found.tx_result.code === 0 ? 0 : `${found.tx_result.code}: ${found.tx_result.log}`).toBe(0);
+        return { height: found.height, hash: res.txhash };
       };
       const query = async (args: string[]) => {
         const r = await runChaind(['query', ...args, '-o', 'json', ...client]);

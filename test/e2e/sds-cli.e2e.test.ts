@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runChaind, tempHome } from '../cli/run-chaind.ts';
-import { freePort, rpc, startChaind } from '../cli/node/node-process.ts';
+import { freePort, startChaind, waitForTx } from '../cli/node/node-process.ts';
 import { testKey } from '../helpers/fixture.ts';
 import { genesisMetaNode, nodeKeyOf } from '../modules/register/harness.ts';
 
@@ -43,12 +43,7 @@ describe('sds through the CLI against a node process', () => {
         expect([r.code, r.stderr]).toEqual([0, '']);
         const res = JSON.parse(r.stdout) as { code: number; txhash: string };
         expect(res.code).toBe(0);
-        for (let i = 0; i < 200; i++) {
-          const found = await rpc(port, 'tx', { hash: Buffer.from(res.txhash, 'hex').toString('base64') }).catch(() => undefined);
-          if (found) return found as { height: string; tx_result: { code: number } };
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        throw new Error(`tx ${res.txhash} not committed`);
+        return waitForTx(port, res.txhash);
       };
       const query = async (args: string[]) => {
         const r = await runChaind(['query', ...args, '-o', 'json', ...client]);

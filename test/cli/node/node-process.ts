@@ -82,3 +82,13 @@ export async function rpc<T = any>(port: number, method: string, params: Record<
   if (body.error) throw new Error(JSON.stringify(body.error));
   return body.result as T;
 }
+
+/** Polls the node's `tx` RPC until the tx is in a block (10 s at most); returns the RPC's result. */
+export async function waitForTx(port: number, txhash: string): Promise<{ height: string; tx_result: { code: number; log: string } }> {
+  for (let i = 0; i < 200; i++) {
+    const found = await rpc(port, 'tx', { hash: Buffer.from(txhash, 'hex').toString('base64') }).catch(() => undefined);
+    if (found) return found as { height: string; tx_result: { code: number; log: string } };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`tx ${txhash} not committed`);
+}

@@ -9,14 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accAddress } from '../../../../src/crypto/address.ts';
 import { balanceOf } from '../../../../src/modules/bank/state.ts';
 import { acceptingBlsVerifier, bls12381Verifier, setBlsVerifier } from '../../../../src/modules/pot/bls.ts';
-import { ALICE, MN_KEY, SECOND, startPotNode, T0, type PotNode } from './pot-node.ts';
+import { ALICE, deliverTx, MN_KEY, startPotNode, type PotNode } from './pot-node.ts';
 
-const FEE = `${200000n * 1000000000n}wei`;
 const BOB = accAddress(new Uint8Array(20).fill(0xb0));
 const BLS_KEY = bytesToHex(new Uint8Array(32).fill(5));
 
 let n: PotNode;
-let t = T0;
 beforeAll(async () => {
   setBlsVerifier(bls12381Verifier);
   n = await startPotNode();
@@ -26,16 +24,7 @@ afterAll(async () => {
   await n?.close();
 });
 
-/** Runs a tx command, includes it in a block and returns the tx result code and log. */
-async function tx(args: string[]): Promise<{ code: number; log: string }> {
-  const r = await n.chaind([...args, '--from', 'alice', '--fees', FEE, '-y', '-o', 'json']);
-  expect([r.code, r.stderr]).toEqual([0, '']);
-  t += SECOND;
-  n.setTime(t);
-  n.node.produceBlock();
-  const res = n.node.tx(JSON.parse(r.stdout).txhash)!.result;
-  return { code: res.code, log: res.code === 0 ? '' : res.log };
-}
+const tx = (args: string[]) => deliverTx(n, args);
 
 async function query(args: string[]): Promise<any> {
   const q = await n.chaind(['query', 'pot', ...args, '-o', 'json']);

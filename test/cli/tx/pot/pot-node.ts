@@ -18,6 +18,27 @@ export const RN_KEY = nodeKeyOf(0x71);
 
 export type PotNode = CliNode;
 
+/** The fee the pot CLI tests pay (200000 gas at 1 gwei). */
+export const FEE = `${200000n * 1000000000n}wei`;
+
+/**
+ * Runs a `chaind tx …` command as alice, puts it in a block one second after the previous one and
+ * returns the tx result's code and log (empty on success).
+ */
+export async function deliverTx(n: CliNode, args: string[]): Promise<{ code: number; log: string }> {
+  const r = await n.chaind([...args, '--from', 'alice', '--fees', FEE, '-y', '-o', 'json']);
+  if (r.code !== 0 || r.stderr !== '') throw new Error(`chaind ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  const time = (blockTimes.get(n) ?? T0) + SECOND;
+  blockTimes.set(n, time);
+  n.setTime(time);
+  n.node.produceBlock();
+  const res = n.node.tx(JSON.parse(r.stdout).txhash)!.result;
+  return { code: res.code, log: res.code === 0 ? '' : res.log };
+}
+
+/** the time of each node's last block made by `deliverTx` */
+const blockTimes = new WeakMap<CliNode, bigint>();
+
 export async function startPotNode(): Promise<PotNode> {
   const genesis = genesisWith([[ALICE.address, ALICE_FUNDS]]);
   const register = defaultRegisterGenesis();

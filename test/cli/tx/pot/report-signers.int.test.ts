@@ -16,10 +16,10 @@ import { defaultRegisterGenesis } from '../../../../src/modules/register/genesis
 import { acceptingBlsVerifier, bls12381Verifier, setBlsVerifier } from '../../../../src/modules/pot/bls.ts';
 import { genesisWith, MNEMONIC, testKey } from '../../../helpers/fixture.ts';
 import { genesisMetaNode, nodeKeyOf } from '../../../modules/register/harness.ts';
-import { SECOND, startCliNode, T0, type CliNode } from '../cli-node.ts';
+import { startCliNode, type CliNode } from '../cli-node.ts';
+import { deliverTx, FEE } from './pot-node.ts';
 
 const STOS = 10n ** 18n;
-const FEE = `${200000n * 1000000000n}wei`;
 const [ALICE, BOB, CAROL] = [testKey(0), testKey(1), testKey(2)];
 const MA = nodeKeyOf(0x61);
 const MA2 = nodeKeyOf(0x64);
@@ -36,7 +36,6 @@ function expectedPubKey(ownerPriv: Uint8Array, networkAddress: string): string {
 }
 
 let n: CliNode;
-let t = T0;
 beforeAll(async () => {
   setBlsVerifier(bls12381Verifier);
   const genesis = genesisWith([[ALICE.address, 10n ** 24n], [BOB.address, 100n * STOS], [CAROL.address, 100n * STOS]]);
@@ -58,15 +57,7 @@ afterAll(async () => {
   await n?.close();
 });
 
-async function tx(args: string[]): Promise<{ code: number; log: string }> {
-  const r = await n.chaind([...args, '--from', 'alice', '--fees', FEE, '-y', '-o', 'json']);
-  expect([r.code, r.stderr]).toEqual([0, '']);
-  t += SECOND;
-  n.setTime(t);
-  n.node.produceBlock();
-  const res = n.node.tx(JSON.parse(r.stdout).txhash)!.result;
-  return { code: res.code, log: res.code === 0 ? '' : res.log };
-}
+const tx = (args: string[]) => deliverTx(n, args);
 
 const VOLUMES = JSON.stringify([{ wallet_address: ALICE.address, volume: '1000' }]);
 const report = (epoch: number, ...extra: string[]) => ['tx', 'pot', 'report', '--epoch', String(epoch), '--reference', `ref-${epoch}`, '--wallet-volumes', VOLUMES, ...extra];
