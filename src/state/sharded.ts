@@ -27,23 +27,48 @@ const SLOT = 'ghijklmnopqrstuv';
 
 type Node = Record<string, any>;
 
-/** The prototype of trie nodes below the root: no own `constructor`, so immer does not draft them. */
-const NODE_PROTO: object = Object.create(Object.prototype);
+/** The prototype of leaves (the last level, holding entries): no own `constructor`, so immer does not draft them. */
+const LEAF_PROTO: object = Object.create(Object.prototype);
 
-function newNode(): Node {
-  return Object.create(NODE_PROTO) as Node;
+/**
+ * An inner node (levels 1 to DEPTH − 1): all 16 slots are own properties from the start (unused
+ * ones undefined), so every inner node has one shape and a copy is 16 plain field loads. Its class
+ * keeps immer away as the leaf prototype does; JSON and the app hash skip undefined slots.
+ */
+class Slots {
+  g: unknown; h: unknown; i: unknown; j: unknown; k: unknown; l: unknown; m: unknown; n: unknown;
+  o: unknown; p: unknown; q: unknown; r: unknown; s: unknown; t: unknown; u: unknown; v: unknown;
+  constructor(from?: Slots) {
+    this.g = from?.g; this.h = from?.h; this.i = from?.i; this.j = from?.j;
+    this.k = from?.k; this.l = from?.l; this.m = from?.m; this.n = from?.n;
+    this.o = from?.o; this.p = from?.p; this.q = from?.q; this.r = from?.r;
+    this.s = from?.s; this.t = from?.t; this.u = from?.u; this.v = from?.v;
+  }
+}
+
+/** A new node for `level` (1 … DEPTH). */
+function newNode(level: number): Node {
+  return (level < DEPTH ? new Slots() : Object.create(LEAF_PROTO)) as Node;
 }
 
 /** A copy of a node's slots or entries (string keys only: its owner and cached digest stay behind). */
 function copyNode(node: Node): Node {
-  const copy = newNode();
+  if (node instanceof Slots) return new Slots(node) as unknown as Node;
+  const copy = Object.create(LEAF_PROTO) as Node;
   for (const k of Object.keys(node)) copy[k] = node[k];
   return copy;
 }
 
 /** Whether `value` is a trie node below a root (canonical.ts caches digests on them). */
 export function isTrieNode(value: object): boolean {
-  return Object.getPrototypeOf(value) === NODE_PROTO;
+  const proto = Object.getPrototypeOf(value);
+  return proto === LEAF_PROTO || proto === Slots.prototype;
+}
+
+/** Whether a node has no child or entry left. */
+function isEmpty(node: Node): boolean {
+  for (const k of Object.keys(node)) if (node[k] !== undefined) return false;
+  return true;
 }
 
 function slotAt(key: string, level: number): string {
@@ -101,17 +126,17 @@ function tokenOf(root: Node): object {
 }
 
 /** The child at `slot`, made writable by this write: its own copy (or a new node) stored in `parent`. */
-function writableChild(parent: Node, slot: string, token: object, create: boolean): Node | undefined {
+function writableChild(parent: Node, slot: string, level: number, token: object, create: boolean): Node | undefined {
   const child = parent[slot] as Node | undefined;
   if (child === undefined) {
     if (!create) return undefined;
-    const made = newNode();
+    const made = newNode(level);
     made[OWNER as unknown as string] = token;
     parent[slot] = made;
     return made;
   }
   if (child[OWNER as unknown as string] === token) return child;
-  if (Object.getPrototypeOf(child) !== NODE_PROTO) {
+  if (!isTrieNode(child)) {
     throw new Error('sharded collection with plain nodes: a collection read from JSON must go through shardRevive');
   }
   const copy = copyNode(child);
@@ -141,7 +166,7 @@ function freezeDeep<V>(value: V): V {
 export function shardSet<V>(root: Sharded<V>, key: string, value: V): void {
   const token = tokenOf(root as Node);
   let node = root as Node;
-  for (let level = 0; level < DEPTH; level++) node = writableChild(node, slotAt(key, level), token, true)!;
+  for (let level = 0; level < DEPTH; level++) node = writableChild(node, slotAt(key, level), level + 1, token, true)!;
   node[key] = freezeDeep(value);
 }
 
@@ -154,19 +179,22 @@ export function shardDelete<V>(root: Sharded<V>, key: string): boolean {
   for (let level = 0; level < DEPTH; level++) {
     const slot = slotAt(key, level);
     path.push([node, slot]);
-    node = writableChild(node, slot, token, false)!;
+    node = writableChild(node, slot, level + 1, token, false)!;
   }
   delete node[key];
   for (let i = path.length - 1; i >= 0; i--) {
     const [parent, slot] = path[i]!;
-    if (Object.keys(parent[slot]).length > 0) break;
-    delete parent[slot];
+    if (!isEmpty(parent[slot])) break;
+    if (i === 0) delete parent[slot]; // the root is a plain object
+    else parent[slot] = undefined;
   }
   return true;
 }
 
 function* walk<V>(node: Node, level: number, reverse: boolean): Generator<[string, V]> {
-  const keys = Object.keys(node).sort();
+  const keys = Object.keys(node)
+    .filter((k) => node[k] !== undefined)
+    .sort();
   if (reverse) keys.reverse();
   if (level === DEPTH) {
     for (const k of keys) yield [k, node[k] as V];
@@ -203,7 +231,7 @@ export function shardFrom<V>(entries: Iterable<[string, V]>): Sharded<V> {
  */
 export function shardRevive<V>(plain: Sharded<V>): Sharded<V> {
   const revive = (node: Node, level: number): Node => {
-    const out = level === 0 ? ({} as Node) : newNode();
+    const out = level === 0 ? ({} as Node) : newNode(level);
     for (const k of Object.keys(node)) out[k] = level === DEPTH ? freezeDeep(node[k]) : revive(node[k], level + 1);
     return out;
   };

@@ -66,6 +66,19 @@ describe('sharded collections', () => {
     });
   }
 
+  it('deleting entries leaves the layout, digest and JSON of a collection that never had them', () => {
+    const all = [0, 1, 0x1000, 0x1001, 0xabcdef];
+    const built = shardFrom<Entry>(all.map((n) => [key(n), { n }]));
+    const next = new Immer().produce({ s: built }, (d) => {
+      shardDelete(d.s as Sharded<Entry>, key(0x1001));
+      shardDelete(d.s as Sharded<Entry>, key(0xabcdef)); // the only entry under "f": its whole path goes
+    });
+    const fresh = { s: shardFrom<Entry>([0, 1, 0x1000].map((n) => [key(n), { n }])) };
+    expect(stateDigest(next)).toBe(stateDigest(fresh));
+    expect(serializeState(next)).toBe(serializeState(fresh));
+    expect(Object.keys(next.s)).toEqual(Object.keys(fresh.s));
+  });
+
   it('entries are frozen: changing one in place throws instead of corrupting earlier states', () => {
     const e = shardGet(base.s, key(1))!;
     expect(Object.isFrozen(e)).toBe(true);
