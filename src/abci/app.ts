@@ -192,7 +192,11 @@ export class App {
 
   private lastTimeNs = 0n;
 
-  /** ABCI FinalizeBlock: begin-block hooks, each tx, end-block hooks; the result is pending until commit. */
+  /**
+   * ABCI FinalizeBlock: begin-block hooks, each tx, end-block hooks; the result is pending until
+   * commit. In `replay` mode (rebuilding state from stored blocks) signatures are not checked and
+   * the results of passing txs carry only their code and gas: the stored results are the record.
+   */
   finalizeBlock(req: FinalizeBlockRequest, mode: 'deliver' | 'replay' = 'deliver'): FinalizeBlockResponse {
     if (req.height !== this.committedHeight + 1n) {
       throw new Error(`finalizeBlock: expected height ${this.committedHeight + 1n}, got ${req.height}`);
