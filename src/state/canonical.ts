@@ -8,7 +8,7 @@
  * booleans, null and bigint. Anything else is a programming error and throws.
  */
 import { sha256Text } from './sha256.ts';
-import { isTrieNode } from './sharded.ts';
+import { isTrieNode, Slots, SLOT_KEYS } from './sharded.ts';
 
 const digests = new WeakMap<object, string>();
 
@@ -74,19 +74,31 @@ function quoteKey(k: string): string {
 }
 
 /**
- * Trie nodes of sharded collections carry their digest in a symbol-keyed property (they are copied,
- * never changed, once hashed; src/state/sharded.ts): a WeakMap entry for each of hundreds of
- * thousands of nodes made every major GC slower.
+ * Trie nodes of sharded collections carry their digest (they are copied, never changed, once
+ * hashed; src/state/sharded.ts): inner nodes in a field, leaves in a symbol-keyed property. A
+ * WeakMap entry for each of hundreds of thousands of nodes made every major GC slower.
  */
 const DIGEST = Symbol('digest');
 
 function cachedDigest(value: object): string | undefined {
+  if (value instanceof Slots) return value.digest;
   return isTrieNode(value) ? (value as Record<symbol, string | undefined>)[DIGEST] : digests.get(value);
 }
 
 function cacheDigest(value: object, digest: string): void {
-  if (isTrieNode(value)) (value as Record<symbol, string>)[DIGEST] = digest;
+  if (value instanceof Slots) value.digest = digest;
+  else if (isTrieNode(value)) (value as Record<symbol, string>)[DIGEST] = digest;
   else digests.set(value, digest);
+}
+
+/** The digest text of an inner trie node: what the object walk gives for its defined slots, without sorting. */
+function slotsText(node: Slots, childDigest: (child: object) => string): string {
+  let body = '';
+  for (const k of SLOT_KEYS) {
+    const child = node[k];
+    if (child !== undefined) body += quoteKey(k) + ':#' + childDigest(child as object) + ',';
+  }
+  return '{' + body + '}';
 }
 
 /** The digest walk without paths (same text, same digests); throws Unsupported. */
@@ -94,7 +106,9 @@ function fastDigest(value: object): string {
   const cached = cachedDigest(value);
   if (cached !== undefined) return cached;
   let text: string;
-  if (Array.isArray(value)) {
+  if (value instanceof Slots) {
+    text = slotsText(value, fastDigest);
+  } else if (Array.isArray(value)) {
     text = '[';
     for (let i = 0; i < value.length; i++) {
       const v: unknown = value[i];
@@ -134,7 +148,9 @@ function explainedDigest(value: object, path: string): string {
   const cached = cachedDigest(value);
   if (cached !== undefined) return cached;
   let text: string;
-  if (Array.isArray(value)) {
+  if (value instanceof Slots) {
+    text = slotsText(value, (child) => explainedDigest(child, path));
+  } else if (Array.isArray(value)) {
     text = '[' + value.map((v, i) => part(v, `${path}[${i}]`)).join(',') + ']';
   } else {
     if (ArrayBuffer.isView(value)) throw new Error(`state value at ${path} is binary; store bytes as base64 or hex`);

@@ -31,20 +31,36 @@ type Node = Record<string, any>;
 const LEAF_PROTO: object = Object.create(Object.prototype);
 
 /**
- * An inner node (levels 1 to DEPTH − 1): all 16 slots are own properties from the start (unused
- * ones undefined), so every inner node has one shape and a copy is 16 plain field loads. Its class
- * keeps immer away as the leaf prototype does; JSON and the app hash skip undefined slots.
+ * An inner node (levels 1 to DEPTH − 1): all 16 slots are own fields from the start (unused ones
+ * undefined), plus the produce that owns it and its cached digest, so every inner node has one
+ * shape and a copy is 16 plain field loads. Its class keeps immer away as the leaf prototype does.
+ * Its JSON and its digest (canonical.ts) cover the defined slots only.
  */
-class Slots {
+export class Slots {
   g: unknown; h: unknown; i: unknown; j: unknown; k: unknown; l: unknown; m: unknown; n: unknown;
   o: unknown; p: unknown; q: unknown; r: unknown; s: unknown; t: unknown; u: unknown; v: unknown;
+  /** the write this node belongs to (see `writableChild`) */
+  owner: object | undefined;
+  /** the app-hash digest, once computed (the node is never written after its produce) */
+  digest: string | undefined;
   constructor(from?: Slots) {
     this.g = from?.g; this.h = from?.h; this.i = from?.i; this.j = from?.j;
     this.k = from?.k; this.l = from?.l; this.m = from?.m; this.n = from?.n;
     this.o = from?.o; this.p = from?.p; this.q = from?.q; this.r = from?.r;
     this.s = from?.s; this.t = from?.t; this.u = from?.u; this.v = from?.v;
+    this.owner = undefined;
+    this.digest = undefined;
+  }
+
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const k of SLOT_KEYS) if (this[k] !== undefined) out[k] = this[k];
+    return out;
   }
 }
+
+/** The slot names in order (`SLOT` as a list). */
+export const SLOT_KEYS = ['g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v'] as const;
 
 /** A new node for `level` (1 … DEPTH). */
 function newNode(level: number): Node {
@@ -67,8 +83,14 @@ export function isTrieNode(value: object): boolean {
 
 /** Whether a node has no child or entry left. */
 function isEmpty(node: Node): boolean {
-  for (const k of Object.keys(node)) if (node[k] !== undefined) return false;
-  return true;
+  if (node instanceof Slots) return SLOT_KEYS.every((k) => node[k] === undefined);
+  return Object.keys(node).length === 0;
+}
+
+/** The slot names or entry keys of a node that hold something, ascending. */
+function usedKeys(node: Node): string[] {
+  if (node instanceof Slots) return SLOT_KEYS.filter((k) => node[k] !== undefined);
+  return Object.keys(node).sort();
 }
 
 function slotAt(key: string, level: number): string {
@@ -113,6 +135,15 @@ export function shardHas<V>(s: Sharded<V>, key: string): boolean {
  * symbol-keyed property, which Object.keys, JSON and the app hash do not see.
  */
 const OWNER = Symbol('sharded owner');
+
+function ownerOf(node: Node): object | undefined {
+  return node instanceof Slots ? node.owner : (node[OWNER as unknown as string] as object | undefined);
+}
+
+function setOwner(node: Node, token: object): void {
+  if (node instanceof Slots) node.owner = token;
+  else node[OWNER as unknown as string] = token;
+}
 /** One small token per root draft (the node → token map must not keep drafts alive). */
 const tokens = new WeakMap<Node, object>();
 
@@ -131,16 +162,16 @@ function writableChild(parent: Node, slot: string, level: number, token: object,
   if (child === undefined) {
     if (!create) return undefined;
     const made = newNode(level);
-    made[OWNER as unknown as string] = token;
+    setOwner(made, token);
     parent[slot] = made;
     return made;
   }
-  if (child[OWNER as unknown as string] === token) return child;
+  if (ownerOf(child) === token) return child;
   if (!isTrieNode(child)) {
     throw new Error('sharded collection with plain nodes: a collection read from JSON must go through shardRevive');
   }
   const copy = copyNode(child);
-  copy[OWNER as unknown as string] = token;
+  setOwner(copy, token);
   parent[slot] = copy;
   return copy;
 }
@@ -192,9 +223,7 @@ export function shardDelete<V>(root: Sharded<V>, key: string): boolean {
 }
 
 function* walk<V>(node: Node, level: number, reverse: boolean): Generator<[string, V]> {
-  const keys = Object.keys(node)
-    .filter((k) => node[k] !== undefined)
-    .sort();
+  const keys = usedKeys(node);
   if (reverse) keys.reverse();
   if (level === DEPTH) {
     for (const k of keys) yield [k, node[k] as V];
