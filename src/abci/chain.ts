@@ -228,9 +228,12 @@ export class Chain {
   }
 
   close(): void {
-    this.store.settle(); // the last blocks are reported before the stream completes
-    this.blocks$.complete();
-    this.store.close();
+    try {
+      this.store.settle(); // the last blocks are reported before the stream completes
+    } finally {
+      this.blocks$.complete();
+      this.store.close();
+    }
   }
 }
 

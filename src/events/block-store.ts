@@ -309,8 +309,11 @@ export class BlockStore {
   }
 
   close(): void {
-    this.behind?.close();
-    this.db.close();
+    try {
+      this.behind?.close();
+    } finally {
+      this.db.close();
+    }
   }
 }
 

@@ -22,6 +22,8 @@ const FAILED = 1;
 const CLOSED = 2;
 /** How long a read waits for the writer before deciding it is gone. */
 const WAIT_LIMIT_MS = 120_000;
+/** How long closing waits for the writer to close its connection. */
+const CLOSE_LIMIT_MS = 10_000;
 
 export interface WriterData {
   readonly path: string;
@@ -36,11 +38,24 @@ export class WriteBehind {
   private posted = 0;
   private readonly waiting: { seq: number; onDurable: () => void }[] = [];
   private closed = false;
+  private exited = false;
 
   constructor(path: string) {
     const data: WriterData = { path, signal: this.signal.buffer as SharedArrayBuffer, error: this.error };
     this.worker = spawnTsWorker(new URL('./block-writer.worker.ts', import.meta.url), data);
     this.worker.on('message', () => this.report());
+    // a writer thread that dies (out of memory, a bug) fails the store like a failed write
+    this.worker.on('error', (e) => this.fail(`the writer thread failed: ${e.message}`));
+    this.worker.on('exit', (code) => {
+      this.exited = true;
+      if (!this.closed) this.fail(`the writer thread exited with code ${code}`);
+    });
+  }
+
+  private fail(text: string): void {
+    if (Atomics.load(this.signal, FAILED) !== 0) return;
+    new Uint8Array(this.error).set(new TextEncoder().encode(text).slice(0, this.error.byteLength - 1));
+    Atomics.store(this.signal, FAILED, 1);
   }
 
   /** Queues a block write; `onDurable` runs after its transaction committed. */
@@ -73,8 +88,10 @@ export class WriteBehind {
     try {
       this.settle();
     } finally {
-      this.worker.postMessage('close');
-      Atomics.wait(this.signal, CLOSED, 0, WAIT_LIMIT_MS);
+      if (!this.exited) {
+        this.worker.postMessage('close');
+        Atomics.wait(this.signal, CLOSED, 0, CLOSE_LIMIT_MS);
+      }
       void this.worker.terminate();
     }
   }

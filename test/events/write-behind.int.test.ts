@@ -81,6 +81,18 @@ describe('write-behind block store', () => {
     expect(reported).toEqual([1n, 2n]); // close waits for the last write and reports it
   });
 
+  it('a writer thread that dies fails the store with a message saying so', async () => {
+    const chain = Chain.open({ ...appModules, dbPath: tempDb(), genesis, snapshotInterval: 0, writeBehind: true });
+    chain.commitBlock([sendTx(0n)]);
+    expect(chain.store.latestHeight()).toBe(1n);
+    // the thread is stopped from outside, as a crash would stop it
+    await (chain.store as unknown as { behind: { worker: { terminate(): Promise<number> } } }).behind.worker.terminate();
+    await new Promise((r) => setTimeout(r, 50));
+    const dead = /block store: writing block failed, the node must restart \(it resumes from the last written block\): the writer thread exited with code 1/;
+    expect(() => chain.commitBlock([])).toThrow(dead);
+    expect(() => chain.close()).toThrow(dead); // at once, and the connection is closed
+  });
+
   it('a failed write is fatal: the next call names the height and the cause, nothing after it is written', () => {
     const dbPath = tempDb();
     const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
