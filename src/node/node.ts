@@ -26,6 +26,8 @@ export interface NodeOptions extends AppOptions {
   readonly dbPath: string;
   /** persist blocks on a writer thread (`ChainOptions.writeBehind`) */
   readonly writeBehind?: boolean;
+  /** called when block production fails and stops (without it the error is thrown) */
+  readonly onFatal?: (err: Error) => void;
   /** required when the database is new */
   readonly genesis?: GenesisDoc;
   readonly identity: NodeIdentity;
@@ -154,9 +156,14 @@ export class Node {
       this.timer = undefined;
       try {
         this.tick();
-      } finally {
-        this.schedule();
+      } catch (e) {
+        // a block that cannot be made or stored (e.g. the block store failed): stop producing
+        this.stop();
+        if (!this.opts.onFatal) throw e;
+        this.opts.onFatal(e instanceof Error ? e : new Error(String(e)));
+        return;
       }
+      this.schedule();
     }, this.opts.blockIntervalMs ?? 1000);
   }
 

@@ -30,6 +30,8 @@ export interface StartNodeOptions {
   readonly logger?: Logger;
   /** called once when the node halts (halt-height / halt-time), also when it halts at once on start */
   readonly onHalt?: (reason: string) => void;
+  /** called when block production fails and the node stops (a failed block store write) */
+  readonly onFatal?: (err: Error) => void;
 }
 
 export interface RunningNode {
@@ -97,6 +99,10 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
       mempool: settings.mempool,
       // SQLite's work for a block overlaps the next block's (src/events/write-behind.ts)
       writeBehind: true,
+      onFatal: (err) => {
+        log.error('block production stopped', { module: 'state', err: err.message });
+        options.onFatal?.(err);
+      },
       onHalt: (reason) => {
         halted = reason;
         // SDK baseapp `halt()`
@@ -147,14 +153,21 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
     await grpc?.close();
     await rest?.close();
     await rpc?.close();
-    // the last vote this validator signed: the precommit of the last committed block
-    savePrivValidatorState(layout.privValidatorStateFile, { height: node.height, round: 0, step: node.height > 0n ? 3 : 0 });
-    node.close();
+    let failure: unknown;
+    try {
+      node.close(); // waits for the last block writes; throws if the block store failed
+    } catch (e) {
+      failure = e;
+    }
+    // the last vote this validator signed: the precommit of the last committed block (not
+    // recorded after a store failure: the chain resumes below the height the app had reached)
+    if (failure === undefined) savePrivValidatorState(layout.privValidatorStateFile, { height: node.height, round: 0, step: node.height > 0n ? 3 : 0 });
     restorePotSettings();
     if (profiler) {
       log.info('stopping CPU profiler', { module: 'server', profile: settings.cpuProfile });
       await profiler.stop();
     }
+    if (failure !== undefined) throw failure;
   };
 
   if (!halted) {

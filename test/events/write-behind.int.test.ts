@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { Chain, type CommittedBlock } from '../../src/abci/chain.ts';
+import { Node } from '../../src/node/node.ts';
 import { appModules } from '../../src/abci/modules.ts';
 import { parseSearchQuery } from '../../src/events/search-query.ts';
 import { genesisWith, msgSend, signed, testKey } from '../helpers/fixture.ts';
@@ -91,6 +92,30 @@ describe('write-behind block store', () => {
     const dead = /block store: writing block failed, the node must restart \(it resumes from the last written block\): the writer thread exited with code 1/;
     expect(() => chain.commitBlock([])).toThrow(dead);
     expect(() => chain.close()).toThrow(dead); // at once, and the connection is closed
+  });
+
+  it('a node whose block store fails stops producing and reports the error once', async () => {
+    const errors: string[] = [];
+    const node = new Node({
+      ...appModules,
+      dbPath: tempDb(),
+      genesis,
+      identity: { id: 'ab'.repeat(20), moniker: 'write-behind', listenAddr: 'tcp://127.0.0.1:26656', rpcAddress: 'tcp://127.0.0.1:0' },
+      validators: [],
+      blockIntervalMs: 20,
+      writeBehind: true,
+      onFatal: (err) => errors.push(err.message),
+    });
+    node.produceBlock();
+    expect(node.chain.store.latestHeight()).toBe(1n);
+    await (node.chain.store as unknown as { behind: { worker: { terminate(): Promise<number> } } }).behind.worker.terminate();
+    node.start();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(errors).toEqual([
+      'block store: writing block failed, the node must restart (it resumes from the last written block): the writer thread exited with code 1',
+    ]);
+    expect(node.height).toBe(1n); // nothing was committed after the failure
+    expect(() => node.close()).toThrow(/the writer thread exited with code 1/);
   });
 
   it('a failed write is fatal: the next call names the height and the cause, nothing after it is written', () => {

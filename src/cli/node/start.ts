@@ -54,7 +54,8 @@ export function startCommand(ctx: CliContext): Command {
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-      const running = await startNode(home, { settings, logger, onHalt: (reason) => stop(reason) });
+      // a fatal error stops the node; closing then throws it again, so the command fails with it
+      const running = await startNode(home, { settings, logger, onHalt: (reason) => stop(reason), onFatal: (err) => stop(err.message) });
       try {
         await stopped;
       } finally {
