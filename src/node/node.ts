@@ -5,6 +5,7 @@
  */
 import { Observable, filter, firstValueFrom, timeout as rxTimeout } from 'rxjs';
 import { txHash } from '../codec/tx.ts';
+import type { VerifyPool } from '../crypto/verify-pool.ts';
 import { Chain, plainBlockMeta, type BlockMetaBuilder, type CommittedBlock } from '../abci/chain.ts';
 import type { AppOptions, QueryResponse } from '../abci/app.ts';
 import type { TxResult } from '../abci/tx-result.ts';
@@ -28,6 +29,8 @@ export interface NodeOptions extends AppOptions {
   readonly writeBehind?: boolean;
   /** called when block production fails and stops (without it the error is thrown) */
   readonly onFatal?: (err: Error) => void;
+  /** threads that check the signatures of broadcast txs before their CheckTx */
+  readonly verifyPool?: VerifyPool;
   /** required when the database is new */
   readonly genesis?: GenesisDoc;
   readonly identity: NodeIdentity;
@@ -76,6 +79,8 @@ export class Node {
   private running = false;
   private lastBlockWallNs = 0n;
   private haltReason: string | undefined;
+  /** CheckTx of broadcast txs, chained so that they run in arrival order */
+  private admission: Promise<unknown> = Promise.resolve();
 
   constructor(opts: NodeOptions) {
     this.opts = opts;
@@ -227,11 +232,24 @@ export class Node {
     return txHash(bytes);
   }
 
-  /** broadcast_tx_sync: CheckTx, then into the mempool when it passes. Throws MempoolError for cache/size refusals. */
-  broadcastTxSync(bytes: Uint8Array): BroadcastResult {
+  /**
+   * broadcast_tx_sync: CheckTx, then into the mempool when it passes; rejects with MempoolError
+   * for cache/size refusals. With a verify pool the tx's signatures are checked on its threads
+   * first (`App.preverify`); CheckTx itself runs in arrival order, whatever order the checks end in.
+   */
+  async broadcastTxSync(bytes: Uint8Array): Promise<BroadcastResult> {
     const hash = Node.txHash(bytes);
     this.mempool.precheck(hash, bytes);
     this.mempool.markSeen(hash);
+    const pool = this.opts.verifyPool;
+    // a failed pre-check only means CheckTx verifies the signature itself
+    const verified = pool ? this.chain.app.preverify([bytes], pool).catch(() => undefined) : undefined;
+    const turn = this.admission.then(() => verified).then(() => this.admit(hash, bytes));
+    this.admission = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private admit(hash: string, bytes: Uint8Array): BroadcastResult {
     const result = this.chain.app.checkTx(bytes);
     if (result.code === 0) this.mempool.add({ hash, bytes, gasWanted: result.gas_wanted });
     else this.mempool.forget(hash);
@@ -239,7 +257,7 @@ export class Node {
   }
 
   /** broadcast_tx_async: like sync, the answer carries only the hash and the CheckTx code. */
-  broadcastTxAsync(bytes: Uint8Array): BroadcastResult {
+  broadcastTxAsync(bytes: Uint8Array): Promise<BroadcastResult> {
     return this.broadcastTxSync(bytes);
   }
 
@@ -253,7 +271,7 @@ export class Node {
       ),
     );
     included.catch(() => undefined); // settled below, or abandoned when CheckTx refuses
-    const checkTx = this.broadcastTxSync(bytes);
+    const checkTx = await this.broadcastTxSync(bytes);
     if (checkTx.code !== 0) return { hash, height: 0n, checkTx };
     try {
       const block = await included;

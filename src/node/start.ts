@@ -18,6 +18,7 @@ import { startCpuProfile, type CpuProfiler } from './cpu-profile.ts';
 import { genesisDocOf, genesisValidatorsOf, readGenesisJson, validatorSetOf } from './genesis-file.ts';
 import { chainDbPath } from './home.ts';
 import { createLogger, parseLogLevel, type Logger } from './logger.ts';
+import { VerifyPool } from '../crypto/verify-pool.ts';
 import { Node } from './node.ts';
 import { Pruner, statesInMemory } from './pruning.ts';
 import { resolveStartSettings, type StartSettings } from './settings.ts';
@@ -80,6 +81,8 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
   // before the Node: replaying the stored blocks runs pot EndBlock with these settings
   const restorePotSettings = applyPotNodeSettings(settings.pot);
   let node: Node;
+  // signatures of broadcast txs are checked on its thread before CheckTx
+  const verifyPool = new VerifyPool();
   try {
     node = new Node({
       ...appModules,
@@ -99,6 +102,7 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
       mempool: settings.mempool,
       // SQLite's work for a block overlaps the next block's (src/events/write-behind.ts)
       writeBehind: true,
+      verifyPool,
       onFatal: (err) => {
         log.error('block production stopped', { module: 'state', err: err.message });
         options.onFatal?.(err);
@@ -112,6 +116,7 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
     });
   } catch (e) {
     restorePotSettings();
+    await verifyPool.close();
     await profiler?.stop();
     throw e;
   }
@@ -119,6 +124,7 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
   if (JSON.stringify(node.genesis) !== JSON.stringify(genesis)) {
     node.close();
     restorePotSettings();
+    await verifyPool.close();
     await profiler?.stop();
     throw new Error(
       `genesis doc hash in db does not match loaded genesis doc: ${layout.genesisFile} changed after the chain started; restore it, or start a new chain with "chaind consensus unsafe-reset-all"`,
@@ -163,6 +169,7 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
     // recorded after a store failure: the chain resumes below the height the app had reached)
     if (failure === undefined) savePrivValidatorState(layout.privValidatorStateFile, { height: node.height, round: 0, step: node.height > 0n ? 3 : 0 });
     restorePotSettings();
+    await verifyPool.close();
     if (profiler) {
       log.info('stopping CPU profiler', { module: 'server', profile: settings.cpuProfile });
       await profiler.stop();

@@ -109,7 +109,7 @@ function emptyTxResponse(): TxResponseObject {
 }
 
 function broadcastTx(node: Node): ServiceImpl {
-  return (req) => {
+  return async (req) => {
     const bytes = req.tx_bytes as Uint8Array;
     if (bytes.length === 0) throw GatewayError.invalidArgument('invalid empty tx');
     const mode = req.mode as number;
@@ -118,7 +118,7 @@ function broadcastTx(node: Node): ServiceImpl {
     }
     let result;
     try {
-      result = mode === BROADCAST_MODE.SYNC ? node.broadcastTxSync(bytes) : node.broadcastTxAsync(bytes);
+      result = await (mode === BROADCAST_MODE.SYNC ? node.broadcastTxSync(bytes) : node.broadcastTxAsync(bytes));
     } catch (e) {
       if (!(e instanceof MempoolError)) throw e;
       const refused = txResponseOfMempoolError(e, bytes);

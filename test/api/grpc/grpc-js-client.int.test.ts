@@ -16,7 +16,7 @@ let client: grpc.Client;
 beforeAll(async () => {
   f = await restFixture();
   f.node.produceBlock();
-  expect(f.node.broadcastTxSync(sendTx(0n, 5n)).code).toBe(0);
+  expect((await f.node.broadcastTxSync(sendTx(0n, 5n))).code).toBe(0);
   f.node.produceBlock();
   server = await startGrpcServer(f.node, { address: '127.0.0.1:0' });
   client = new grpc.Client(`127.0.0.1:${server.address.port}`, grpc.credentials.createInsecure());

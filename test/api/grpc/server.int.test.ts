@@ -21,7 +21,7 @@ let grpc: RunningGrpcServer;
 beforeAll(async () => {
   f = await restFixture();
   f.node.produceBlock();
-  expect(f.node.broadcastTxSync(sendTx(0n, 5n)).code).toBe(0);
+  expect((await f.node.broadcastTxSync(sendTx(0n, 5n))).code).toBe(0);
   f.node.produceBlock();
   grpc = await startGrpcServer(f.node, { address: '127.0.0.1:0' });
 });

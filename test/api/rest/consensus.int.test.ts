@@ -22,7 +22,7 @@ let f: RestFixture;
 beforeAll(async () => {
   f = await restFixture();
   f.node.produceBlock();
-  expect(f.node.broadcastTxSync(sendTx(0n, 5n)).code).toBe(0);
+  expect((await f.node.broadcastTxSync(sendTx(0n, 5n))).code).toBe(0);
   f.node.produceBlock();
 });
 afterAll(() => f.close());

@@ -27,7 +27,7 @@ beforeAll(async () => {
   rest = await startRestServer(n.node, { address: '127.0.0.1:0' });
   n.setTime(T0 + SECOND);
   const msg = createResourceNodeMsg(ALICE.address, { networkAddress: NODE, amount: '1stos', pubkey: `{"@type":"/sdk.crypto.ed25519.PubKey","key":"${KEY_B64}"}`, nodeType: 4, moniker: 'rn1' }, codec);
-  const res = n.node.broadcastTxSync(signed(ALICE, 0n, 0n, { messages: [msg], fee: [{ denom: 'wei', amount: '200000000000000' }] }));
+  const res = await n.node.broadcastTxSync(signed(ALICE, 0n, 0n, { messages: [msg], fee: [{ denom: 'wei', amount: '200000000000000' }] }));
   expect([res.code, res.log]).toEqual([0, '[]']);
   n.node.produceBlock();
 }, 30_000);

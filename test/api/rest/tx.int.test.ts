@@ -28,10 +28,10 @@ const tx3 = overspend();
 beforeAll(async () => {
   f = await restFixture();
   f.node.produceBlock();
-  expect(f.node.broadcastTxSync(tx1).code).toBe(0);
+  expect((await f.node.broadcastTxSync(tx1)).code).toBe(0);
   f.node.produceBlock();
-  expect(f.node.broadcastTxSync(tx2).code).toBe(0);
-  expect(f.node.broadcastTxSync(tx3).code).toBe(0);
+  expect((await f.node.broadcastTxSync(tx2)).code).toBe(0);
+  expect((await f.node.broadcastTxSync(tx3)).code).toBe(0);
   f.node.produceBlock();
 });
 afterAll(() => f.close());

@@ -26,14 +26,14 @@ let second: TxRecord;
 
 beforeAll(async () => {
   ln = await startLocalNode();
-  const send = (tx: Uint8Array) => {
-    const r = ln.node.broadcastTxSync(tx);
+  const send = async (tx: Uint8Array) => {
+    const r = await ln.node.broadcastTxSync(tx);
     if (r.code !== 0) throw new Error(r.log);
     return r.hash;
   };
-  const h1 = send(signed(ALICE, 0n, 0n, { messages: [msgSend(ALICE.address, BOB.address, 1000n)] }));
+  const h1 = await send(signed(ALICE, 0n, 0n, { messages: [msgSend(ALICE.address, BOB.address, 1000n)] }));
   ln.node.produceBlock();
-  const h2 = send(signed(ALICE, 0n, 1n, { messages: [msgSend(ALICE.address, CAROL.address, 500n)], memo: 'second' }));
+  const h2 = await send(signed(ALICE, 0n, 1n, { messages: [msgSend(ALICE.address, CAROL.address, 500n)], memo: 'second' }));
   ln.node.produceBlock();
   first = ln.node.tx(h1)!;
   second = ln.node.tx(h2)!;
