@@ -10,8 +10,7 @@ import { Chain } from '../abci/chain.ts';
 import { BlockStore } from '../events/block-store.ts';
 import { Hrp, addressFromBech32 } from '../crypto/address.ts';
 import { genesisDocOf, genesisValidatorsOf, readGenesisJson, type GenesisJson } from './genesis-file.ts';
-import { chainDbPath, homeLayout, readConsensusConfig } from './home.ts';
-import { readAppConfig, tomlValue } from './home.ts';
+import { chainDbPath, homeLayout, readAppConfig, readConsensusConfig, tomlValue } from './home.ts';
 import { applyPotNodeSettings, potNodeSettings } from '../modules/pot/node-settings.ts';
 import { sortKeys } from './sorted-json.ts';
 

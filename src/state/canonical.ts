@@ -12,20 +12,14 @@ import { isTrieNode, Slots, SLOT_KEYS } from './sharded.ts';
 
 const digests = new WeakMap<object, string>();
 
+/** `fastScalar`, with an error that names the value's path. */
 function scalar(v: unknown, path: string): string {
-  switch (typeof v) {
-    case 'string':
-      return 's' + JSON.stringify(v);
-    case 'bigint':
-      return 'i' + v.toString();
-    case 'number':
-      if (!Number.isFinite(v)) throw new Error(`state value at ${path} is not a finite number`);
-      return 'n' + String(v);
-    case 'boolean':
-      return v ? 'T' : 'F';
-    default:
-      if (v === null) return 'N';
-      throw new Error(`state value at ${path} has an unsupported type ${typeof v}`);
+  try {
+    return fastScalar(v);
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e;
+    if (typeof v === 'number') throw new Error(`state value at ${path} is not a finite number`);
+    throw new Error(`state value at ${path} has an unsupported type ${typeof v}`);
   }
 }
 
@@ -36,7 +30,7 @@ function part(v: unknown, path: string): string {
 /** Thrown by the fast walk at an unsupported value; the slow walk then names its path. */
 class Unsupported extends Error {}
 
-/** `scalar` without the path: the path strings cost more than the hashing (one per key per walk). */
+/** A scalar's digest text; no path is built (the path strings cost more than the hashing, one per key per walk). */
 function fastScalar(v: unknown): string {
   switch (typeof v) {
     case 'string':

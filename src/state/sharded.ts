@@ -23,7 +23,6 @@ export type Leaf<V> = Readonly<Record<string, V>>;
 export type Sharded<V> = Readonly<Record<string, unknown>> & { readonly __sharded?: V };
 
 const DEPTH = 4;
-const SLOT = 'ghijklmnopqrstuv';
 
 type Node = Record<string, any>;
 
@@ -59,7 +58,7 @@ export class Slots {
   }
 }
 
-/** The slot names in order (`SLOT` as a list). */
+/** The slot names in order: hex digit d is slot `SLOT_KEYS[d]`. */
 export const SLOT_KEYS = ['g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v'] as const;
 
 /** A new node for `level` (1 … DEPTH). */
@@ -97,7 +96,7 @@ function slotAt(key: string, level: number): string {
   const c = key.charCodeAt(level);
   // '0'-'9' → 0-9, 'a'-'f' → 10-15; anything else (short or non-hex keys) → a fixed slot
   const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : 0;
-  return SLOT[d]!;
+  return SLOT_KEYS[d]!;
 }
 
 export function emptySharded<V>(): Sharded<V> {
