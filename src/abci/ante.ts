@@ -9,7 +9,8 @@ import { coinsFromProto, formatCoins, validateCoins, type Coins } from '../math/
 import { Dec } from '../math/dec.ts';
 import type { AppState } from '../state/app-state.ts';
 import type { Ctx } from '../state/module.ts';
-import { getAccount, incrementSequence, setPubKey } from '../modules/auth/state.ts';
+import { existingAccount, getAccount, incrementSequence, setPubKey } from '../modules/auth/state.ts';
+import type { AccountRecord } from '../modules/auth/account.ts';
 import { sendCoinsFromAccountToModule } from '../modules/bank/state.ts';
 import { verifySignature, type PubKey } from '../crypto/keys.ts';
 import { memoPubKeyAddress } from './key-memo.ts';
@@ -101,11 +102,14 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
   }
   ctx.emit({ type: 'tx', data: { fee: formatCoins(fee), fee_payer: payer } });
 
-  // SetPubKeyDecorator
+  // SetPubKeyDecorator; each signer's account is read here once and kept (with the key it sets)
+  // for the decorators below, which write nothing else to accounts
+  const accounts: AccountRecord[] = [];
   tx.signerInfos.forEach((si, i) => {
     const signer = tx.signers[i]!;
     const account = getAccount(draft, signer);
     if (!account) throw SdkErrors.UnknownAddress.wrap(`account ${signer} does not exist`);
+    accounts[i] = account;
     if (!si.pubKey) {
       // simulate stores a placeholder key: charge the same account write
       if (simulate && !account.pub_key) ctx.gas.write(21, 130);
@@ -114,7 +118,7 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
     if (!simulate && !bytesEqual(memoPubKeyAddress(si.pubKey), tx.signerBytes[i]!)) {
       throw SdkErrors.InvalidPubKey.wrap(`pubKey does not match signer address ${signer} with signer index: ${i}`);
     }
-    if (!account.pub_key) setPubKey(draft, signer, si.pubKeyRecord!, ctx);
+    if (!account.pub_key) accounts[i] = setPubKey(draft, account, si.pubKeyRecord!, ctx);
   });
   tx.signerInfos.forEach((si, i) => {
     ctx.emit({ type: 'tx', data: { acc_seq: `${tx.signers[i]}/${si.sequence}` } });
@@ -129,17 +133,17 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
 
   // SigGasConsumeDecorator: priced by the key on the account (set above), a secp256k1 placeholder
   // when simulating for an account without one
-  tx.signerInfos.forEach((si, i) => {
-    const account = getAccount(draft, tx.signers[i]!)!;
-    const pub = account.pub_key ? si.accountPubKey(account.pub_key) : si.pubKey;
+  const accountKeys = tx.signerInfos.map((si, i) => {
+    const stored = accounts[i]!.pub_key;
+    const pub = stored ? si.accountPubKey(stored) : si.pubKey;
     ctx.gas.consume(sigGas(pub, params.sig_verify_cost_secp256k1), 'ante verify: ' + (pub?.algo ?? 'secp256k1'));
+    return stored ? pub : null;
   });
 
   // SigVerificationDecorator
   tx.signerInfos.forEach((si, i) => {
-    const signer = tx.signers[i]!;
-    const account = getAccount(draft, signer)!;
-    const pub = account.pub_key ? si.accountPubKey(account.pub_key) : null;
+    const account = accounts[i]!;
+    const pub = accountKeys[i]!;
     if (!pub && !simulate) throw SdkErrors.InvalidPubKey.wrap('pubkey on account is not set');
     if (si.sequence !== account.sequence) {
       throw SdkErrors.WrongSequence.wrap(`account sequence mismatch, expected ${account.sequence}, got ${si.sequence}`);
@@ -162,7 +166,7 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
   });
 
   // IncrementSequenceDecorator
-  for (const signer of tx.signers) incrementSequence(draft, signer, ctx);
+  tx.signers.forEach((signer, i) => incrementSequence(draft, accounts[i] ?? existingAccount(draft, signer), ctx));
 }
 
 /** The key of `TxView.verified` for one signature. */

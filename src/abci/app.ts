@@ -12,11 +12,12 @@ import { emptyAppState, type AppState } from '../state/app-state.ts';
 import { parseTimeNs, type BlockInfo } from '../state/block-info.ts';
 import { stateDigest } from '../state/canonical.ts';
 import { parseGenesisDoc, type GenesisDoc } from '../state/genesis.ts';
-import type { Ctx, Module, MsgSpec, QuerySpec } from '../state/module.ts';
+import { msgSpecsOf, type Ctx, type Module, type MsgSpec, type QuerySpec } from '../state/module.ts';
 import { infiniteGasMeter } from './gas.ts';
 import type { MinGasPrices } from './ante.ts';
 import { runTx, runTxsInBlock, ViewCache, type TxEnv } from './run-tx.ts';
 import type { TxResult } from './tx-result.ts';
+import { viewOfParts, type TxParts } from './tx-view.ts';
 import { pendingSignatureChecks } from './preverify.ts';
 import type { VerifyPool } from '../crypto/verify-pool.ts';
 
@@ -102,12 +103,20 @@ export class App {
     const order = (names: readonly string[] | undefined) => (names ? names.map((n) => byName.get(n)).filter((m): m is Module => !!m) : opts.modules);
     this.beginOrder = order(opts.beginBlockOrder);
     this.endOrder = order(opts.endBlockOrder);
-    this.specs = new Map(opts.modules.flatMap((m) => (m.msgs ?? []).map((s) => [s.typeName, s] as const)));
+    this.specs = msgSpecsOf(opts.modules);
     this.queries = new Map(opts.modules.flatMap((m) => (m.queries ?? []).map((q) => [q.method, q] as const)));
     const freezeState = opts.freezeState ?? process.env.NODE_ENV !== 'production';
     this.immer = new Immer({ autoFreeze: freezeState });
     this.env = { codec: this.codec, specs: this.specs, minGasPrices: opts.minGasPrices ?? [], views: new ViewCache(), immer: this.immer };
     this.keepRecent = opts.keepRecent ?? 100;
+  }
+
+  /**
+   * Whether this App decodes txs as a replay decoder thread would (the chain's own modules and a
+   * codec of a naming profile): only then may a replay take the thread's decoding.
+   */
+  decodesAs(modules: readonly Module[]): boolean {
+    return this.modules === modules && this.codec === createCodec(this.codec.profile);
   }
 
   /** ABCI Info: last committed height and app hash. */
@@ -196,8 +205,10 @@ export class App {
    * ABCI FinalizeBlock: begin-block hooks, each tx, end-block hooks; the result is pending until
    * commit. In `replay` mode (rebuilding state from stored blocks) signatures are not checked and
    * the results of passing txs carry only their code and gas: the stored results are the record.
+   * `decoded` holds the txs' decoded parts where the caller has them (a replay decoded on a
+   * worker, src/abci/replay-decoder.ts); the others are decoded here.
    */
-  finalizeBlock(req: FinalizeBlockRequest, mode: 'deliver' | 'replay' = 'deliver'): FinalizeBlockResponse {
+  finalizeBlock(req: FinalizeBlockRequest, mode: 'deliver' | 'replay' = 'deliver', decoded?: readonly (TxParts | null)[]): FinalizeBlockResponse {
     if (req.height !== this.committedHeight + 1n) {
       throw new Error(`finalizeBlock: expected height ${this.committedHeight + 1n}, got ${req.height}`);
     }
@@ -208,7 +219,8 @@ export class App {
       const ctx = this.blockCtx(block, beginEvents);
       for (const m of this.beginOrder) m.beginBlock?.(draft, ctx);
     });
-    const delivered = runTxsInBlock(this.env, state, req.txs, mode, block);
+    const views = decoded?.map((parts) => (parts ? viewOfParts(this.codec, parts, this.specs) : undefined));
+    const delivered = runTxsInBlock(this.env, state, req.txs, mode, block, views);
     state = delivered.state;
     const txResults = delivered.results;
     const endEvents: ChainEvent[] = [];

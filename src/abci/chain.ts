@@ -7,6 +7,8 @@
 import { Subject } from 'rxjs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { App, type AppOptions } from './app.ts';
+import { MODULES } from './modules.ts';
+import { ReplayDecoder } from './replay-decoder.ts';
 import { BlockStore, type BlockRecord, type TxRecord } from '../events/block-store.ts';
 import { txHash } from '../codec/tx.ts';
 import { serializeState, deserializeState } from '../state/canonical.ts';
@@ -76,7 +78,29 @@ export interface ChainOptions extends AppOptions {
   readonly replayUpTo?: bigint;
   /** persist blocks on a writer thread (`BlockStoreOptions.writeBehind`); `blocks$` reports a block once it is written */
   readonly writeBehind?: boolean;
+  /**
+   * a replay of at least this many txs decodes its blocks on a worker thread
+   * (src/abci/replay-decoder.ts): 5000 by default (a worker takes about half a second to start);
+   * Infinity never. Only a chain with the standard modules in a database file can.
+   */
+  readonly replayDecoderMinTxs?: number;
 }
+
+/** What the last replay did (`Chain.lastReplay`). */
+export interface ReplayStats {
+  readonly blocks: number;
+  readonly txs: number;
+  /** blocks whose txs the replay decoder thread decoded (the others were decoded on this thread) */
+  readonly decodedOnWorker: number;
+  readonly ms: number;
+}
+
+/**
+ * The version of the app-hash definition (src/state/canonical.ts) a chain's stored app hashes
+ * follow, kept in the store's meta table: a replay under another definition could only fail.
+ * 1: every object hashed separately (before trie leaves hashed their entries whole); 2: now.
+ */
+export const STATE_FORMAT = '2';
 
 export class ReplayMismatchError extends Error {
   constructor(readonly height: bigint, expected: string, got: string) {
@@ -91,6 +115,9 @@ export class Chain {
   readonly blocks$ = new Subject<CommittedBlock>();
   private readonly snapshotInterval: number;
   private readonly blockMeta: BlockMetaBuilder;
+  private readonly replayDecoderMinTxs: number;
+  /** the last replay (at open or `replayStored`), if any */
+  lastReplay: ReplayStats | undefined;
   private lastTimeNs = 0n;
   /** the last block this process committed, in the form `store.getBlock` returns it (saves reading it back) */
   private last: { block: BlockRecord; results: readonly TxResult[] } | undefined;
@@ -100,6 +127,8 @@ export class Chain {
     this.store = new BlockStore(opts.dbPath, { writeBehind: opts.writeBehind ?? false });
     this.snapshotInterval = opts.snapshotInterval ?? 100;
     this.blockMeta = opts.blockMeta ?? plainBlockMeta;
+    const decoderPossible = this.app.decodesAs(MODULES) && opts.dbPath !== ':memory:' && opts.dbPath !== '';
+    this.replayDecoderMinTxs = decoderPossible ? (opts.replayDecoderMinTxs ?? 5000) : Infinity;
   }
 
   /**
@@ -114,9 +143,18 @@ export class Chain {
       const doc = parseGenesisDoc(opts.genesis);
       chain.app.initChain(doc);
       chain.store.setMeta('genesis', JSON.stringify(doc));
+      chain.store.setMeta('state_format', STATE_FORMAT);
       chain.store.saveSnapshot(chain.app.height, serializeState(chain.app.state));
       chain.lastTimeNs = parseTimeNs(doc.genesis_time);
     } else {
+      const format = chain.store.getMeta('state_format') ?? '1';
+      if (format !== STATE_FORMAT) {
+        chain.store.close();
+        throw new Error(
+          `${opts.dbPath} holds a chain whose app hashes follow state format ${format}; this version computes format ${STATE_FORMAT} ` +
+            '(docs/architecture.md "App hash") and cannot replay it: start a new chain, or use the version that wrote it',
+        );
+      }
       chain.recover(parseGenesisDoc(stored), opts.replayUpTo);
     }
     return chain;
@@ -208,23 +246,38 @@ export class Chain {
 
   /** Replays stored blocks [from, to] onto the current app state, checking each stored app hash. */
   private replayFrom(from: bigint, to: bigint): void {
-    for (let h = from; h <= to; h++) {
-      const block = this.store.getBlock(h);
-      if (!block) throw new Error(`replay: block ${h} is missing from the store`);
-      const res = this.app.finalizeBlock({ height: h, timeNs: block.timeNs, proposer: proposerOf(block.header), txs: block.txs }, 'replay');
-      const got = Buffer.from(res.appHash).toString('hex');
-      const want = Buffer.from(block.appHash).toString('hex');
-      if (got !== want) {
-        this.app.abandonPending();
-        throw new ReplayMismatchError(h, want, got);
-      }
-      this.app.commit();
-      this.lastTimeNs = block.timeNs;
-    }
-    if (to > 0n && from > to) {
-      const block = this.store.getBlock(to);
+    if (from > to) {
+      // nothing to replay: the time of the newest block is the last block time
+      const block = to > 0n ? this.store.getBlock(to) : undefined;
       if (block) this.lastTimeNs = block.timeNs;
+      this.lastReplay = { blocks: 0, txs: 0, decodedOnWorker: 0, ms: 0 };
+      return;
     }
+    const started = performance.now();
+    const txCount = this.store.txCount(from, to);
+    const decoder = txCount >= this.replayDecoderMinTxs ? new ReplayDecoder(this.store.path, from, to, this.app.codec.profile.name) : undefined;
+    let decodedOnWorker = 0;
+    try {
+      for (let h = from; h <= to; h++) {
+        const decoded = decoder?.take(h);
+        if (decoded) decodedOnWorker++;
+        const block = decoded?.block ?? this.store.getBlock(h);
+        if (!block) throw new Error(`replay: block ${h} is missing from the store`);
+        const req = { height: h, timeNs: block.timeNs, proposer: proposerOf(block.header), txs: block.txs };
+        const res = this.app.finalizeBlock(req, 'replay', decoded?.parts);
+        const got = Buffer.from(res.appHash).toString('hex');
+        const want = Buffer.from(block.appHash).toString('hex');
+        if (got !== want) {
+          this.app.abandonPending();
+          throw new ReplayMismatchError(h, want, got);
+        }
+        this.app.commit();
+        this.lastTimeNs = block.timeNs;
+      }
+    } finally {
+      decoder?.close();
+    }
+    this.lastReplay = { blocks: Number(to - from + 1n), txs: txCount, decodedOnWorker, ms: performance.now() - started };
   }
 
   close(): void {

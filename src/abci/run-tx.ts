@@ -22,7 +22,6 @@ import { runAnte, type MinGasPrices, type RunMode } from './ante.ts';
 import { GasMeter } from './gas.ts';
 import { asChainError, errorResult, messageLogsText, stringifyEvents, type MessageLog, type TxResult } from './tx-result.ts';
 import { buildTxView, type TxView } from './tx-view.ts';
-import { txHash } from '../codec/tx.ts';
 
 export interface TxEnv {
   readonly codec: Codec;
@@ -97,7 +96,8 @@ const DISCARD = (): void => undefined;
  * Runs every message on the draft; throws at the first failure, leaving `run.failedIndex`. With
  * `record` false (replay) the events, logs and responses are not built: only the state matters.
  */
-function runMsgs(env: TxEnv, draft: Draft<AppState>, view: TxView, gas: GasMeter, block: BlockInfo, run: MsgRun, txHash: string, record = true): void {
+function runMsgs(env: TxEnv, draft: Draft<AppState>, view: TxView, gas: GasMeter, block: BlockInfo, run: MsgRun, record = true): void {
+  const txHash = view.hash;
   const { codec } = env;
   view.messages.forEach((m, i) => {
     run.failedIndex = i;
@@ -138,11 +138,14 @@ function msgFailure(e: unknown, index: number): ReturnType<typeof asChainError> 
   return err.wrap(`failed to execute message; message index: ${index}`);
 }
 
-/** One tx with two `produce` calls: the per-tx path (CheckTx, simulate, failing txs). */
-export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: RunMode, block: BlockInfo): TxOutcome {
+/**
+ * One tx with two `produce` calls: the per-tx path (CheckTx, simulate, failing txs). `decoded` is
+ * its view when the caller has it already (a replay decoded on a worker thread).
+ */
+export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: RunMode, block: BlockInfo, decoded?: TxView): TxOutcome {
   let view: TxView;
   try {
-    view = viewOf(env, txBytes);
+    view = decoded ?? viewOf(env, txBytes);
   } catch (e) {
     return { state, result: errorResult(e, 0n, 0n) };
   }
@@ -162,7 +165,7 @@ export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: Ru
   const run: MsgRun = { events: [], logs: [], responses: [], failedIndex: -1 };
   let afterMsgs: AppState;
   try {
-    afterMsgs = env.immer.produce(afterAnte, (draft) => runMsgs(env, draft, view, gas, block, run, txHash(txBytes)));
+    afterMsgs = env.immer.produce(afterAnte, (draft) => runMsgs(env, draft, view, gas, block, run));
   } catch (e) {
     return { state: afterAnte, result: errorResult(msgFailure(e, run.failedIndex), view.gasLimit, used(), anteAbci) };
   }
@@ -176,10 +179,10 @@ class TxFailed extends Error {
 }
 
 /** Runs ante and messages of one tx on a shared block draft; throws TxFailed on any failure. */
-function applyOnDraft(env: TxEnv, draft: Draft<AppState>, txBytes: Uint8Array, index: number, mode: RunMode, block: BlockInfo): TxResult {
+function applyOnDraft(env: TxEnv, draft: Draft<AppState>, txBytes: Uint8Array, index: number, mode: RunMode, block: BlockInfo, decoded?: TxView): TxResult {
   let view: TxView;
   try {
-    view = viewOf(env, txBytes);
+    view = decoded ?? viewOf(env, txBytes);
   } catch {
     throw new TxFailed(index);
   }
@@ -190,7 +193,7 @@ function applyOnDraft(env: TxEnv, draft: Draft<AppState>, txBytes: Uint8Array, i
   const record = mode !== 'replay';
   try {
     runAnte(draft, { tx: view, txSize: txBytes.length, mode, minGasPrices: env.minGasPrices }, { block, gas, emit: record ? (e) => anteEvents.push(e) : DISCARD });
-    if (!checkOnly) runMsgs(env, draft, view, gas, block, run, txHash(txBytes), record);
+    if (!checkOnly) runMsgs(env, draft, view, gas, block, run, record);
   } catch {
     throw new TxFailed(index);
   }
@@ -211,16 +214,23 @@ function passedResult(view: TxView, gas: GasMeter, log: string, events: AbciEven
 /**
  * All txs of a block in order, with the block-level fast path described above; also a batch of
  * CheckTx (`check`/`recheck`: the ante only, on the check state), with the same results as one
- * `runTx` per tx.
+ * `runTx` per tx. `views` holds the txs' views where the caller decoded them already (replay).
  */
-export function runTxsInBlock(env: TxEnv, state: AppState, txs: readonly Uint8Array[], mode: 'deliver' | 'replay' | 'check' | 'recheck', block: BlockInfo): { state: AppState; results: TxResult[] } {
+export function runTxsInBlock(
+  env: TxEnv,
+  state: AppState,
+  txs: readonly Uint8Array[],
+  mode: 'deliver' | 'replay' | 'check' | 'recheck',
+  block: BlockInfo,
+  views?: readonly (TxView | undefined)[],
+): { state: AppState; results: TxResult[] } {
   const results: TxResult[] = [];
   let from = 0;
   while (from < txs.length) {
     const segment: TxResult[] = [];
     try {
       state = env.immer.produce(state, (draft) => {
-        for (let i = from; i < txs.length; i++) segment.push(applyOnDraft(env, draft, txs[i]!, i, mode, block));
+        for (let i = from; i < txs.length; i++) segment.push(applyOnDraft(env, draft, txs[i]!, i, mode, block, views?.[i]));
       });
       results.push(...segment);
       break;
@@ -230,11 +240,11 @@ export function runTxsInBlock(env: TxEnv, state: AppState, txs: readonly Uint8Ar
       if (failed > from) {
         const again: TxResult[] = [];
         state = env.immer.produce(state, (draft) => {
-          for (let i = from; i < failed; i++) again.push(applyOnDraft(env, draft, txs[i]!, i, mode, block));
+          for (let i = from; i < failed; i++) again.push(applyOnDraft(env, draft, txs[i]!, i, mode, block, views?.[i]));
         });
         results.push(...again);
       }
-      const outcome = runTx(env, state, txs[failed]!, mode, block);
+      const outcome = runTx(env, state, txs[failed]!, mode, block, views?.[failed]);
       state = outcome.state;
       results.push(outcome.result);
       from = failed + 1;
@@ -243,6 +253,6 @@ export function runTxsInBlock(env: TxEnv, state: AppState, txs: readonly Uint8Ar
   // a delivered tx is not checked again (a rebroadcast fails on its sequence), so its view, which
   // was kept from CheckTx to here, is dropped: the cache then holds about the mempool, not the last
   // tens of thousands of txs (replay would otherwise fill it with txs it never sees again)
-  if (mode === 'deliver' || mode === 'replay') for (const tx of txs) env.views.delete(viewKey(tx));
+  if (mode === 'deliver' || mode === 'replay') txs.forEach((tx, i) => views?.[i] ?? env.views.delete(viewKey(tx)));
   return { state, results };
 }

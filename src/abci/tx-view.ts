@@ -6,7 +6,7 @@
 import { SdkErrors } from '../errors.ts';
 import type { ProtoCoin } from '../math/coins.ts';
 import type { Codec, Any, ProtoObject } from '../codec/registry.ts';
-import { decodeTxRaw, makeSignDocBytes, SignMode, unpackTxAny } from '../codec/tx.ts';
+import { decodeTxRaw, makeSignDocBytes, SignMode, txHash, unpackTxAny, type Tip } from '../codec/tx.ts';
 import { aminoSignBytes } from '../codec/amino-json.ts';
 import { KEY_ALGOS, pubKeyTypeUrl, type PubKey } from '../crypto/keys.ts';
 import { NEUTRAL } from '../naming.ts';
@@ -33,6 +33,8 @@ export interface SignerView {
 }
 
 export interface TxView {
+  /** CometBFT tx hash: uppercase hex sha256 of the bytes */
+  readonly hash: string;
   readonly messages: readonly MsgView[];
   readonly memo: string;
   readonly timeoutHeight: bigint;
@@ -80,14 +82,34 @@ function signerPubKey(codec: Codec, any: Any | null): { pubKey: PubKey | null; r
 }
 
 /**
- * Decodes and resolves a tx. Failures are ChainErrors: code 2 for bytes or type URLs that do not
+ * A decoded and checked tx as plain data (structured-cloneable: a replay decodes blocks on a worker
+ * thread, src/abci/replay-decoder.ts); `viewOfParts` makes the TxView of it.
+ */
+export interface TxParts {
+  /** CometBFT tx hash: uppercase hex sha256 of the bytes */
+  readonly hash: string;
+  readonly messages: readonly { readonly typeName: string; readonly value: ProtoObject; readonly any: Any }[];
+  readonly memo: string;
+  readonly timeoutHeight: bigint;
+  readonly fee: { readonly amount: readonly ProtoCoin[]; readonly gas_limit: bigint; readonly payer: string; readonly granter: string };
+  readonly tip: Tip | null;
+  readonly signers: readonly string[];
+  readonly signerBytes: readonly Uint8Array[];
+  readonly signerInfos: readonly { readonly pubKey: PubKey | null; readonly pubKeyRecord: PubKeyRecord | null; readonly sequence: bigint; readonly mode: number }[];
+  readonly signatures: readonly Uint8Array[];
+  readonly bodyBytes: Uint8Array;
+  readonly authInfoBytes: Uint8Array;
+}
+
+/**
+ * Decodes and checks a tx. Failures are ChainErrors: code 2 for bytes or type URLs that do not
  * decode, 18 for a tx without messages, and each message's own ValidateBasic error.
  */
-export function buildTxView(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, MsgSpec>): TxView {
+export function decodeTxParts(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, MsgSpec>): TxParts {
   const tx = decodeTxRaw(txBytes, codec);
   const body = tx.body;
   const authInfo = tx.authInfo;
-  const messages: MsgView[] = (body.messages as Any[]).map((any) => {
+  const messages = (body.messages as Any[]).map((any) => {
     const { typeName, value } = unpackTxAny(codec, any);
     const spec = specs.get(typeName);
     if (!spec) throw SdkErrors.TxDecode.wrap(`unable to resolve type URL ${any.type_url}`);
@@ -96,58 +118,86 @@ export function buildTxView(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMa
   if (messages.length === 0) throw SdkErrors.InvalidRequest.wrap('must contain at least one message');
   for (const m of messages) m.spec.validateBasic?.(m.value);
 
-  const fee = (authInfo.fee ?? { amount: [], gas_limit: 0n, payer: '', granter: '' }) as {
-    amount: ProtoCoin[];
-    gas_limit: bigint;
-    payer: string;
-    granter: string;
-  };
+  const fee = (authInfo.fee ?? { amount: [], gas_limit: 0n, payer: '', granter: '' }) as TxParts['fee'];
   const signers: string[] = [];
   for (const m of messages) for (const s of m.spec.signers(m.value)) if (!signers.includes(s)) signers.push(s);
   if (fee.payer && !signers.includes(fee.payer)) signers.push(fee.payer);
-  const signerBytes = signers.map((s) => parseAccAddress(s));
 
-  const signerInfos: SignerView[] = (authInfo.signer_infos as unknown as ProtoObject[]).map((si) => {
+  const signerInfos = (authInfo.signer_infos as unknown as ProtoObject[]).map((si) => {
     const { pubKey, record } = signerPubKey(codec, si.public_key as Any | null);
     const modeInfo = si.mode_info as { single: { mode: number } | null; multi: unknown } | null;
     if (modeInfo?.multi) throw SdkErrors.InvalidPubKey.wrap('multisig signers are not supported');
-    return {
-      pubKey,
-      pubKeyRecord: record,
-      sequence: si.sequence as bigint,
-      mode: modeInfo?.single?.mode ?? 0,
-      accountPubKey: pubKeyFromRecord,
-    };
+    return { pubKey, pubKeyRecord: record, sequence: si.sequence as bigint, mode: modeInfo?.single?.mode ?? 0 };
   });
 
   return {
-    messages,
+    hash: txHash(txBytes),
+    messages: messages.map(({ typeName, value, any }) => ({ typeName, value, any })),
     memo: body.memo as string,
     timeoutHeight: body.timeout_height as bigint,
-    gasLimit: fee.gas_limit,
-    fee: fee.amount,
-    feePayer: fee.payer || signers[0] || '',
-    feeGranter: fee.granter,
+    fee,
+    tip: authInfo.tip,
     signers,
-    signerBytes,
+    signerBytes: signers.map((s) => parseAccAddress(s)),
     signerInfos,
     signatures: tx.signatures,
+    bodyBytes: tx.bodyBytes,
+    authInfoBytes: tx.authInfoBytes,
+  };
+}
+
+/** Decodes and resolves a tx (`decodeTxParts`, then `viewOfParts`). */
+export function buildTxView(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, MsgSpec>): TxView {
+  return viewOfParts(codec, decodeTxParts(codec, txBytes, specs), specs);
+}
+
+/**
+ * The TxView of decoded parts, made on this thread: message specs attached, signer keys shared
+ * through the key memo (the ante compares key objects), sign bytes on demand.
+ */
+export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<string, MsgSpec>): TxView {
+  const { fee } = parts;
+  const messages: MsgView[] = parts.messages.map((m) => {
+    const spec = specs.get(m.typeName);
+    if (!spec) throw SdkErrors.TxDecode.wrap(`unable to resolve type URL ${m.any.type_url}`);
+    return { typeName: m.typeName, value: m.value, any: m.any, spec };
+  });
+  const signerInfos: SignerView[] = parts.signerInfos.map((si) => ({
+    pubKey: si.pubKey && si.pubKeyRecord ? memoPubKey(si.pubKey.algo, si.pubKey.key, si.pubKeyRecord.key) : null,
+    pubKeyRecord: si.pubKeyRecord,
+    sequence: si.sequence,
+    mode: si.mode,
+    accountPubKey: pubKeyFromRecord,
+  }));
+  return {
+    hash: parts.hash,
+    messages,
+    memo: parts.memo,
+    timeoutHeight: parts.timeoutHeight,
+    gasLimit: fee.gas_limit,
+    fee: fee.amount,
+    feePayer: fee.payer || parts.signers[0] || '',
+    feeGranter: fee.granter,
+    signers: parts.signers,
+    signerBytes: parts.signerBytes,
+    signerInfos,
+    signatures: parts.signatures,
     verified: new Map(),
     signBytes(index, signer, chainId, accountNumber) {
       switch (signer.mode) {
         case SignMode.DIRECT:
-          return makeSignDocBytes(tx.bodyBytes, tx.authInfoBytes, chainId, accountNumber, codec);
+          return makeSignDocBytes(parts.bodyBytes, parts.authInfoBytes, chainId, accountNumber, codec);
         case SignMode.LEGACY_AMINO_JSON:
           return aminoSignBytes(
             {
               chainId,
               accountNumber,
               sequence: signer.sequence,
-              timeoutHeight: body.timeout_height as bigint,
-              fee: { amount: fee.amount, gas: fee.gas_limit, payer: fee.payer, granter: fee.granter },
+              timeoutHeight: parts.timeoutHeight,
+              fee: { amount: fee.amount as ProtoCoin[], gas: fee.gas_limit, payer: fee.payer, granter: fee.granter },
               msgs: messages.map((m) => m.any),
-              memo: body.memo as string,
-              tip: authInfo.tip,
+              memo: parts.memo,
+              tip: parts.tip,
             },
             codec,
           );

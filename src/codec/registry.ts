@@ -70,7 +70,16 @@ export function createCodec(profile: NamingProfile = NEUTRAL): Codec {
     }
   };
   collect(root);
-  const find = (typeName: string): protobuf.Type | null => types.get(qualify(profile, bare(typeName))) ?? null;
+  // memoized by the name as given: every decode of every tx looks its types up
+  const found = new Map<string, protobuf.Type | null>();
+  const find = (typeName: string): protobuf.Type | null => {
+    let t = found.get(typeName);
+    if (t === undefined) {
+      t = types.get(qualify(profile, bare(typeName))) ?? null;
+      if (found.size < 10_000) found.set(typeName, t);
+    }
+    return t;
+  };
   const lookupType = (typeName: string): protobuf.Type => {
     const t = find(typeName);
     if (!t) throw new Error(`unknown proto message type ${JSON.stringify(typeName)} (expected a neutral name such as "sdk.bank.v1beta1.MsgSend")`);

@@ -128,6 +128,7 @@ export class BlockStore {
       getBlock: this.db.prepare('SELECT * FROM blocks WHERE height = ?'),
       heightByHash: this.db.prepare('SELECT height FROM blocks WHERE hash = ?'),
       blockTxs: this.db.prepare('SELECT raw FROM txs WHERE height = ? ORDER BY idx'),
+      txCount: this.db.prepare('SELECT COUNT(*) AS n FROM txs WHERE height BETWEEN ? AND ?'),
       blockTxRows: this.db.prepare('SELECT * FROM txs WHERE height = ? ORDER BY idx'),
       txByHash: this.db.prepare('SELECT txs.*, blocks.time_ns FROM txs JOIN blocks ON blocks.height = txs.height WHERE txs.hash = ? ORDER BY txs.id LIMIT 1'),
       latestSnapshot: this.db.prepare('SELECT height, state FROM snapshots WHERE height <= ? ORDER BY height DESC LIMIT 1'),
@@ -214,6 +215,12 @@ export class BlockStore {
       beginBlockEvents: JSON.parse(row.begin_events),
       endBlockEvents: JSON.parse(row.end_events),
     };
+  }
+
+  /** How many txs the blocks [from, to] hold. */
+  txCount(from: bigint, to: bigint): number {
+    this.settle();
+    return (this.stmts.txCount.get(Number(from), Number(to)) as { n: number }).n;
   }
 
   /** A block by its hash (hex, any case). */

@@ -3,35 +3,24 @@
  * state tree: an object's digest covers its sorted keys and, for each child object, the child's
  * digest. State objects are frozen by immer and shared between versions, so digests are cached by
  * object identity and a block only re-hashes the paths it changed (ARCHITECTURE.md, property 3).
+ * The nodes of sharded collections (src/state/sharded.ts) have texts of their own: an inner node
+ * lists its children's digests, a leaf holds the whole canonical text of its entries (entries are
+ * small and replaced whole, so hashing them separately would only add work).
  *
  * Only JSON-like values may live in state: plain objects, arrays, strings, finite numbers,
- * booleans, null and bigint. Anything else is a programming error and throws.
+ * booleans, null and bigint. Anything else is a programming error and throws, naming its path.
  */
 import { sha256Text } from './sha256.ts';
-import { isTrieNode, Slots, SLOT_KEYS } from './sharded.ts';
+import { Leaf, Slots, SLOT_KEYS } from './sharded.ts';
 
+/** Digests of state objects other than trie nodes (which carry theirs), by identity. */
 const digests = new WeakMap<object, string>();
 
-/** `fastScalar`, with an error that names the value's path. */
-function scalar(v: unknown, path: string): string {
-  try {
-    return fastScalar(v);
-  } catch (e) {
-    if (!(e instanceof Unsupported)) throw e;
-    if (typeof v === 'number') throw new Error(`state value at ${path} is not a finite number`);
-    throw new Error(`state value at ${path} has an unsupported type ${typeof v}`);
-  }
-}
-
-function part(v: unknown, path: string): string {
-  return typeof v === 'object' && v !== null ? '#' + explainedDigest(v, path) : scalar(v, path);
-}
-
-/** Thrown by the fast walk at an unsupported value; the slow walk then names its path. */
+/** Thrown by the digest walk at an unsupported value; `unsupportedAt` then names its path. */
 class Unsupported extends Error {}
 
-/** A scalar's digest text; no path is built (the path strings cost more than the hashing, one per key per walk). */
-function fastScalar(v: unknown): string {
+/** A scalar's text: `s"…"` string, `i…` bigint, `n…` number, `T`/`F`, `N` null. */
+function scalarText(v: unknown): string {
   switch (typeof v) {
     case 'string':
       return 's' + JSON.stringify(v);
@@ -53,8 +42,8 @@ function sha256Hex(text: string): string {
 }
 
 /**
- * `JSON.stringify(key)`, memoized: the same keys (trie slots, field names, addresses) recur in
- * every block and quoting them was a tenth of hashing a node. Bounded, cleared when full.
+ * `JSON.stringify(key)`, memoized: the same keys (field names, entry keys) recur in every block.
+ * Bounded, cleared when full.
  */
 const quotedKeys = new Map<string, string>();
 function quoteKey(k: string): string {
@@ -67,99 +56,112 @@ function quoteKey(k: string): string {
   return q;
 }
 
+/** The sorted own keys of a plain object whose value is defined. */
+function definedKeys(o: Record<string, unknown>): string[] {
+  return Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort();
+}
+
 /**
- * Trie nodes of sharded collections carry their digest (they are copied, never changed, once
- * hashed; src/state/sharded.ts): inner nodes in a field, leaves in a symbol-keyed property. A
- * WeakMap entry for each of hundreds of thousands of nodes made every major GC slower.
+ * The whole canonical text of a value, nested objects included (a trie entry): scalars as
+ * `scalarText`, arrays `[a,b]`, objects `{"k":v,}` with sorted keys.
  */
-const DIGEST = Symbol('digest');
-
-function cachedDigest(value: object): string | undefined {
-  if (value instanceof Slots) return value.digest;
-  return isTrieNode(value) ? (value as Record<symbol, string | undefined>)[DIGEST] : digests.get(value);
-}
-
-function cacheDigest(value: object, digest: string): void {
-  if (value instanceof Slots) value.digest = digest;
-  else if (isTrieNode(value)) (value as Record<symbol, string>)[DIGEST] = digest;
-  else digests.set(value, digest);
-}
-
-/** The digest text of an inner trie node: what the object walk gives for its defined slots, without sorting. */
-function slotsText(node: Slots, childDigest: (child: object) => string): string {
-  let body = '';
-  for (const k of SLOT_KEYS) {
-    const child = node[k];
-    if (child !== undefined) body += quoteKey(k) + ':#' + childDigest(child as object) + ',';
+function inlineText(v: unknown): string {
+  if (typeof v !== 'object' || v === null) return scalarText(v);
+  if (Array.isArray(v)) {
+    let text = '[';
+    for (let i = 0; i < v.length; i++) text += (i > 0 ? ',' : '') + inlineText(v[i]);
+    return text + ']';
   }
-  return '{' + body + '}';
+  if (ArrayBuffer.isView(v) || v instanceof Slots || v instanceof Leaf) throw new Unsupported();
+  const o = v as Record<string, unknown>;
+  let text = '{';
+  for (const k of definedKeys(o)) text += quoteKey(k) + ':' + inlineText(o[k]) + ',';
+  return text + '}';
 }
 
-/** The digest walk without paths (same text, same digests); throws Unsupported. */
-function fastDigest(value: object): string {
-  const cached = cachedDigest(value);
-  if (cached !== undefined) return cached;
-  let text: string;
+/** The text hashed for an object: by kind of node (see the file comment and docs/architecture.md). */
+function nodeText(value: object): string {
   if (value instanceof Slots) {
-    text = slotsText(value, fastDigest);
-  } else if (Array.isArray(value)) {
-    text = '[';
+    let text = 'S';
+    for (const k of SLOT_KEYS) {
+      const child = value[k];
+      if (child !== undefined) text += k + digest(child as object);
+    }
+    return text;
+  }
+  if (value instanceof Leaf) {
+    let text = 'L';
+    for (let i = 0; i < value.keys.length; i++) text += quoteKey(value.keys[i]!) + ':' + inlineText(value.values[i]) + ',';
+    return text;
+  }
+  if (Array.isArray(value)) {
+    let text = '[';
     for (let i = 0; i < value.length; i++) {
       const v: unknown = value[i];
-      text += (i > 0 ? ',' : '') + (typeof v === 'object' && v !== null ? '#' + fastDigest(v) : fastScalar(v));
+      text += (i > 0 ? ',' : '') + (typeof v === 'object' && v !== null ? '#' + digest(v) : scalarText(v));
     }
-    text += ']';
-  } else {
-    if (ArrayBuffer.isView(value)) throw new Unsupported();
-    const keys = Object.keys(value).sort();
-    const o = value as Record<string, unknown>;
-    let body = '';
-    for (const k of keys) {
-      const v = o[k];
-      if (v === undefined) continue;
-      body += quoteKey(k) + ':' + (typeof v === 'object' && v !== null ? '#' + fastDigest(v) : fastScalar(v)) + ',';
-    }
-    text = '{' + body + '}';
+    return text + ']';
   }
-  const d = sha256Hex(text);
-  cacheDigest(value, d);
+  if (ArrayBuffer.isView(value)) throw new Unsupported();
+  const o = value as Record<string, unknown>;
+  let text = '{';
+  for (const k of definedKeys(o)) {
+    const v = o[k];
+    text += quoteKey(k) + ':' + (typeof v === 'object' && v !== null ? '#' + digest(v) : scalarText(v)) + ',';
+  }
+  return text + '}';
+}
+
+/** The cached digest of an object, computed on first use; throws Unsupported. */
+function digest(value: object): string {
+  if (value instanceof Slots || value instanceof Leaf) {
+    return (value.digest ??= sha256Hex(nodeText(value)));
+  }
+  let d = digests.get(value);
+  if (d === undefined) {
+    d = sha256Hex(nodeText(value));
+    digests.set(value, d);
+  }
   return d;
 }
 
 /** Hex sha256 digest of a state value (cached for objects). */
 export function stateDigest(value: unknown, path = '$'): string {
-  if (typeof value !== 'object' || value === null) return sha256Hex(scalar(value, path));
   try {
-    return fastDigest(value);
+    return typeof value === 'object' && value !== null ? digest(value) : sha256Hex(scalarText(value));
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e;
-    return explainedDigest(value, path); // throws the error that names the path
+    throw unsupportedAt(value, path) ?? e;
   }
 }
 
-/** The digest walk that carries paths, for the error message. */
-function explainedDigest(value: object, path: string): string {
-  const cached = cachedDigest(value);
-  if (cached !== undefined) return cached;
-  let text: string;
-  if (value instanceof Slots) {
-    text = slotsText(value, (child) => explainedDigest(child, path));
-  } else if (Array.isArray(value)) {
-    text = '[' + value.map((v, i) => part(v, `${path}[${i}]`)).join(',') + ']';
-  } else {
-    if (ArrayBuffer.isView(value)) throw new Error(`state value at ${path} is binary; store bytes as base64 or hex`);
-    const keys = Object.keys(value).sort();
-    const o = value as Record<string, unknown>;
-    let body = '';
-    for (const k of keys) {
-      if (o[k] === undefined) continue;
-      body += JSON.stringify(k) + ':' + part(o[k], `${path}.${k}`) + ',';
-    }
-    text = '{' + body + '}';
+/**
+ * The error naming where an unsupported value sits (`$.a.b[1]`; in a sharded collection the path of
+ * its JSON, slots then key: `$.bank.balances.q.r.h.i.<key>`), or undefined if there is none. Runs only after a digest
+ * walk failed, so the hot walk builds no path strings.
+ */
+function unsupportedAt(v: unknown, path: string): Error | undefined {
+  if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'undefined') return new Error(`state value at ${path} has an unsupported type ${typeof v}`);
+  if (typeof v === 'number' && !Number.isFinite(v)) return new Error(`state value at ${path} is not a finite number`);
+  if (typeof v !== 'object' || v === null) return undefined;
+  if (ArrayBuffer.isView(v)) return new Error(`state value at ${path} is binary; store bytes as base64 or hex`);
+  const children: [unknown, string][] =
+    v instanceof Slots
+      ? SLOT_KEYS.filter((k) => v[k] !== undefined).map((k) => [v[k], `${path}.${k}`])
+      : v instanceof Leaf
+        ? v.keys.map((k, i) => [v.values[i], `${path}.${k}`])
+        : Array.isArray(v)
+          ? v.map((item, i) => [item, `${path}[${i}]`])
+          : Object.entries(v)
+              .filter(([, item]) => item !== undefined)
+              .map(([k, item]) => [item, `${path}.${k}`]);
+  for (const [child, at] of children) {
+    const found = unsupportedAt(child, at);
+    if (found) return found;
   }
-  const d = sha256Hex(text);
-  cacheDigest(value, d);
-  return d;
+  return undefined;
 }
 
 /** JSON with bigints tagged, so that snapshots round-trip exactly. */

@@ -59,3 +59,8 @@ export interface Module<G = unknown> {
   beginBlock?(draft: Draft<AppState>, ctx: Ctx): void;
   endBlock?(draft: Draft<AppState>, ctx: Ctx): void;
 }
+
+/** The message handlers of a module set by type name (the App's router). */
+export function msgSpecsOf(modules: readonly Module[]): Map<string, MsgSpec> {
+  return new Map(modules.flatMap((m) => (m.msgs ?? []).map((s) => [s.typeName, s] as const)));
+}

@@ -5,11 +5,11 @@
  * most 16 slots (plus the leaf), instead of the whole collection. At 100k entries a leaf holds
  * about 1.5 entries.
  *
- * The root is a plain object, drafted by immer like any state object. The nodes below it are not
- * drafted (they have a prototype of their own, which immer leaves alone): reads walk them as plain
- * objects, with no proxies, and writes copy them here, on write — once per `produce`: a node copied
- * in a produce belongs to it (`OWNER`, a token per root draft) and is written in place until
- * that produce ends; after it, nobody writes it again. Entries are frozen when stored, so a reducer
+ * The root is a plain object, drafted by immer like any state object. The nodes below it are class
+ * instances (`Slots`, `Leaf`), which immer does not draft: reads walk them with no proxies, and
+ * writes copy them here, on write — once per `produce`: a node copied in a produce belongs to it
+ * (its `owner`, a token per root draft) and is written in place until that produce ends; after
+ * it, nobody writes it again. Entries are frozen when stored, so a reducer
  * that tries to change an entry in place fails loudly; it must store a new entry (`shardSet`).
  *
  * Trie slots are named by letters `g`…`v` (hex digit + 16), never digits, so V8 keeps them as
@@ -18,7 +18,6 @@
  */
 import { current as currentOf, isDraft } from 'immer';
 
-export type Leaf<V> = Readonly<Record<string, V>>;
 /** A trie node: slots to child nodes, or at the last level to leaves. */
 export type Sharded<V> = Readonly<Record<string, unknown>> & { readonly __sharded?: V };
 
@@ -26,14 +25,11 @@ const DEPTH = 4;
 
 type Node = Record<string, any>;
 
-/** The prototype of leaves (the last level, holding entries): no own `constructor`, so immer does not draft them. */
-const LEAF_PROTO: object = Object.create(Object.prototype);
-
 /**
  * An inner node (levels 1 to DEPTH − 1): all 16 slots are own fields from the start (unused ones
  * undefined), plus the produce that owns it and its cached digest, so every inner node has one
- * shape and a copy is 16 plain field loads. Its class keeps immer away as the leaf prototype does.
- * Its JSON and its digest (canonical.ts) cover the defined slots only.
+ * shape and a copy is 16 plain field loads. Being a class instance keeps immer away (it drafts
+ * plain objects only). Its JSON and its digest (canonical.ts) cover the defined slots only.
  */
 export class Slots {
   g: unknown; h: unknown; i: unknown; j: unknown; k: unknown; l: unknown; m: unknown; n: unknown;
@@ -58,38 +54,48 @@ export class Slots {
   }
 }
 
+/**
+ * A leaf (level DEPTH): its entries' keys in ascending order and their values, in two arrays. A
+ * leaf holds one or two entries, so a lookup is a short scan; keys are never property names,
+ * which would give V8 a new object shape for every key of the collection.
+ */
+export class Leaf {
+  /** the write this node belongs to (see `writableChild`) */
+  owner: object | undefined = undefined;
+  /** the app-hash digest, once computed */
+  digest: string | undefined = undefined;
+  constructor(
+    readonly keys: string[] = [],
+    readonly values: unknown[] = [],
+  ) {}
+
+  /** The entries as one object, in key order (the JSON of a snapshot). */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < this.keys.length; i++) out[this.keys[i]!] = this.values[i];
+    return out;
+  }
+}
+
 /** The slot names in order: hex digit d is slot `SLOT_KEYS[d]`. */
 export const SLOT_KEYS = ['g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v'] as const;
 
 /** A new node for `level` (1 … DEPTH). */
 function newNode(level: number): Node {
-  return (level < DEPTH ? new Slots() : Object.create(LEAF_PROTO)) as Node;
+  return (level < DEPTH ? new Slots() : new Leaf()) as unknown as Node;
 }
 
-/** A copy of a node's slots or entries (string keys only: its owner and cached digest stay behind). */
+/** A copy of a node's slots or entries (its owner and cached digest stay behind). */
 function copyNode(node: Node): Node {
   if (node instanceof Slots) return new Slots(node) as unknown as Node;
-  const copy = Object.create(LEAF_PROTO) as Node;
-  for (const k of Object.keys(node)) copy[k] = node[k];
-  return copy;
-}
-
-/** Whether `value` is a trie node below a root (canonical.ts caches digests on them). */
-export function isTrieNode(value: object): boolean {
-  const proto = Object.getPrototypeOf(value);
-  return proto === LEAF_PROTO || proto === Slots.prototype;
+  const leaf = node as unknown as Leaf;
+  return new Leaf(leaf.keys.slice(), leaf.values.slice()) as unknown as Node;
 }
 
 /** Whether a node has no child or entry left. */
 function isEmpty(node: Node): boolean {
   if (node instanceof Slots) return SLOT_KEYS.every((k) => node[k] === undefined);
-  return Object.keys(node).length === 0;
-}
-
-/** The slot names or entry keys of a node that hold something, ascending. */
-function usedKeys(node: Node): string[] {
-  if (node instanceof Slots) return SLOT_KEYS.filter((k) => node[k] !== undefined);
-  return Object.keys(node).sort();
+  return (node as unknown as Leaf).keys.length === 0;
 }
 
 function slotAt(key: string, level: number): string {
@@ -122,27 +128,15 @@ export function shardGet<V>(s: Sharded<V>, key: string): V | undefined {
     node = node[slotAt(key, level)];
     if (node === undefined) return undefined;
   }
-  return node[key] as V | undefined;
+  const leaf = node as unknown as Leaf;
+  const i = leaf.keys.indexOf(key);
+  return i < 0 ? undefined : (leaf.values[i] as V);
 }
 
 export function shardHas<V>(s: Sharded<V>, key: string): boolean {
   return shardGet(s, key) !== undefined;
 }
 
-/**
- * Which write (a root draft, or a root being built) a node copied or made since belongs to: a
- * symbol-keyed property, which Object.keys, JSON and the app hash do not see.
- */
-const OWNER = Symbol('sharded owner');
-
-function ownerOf(node: Node): object | undefined {
-  return node instanceof Slots ? node.owner : (node[OWNER as unknown as string] as object | undefined);
-}
-
-function setOwner(node: Node, token: object): void {
-  if (node instanceof Slots) node.owner = token;
-  else node[OWNER as unknown as string] = token;
-}
 /** One small token per root draft (the node → token map must not keep drafts alive). */
 const tokens = new WeakMap<Node, object>();
 
@@ -161,16 +155,16 @@ function writableChild(parent: Node, slot: string, level: number, token: object,
   if (child === undefined) {
     if (!create) return undefined;
     const made = newNode(level);
-    setOwner(made, token);
+    made.owner = token;
     parent[slot] = made;
     return made;
   }
-  if (ownerOf(child) === token) return child;
-  if (!isTrieNode(child)) {
+  if (child.owner === token) return child;
+  if (!(child instanceof Slots || child instanceof Leaf)) {
     throw new Error('sharded collection with plain nodes: a collection read from JSON must go through shardRevive');
   }
   const copy = copyNode(child);
-  setOwner(copy, token);
+  copy.owner = token;
   parent[slot] = copy;
   return copy;
 }
@@ -197,7 +191,16 @@ export function shardSet<V>(root: Sharded<V>, key: string, value: V): void {
   const token = tokenOf(root as Node);
   let node = root as Node;
   for (let level = 0; level < DEPTH; level++) node = writableChild(node, slotAt(key, level), level + 1, token, true)!;
-  node[key] = freezeDeep(value);
+  const leaf = node as unknown as Leaf;
+  const stored = freezeDeep(value);
+  let i = 0;
+  while (i < leaf.keys.length && leaf.keys[i]! < key) i++;
+  if (leaf.keys[i] === key) {
+    leaf.values[i] = stored;
+  } else {
+    leaf.keys.splice(i, 0, key);
+    leaf.values.splice(i, 0, stored);
+  }
 }
 
 /** Deletes an entry; emptied nodes are removed so that the layout (and the app hash) is canonical. */
@@ -211,7 +214,10 @@ export function shardDelete<V>(root: Sharded<V>, key: string): boolean {
     path.push([node, slot]);
     node = writableChild(node, slot, level + 1, token, false)!;
   }
-  delete node[key];
+  const leaf = node as unknown as Leaf;
+  const at = leaf.keys.indexOf(key);
+  leaf.keys.splice(at, 1);
+  leaf.values.splice(at, 1);
   for (let i = path.length - 1; i >= 0; i--) {
     const [parent, slot] = path[i]!;
     if (!isEmpty(parent[slot])) break;
@@ -222,13 +228,16 @@ export function shardDelete<V>(root: Sharded<V>, key: string): boolean {
 }
 
 function* walk<V>(node: Node, level: number, reverse: boolean): Generator<[string, V]> {
-  const keys = usedKeys(node);
-  if (reverse) keys.reverse();
   if (level === DEPTH) {
-    for (const k of keys) yield [k, node[k] as V];
+    const { keys, values } = node as unknown as Leaf;
+    if (reverse) for (let i = keys.length - 1; i >= 0; i--) yield [keys[i]!, values[i] as V];
+    else for (let i = 0; i < keys.length; i++) yield [keys[i]!, values[i] as V];
     return;
   }
-  for (const k of keys) yield* walk<V>(node[k], level + 1, reverse);
+  // the root is a plain object (slots that were never used are absent), inner nodes have all 16
+  const slots = SLOT_KEYS.filter((k) => node[k] !== undefined);
+  if (reverse) slots.reverse();
+  for (const k of slots) yield* walk<V>(node[k], level + 1, reverse);
 }
 
 /** Entries in ascending key order; `reverse` for descending. */
@@ -259,8 +268,12 @@ export function shardFrom<V>(entries: Iterable<[string, V]>): Sharded<V> {
  */
 export function shardRevive<V>(plain: Sharded<V>): Sharded<V> {
   const revive = (node: Node, level: number): Node => {
+    if (level === DEPTH) {
+      const keys = Object.keys(node).sort();
+      return new Leaf(keys, keys.map((k) => freezeDeep(node[k]))) as unknown as Node;
+    }
     const out = level === 0 ? ({} as Node) : newNode(level);
-    for (const k of Object.keys(node)) out[k] = level === DEPTH ? freezeDeep(node[k]) : revive(node[k], level + 1);
+    for (const k of Object.keys(node)) out[k] = revive(node[k], level + 1);
     return out;
   };
   return revive(plain as Node, 0);

@@ -92,4 +92,17 @@ describe('Chain: blocks persisted in SQLite, searchable, replayable', () => {
     expect(() => Chain.open({ ...appModules, dbPath })).toThrow(ReplayMismatchError);
     expect(() => Chain.open({ ...appModules, dbPath })).toThrow(/app hash mismatch at height 2/);
   });
+
+  it('refuses, saying why, a chain whose app hashes follow another state format', () => {
+    const dbPath = tempDb();
+    const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0 });
+    chain.commitBlock([sendTx(0n, 1n)]);
+    chain.close();
+    const db = new Database(dbPath);
+    db.prepare("DELETE FROM meta WHERE key = 'state_format'").run(); // as written before formats were recorded
+    db.close();
+    expect(() => Chain.open({ ...appModules, dbPath })).toThrow(
+      `${dbPath} holds a chain whose app hashes follow state format 1; this version computes format 2 (docs/architecture.md "App hash") and cannot replay it: start a new chain, or use the version that wrote it`,
+    );
+  });
 });

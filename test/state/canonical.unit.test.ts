@@ -7,6 +7,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { produce } from 'immer';
 import { stateDigest } from '../../src/state/canonical.ts';
+import { shardFrom } from '../../src/state/sharded.ts';
 
 const h = (text: string) => bytesToHex(sha256(new TextEncoder().encode(text)));
 
@@ -35,9 +36,25 @@ describe('stateDigest', () => {
     expect(stateDigest(base)).toBe(before);
   });
 
+  it('hashes a sharded collection: a leaf over its entries whole, an inner node over its children by slot', () => {
+    const k1 = 'ab12' + '0'.repeat(36);
+    const k2 = 'ab12' + '1'.repeat(36);
+    const k3 = 'ab13' + '0'.repeat(36);
+    const s = shardFrom<unknown>([[k2, { list: [1, { b: true }] }], [k3, {}], [k1, { tag: 'x', n: 1n }]]);
+    const leaf12 = h(`L"${k1}":{"n":i1,"tag":s"x",},"${k2}":{"list":[n1,{"b":T,}],},`);
+    const leaf13 = h(`L"${k3}":{},`);
+    const level3 = h(`Si${leaf12}j${leaf13}`); // digits 2 and 3 are slots i and j (g is 0)
+    const level2 = h(`Sh${level3}`);
+    const level1 = h(`Sr${level2}`); // digit b (11) is slot r
+    const root = h(`{"q":#${level1},}`); // the root is a plain object; digit a (10) is slot q
+    expect(stateDigest({ s })).toBe(h(`{"s":#${root},}`));
+  });
+
   it('names the path of an unsupported value', () => {
     expect(() => stateDigest({ a: { b: [1, Number.NaN] } })).toThrow(new Error('state value at $.a.b[1] is not a finite number'));
     expect(() => stateDigest({ a: [{ f: () => 1 }] })).toThrow(new Error('state value at $.a[0].f has an unsupported type function'));
     expect(() => stateDigest({ bytes: new Uint8Array(2) })).toThrow(new Error('state value at $.bytes is binary; store bytes as base64 or hex'));
+    const key = 'ab12' + '0'.repeat(36);
+    expect(() => stateDigest({ s: shardFrom([[key, { amount: Number.POSITIVE_INFINITY }]]) })).toThrow(new Error(`state value at $.s.q.r.h.i.${key}.amount is not a finite number`));
   });
 });

@@ -83,17 +83,20 @@ export function ensureModuleAccount(draft: Draft<HasAuth>, name: ModuleAccountNa
 }
 
 /** The stored account, which must exist (the ante and the keepers check first). */
-function existingAccount(draft: Draft<HasAuth>, address: string): AccountRecord {
+export function existingAccount(draft: Draft<HasAuth>, address: string): AccountRecord {
   const account = getAccount(draft as HasAuth, address);
   if (!account) throw new Error(`account ${address} does not exist`);
   return account;
 }
 
-export function setPubKey(draft: Draft<HasAuth>, address: string, pubKey: PubKeyRecord, ctx?: Ctx): void {
-  setAccount(draft, { ...existingAccount(draft, address), pub_key: pubKey }, ctx);
+/** Stores `account` (as read from the draft) with its public key set; returns the new record. */
+export function setPubKey(draft: Draft<HasAuth>, account: AccountRecord, pubKey: PubKeyRecord, ctx?: Ctx): AccountRecord {
+  const next = { ...account, pub_key: pubKey };
+  setAccount(draft, next, ctx);
+  return next;
 }
 
-export function incrementSequence(draft: Draft<HasAuth>, address: string, ctx?: Ctx): void {
-  const account = existingAccount(draft, address);
+/** Stores `account` (as read from the draft) with its sequence incremented. */
+export function incrementSequence(draft: Draft<HasAuth>, account: AccountRecord, ctx?: Ctx): void {
   setAccount(draft, { ...account, sequence: account.sequence + 1n }, ctx);
 }

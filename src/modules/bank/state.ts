@@ -46,10 +46,9 @@ export function balancesOf(state: HasBank, address: string): Coins {
     .map((denom) => ({ denom, amount: b[denom]! }));
 }
 
-function writeBalance(draft: Draft<HasBank>, key: string, denom: string, amount: bigint, ctx: Ctx): void {
+/** Stores `denom`'s new amount in an account's balance entry (`current`, as read), dropping zeros. */
+function writeBalance(balances: Sharded<Balance>, key: string, current: Balance | undefined, denom: string, amount: bigint, ctx: Ctx): void {
   ctx.gas.write(BALANCE_KEY_LEN, BALANCE_VALUE_LEN);
-  const balances = draft.bank.balances as Sharded<Balance>;
-  const current = shardGet(balances, key);
   if (amount === 0n) {
     if (!current || !(denom in current)) return;
     const { [denom]: _, ...rest } = current;
@@ -62,25 +61,28 @@ function writeBalance(draft: Draft<HasBank>, key: string, denom: string, amount:
 
 function subUnlocked(draft: Draft<HasBank>, address: string, coins: Coins, ctx: Ctx): void {
   const key = accountKey(address);
+  const balances = draft.bank.balances as Sharded<Balance>;
   for (const c of coins) {
     ctx.gas.read(BALANCE_KEY_LEN, BALANCE_VALUE_LEN);
-    const have = shardGet(draft.bank.balances as Sharded<Balance>, key)?.[c.denom] ?? 0n;
+    const current = shardGet(balances, key);
+    const have = current?.[c.denom] ?? 0n;
     if (have < c.amount) {
       // SDK v0.47 `subUnlockedCoins`: an empty spendable set prints as "".
       const spendable = have > 0n ? `${have}${c.denom}` : '';
       throw SdkErrors.InsufficientFunds.wrap(`spendable balance ${spendable} is smaller than ${c.amount}${c.denom}`);
     }
-    writeBalance(draft, key, c.denom, have - c.amount, ctx);
+    writeBalance(balances, key, current, c.denom, have - c.amount, ctx);
   }
   ctx.emit({ type: 'coin_spent', data: { spender: address, amount: formatCoins(coins) } });
 }
 
 function addUnlocked(draft: Draft<HasBank>, address: string, coins: Coins, ctx: Ctx): void {
   const key = accountKey(address);
+  const balances = draft.bank.balances as Sharded<Balance>;
   for (const c of coins) {
     ctx.gas.read(BALANCE_KEY_LEN, BALANCE_VALUE_LEN);
-    const have = shardGet(draft.bank.balances as Sharded<Balance>, key)?.[c.denom] ?? 0n;
-    writeBalance(draft, key, c.denom, have + c.amount, ctx);
+    const current = shardGet(balances, key);
+    writeBalance(balances, key, current, c.denom, (current?.[c.denom] ?? 0n) + c.amount, ctx);
   }
   ctx.emit({ type: 'coin_received', data: { receiver: address, amount: formatCoins(coins) } });
 }

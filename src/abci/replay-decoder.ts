@@ -1,0 +1,106 @@
+/**
+ * Decoding a replay's blocks on a worker thread. Replay (a restart, `chaind export`, the bench)
+ * re-applies stored blocks; decoding and checking their txs (the same strict ADR-027 and
+ * unknown-field checks as CheckTx, ValidateBasic, signers) is pure work on the bytes, so a worker
+ * reads the blocks from the store with its own connection and decodes them while this thread
+ * applies earlier ones (docs/architecture.md "Performance"). The state machine stays here.
+ *
+ * The interface is synchronous (replay runs inside `Chain.open`): `take(height)` receives the
+ * worker's message with `receiveMessageOnPort` and sleeps on a shared counter until it is there.
+ * Whatever the worker does not deliver — before it has started, after it failed or fell silent,
+ * a tx it could not decode — the caller decodes itself, so results never depend on the worker.
+ */
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
+import type { BlockRecord } from '../events/block-store.ts';
+import { spawnTsWorker } from '../threads/spawn.ts';
+import type { TxParts } from './tx-view.ts';
+
+/** A block as the worker sends it: the stored record and its txs' parts (null: did not decode there). */
+export interface DecodedBlock {
+  readonly block: BlockRecord;
+  readonly parts: readonly (TxParts | null)[];
+}
+
+export interface ReplayDecoderInput {
+  readonly dbPath: string;
+  readonly from: bigint;
+  readonly to: bigint;
+  /** naming profile of the codec (`neutral` or `real`) */
+  readonly profile: string;
+  /** `[0]`: blocks posted (worker), `[1]`: last height taken (main) */
+  readonly control: Int32Array;
+  readonly port: MessagePort;
+}
+
+/** How many blocks the worker may decode ahead of the one being applied. */
+export const DECODE_AHEAD = 4;
+const POSTED = 0;
+const TAKEN = 1;
+/** A worker that has answered before but is silent this long is given up on. */
+const SILENCE_MS = 10_000;
+/** How long `take(…, waitForStart)` waits for the first block. */
+const BOOT_MS = 30_000;
+
+type WorkerMessage = { height: bigint; decoded: DecodedBlock } | { failed: string };
+
+export class ReplayDecoder {
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly control = new Int32Array(new SharedArrayBuffer(8));
+  private started = false;
+  private gaveUp = false;
+
+  constructor(dbPath: string, from: bigint, to: bigint, profile: string) {
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    this.control[TAKEN] = Number(from) - 1;
+    const input: ReplayDecoderInput = { dbPath, from, to, profile, control: this.control, port: port2 };
+    this.worker = spawnTsWorker(new URL('./replay-decoder.worker.ts', import.meta.url), input, [port2]);
+    this.worker.on('error', () => (this.gaveUp = true));
+  }
+
+  /**
+   * The block at `height` decoded by the worker, or undefined when the caller should read and
+   * decode it itself: the worker has not started yet (it then skips to where the caller is; with
+   * `waitForStart` this waits for it instead), or it failed.
+   */
+  take(height: bigint, waitForStart = false): DecodedBlock | undefined {
+    const found = this.receive(height, waitForStart);
+    Atomics.store(this.control, TAKEN, Number(height));
+    Atomics.notify(this.control, TAKEN);
+    return found;
+  }
+
+  private receive(height: bigint, waitForStart: boolean): DecodedBlock | undefined {
+    for (;;) {
+      if (this.gaveUp) return undefined;
+      const posted = Atomics.load(this.control, POSTED);
+      let msg: { message: WorkerMessage } | undefined;
+      while ((msg = receiveMessageOnPort(this.port) as { message: WorkerMessage } | undefined)) {
+        const m = msg.message;
+        if ('failed' in m) {
+          this.gaveUp = true;
+          return undefined;
+        }
+        this.started = true;
+        if (m.height === height) return m.decoded;
+        if (m.height > height) {
+          this.gaveUp = true; // the worker skipped a block we need: decode the rest here
+          return undefined;
+        }
+      }
+      if (!this.started && !waitForStart) return undefined;
+      if (Atomics.wait(this.control, POSTED, posted, this.started ? SILENCE_MS : BOOT_MS) === 'timed-out') {
+        this.gaveUp = true;
+        return undefined;
+      }
+    }
+  }
+
+  close(): void {
+    this.port.close();
+    void this.worker.terminate();
+  }
+}
+
+export { POSTED, TAKEN, type WorkerMessage };

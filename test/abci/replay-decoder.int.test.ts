@@ -1,0 +1,111 @@
+/**
+ * Replay with the decoder thread: the worker delivers every stored block with its txs decoded
+ * exactly as this thread decodes them (undecodable txs left to this thread), a failed worker
+ * hands the work back, and a chain replayed with the thread reaches the same app hashes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Chain } from '../../src/abci/chain.ts';
+import { appModules } from '../../src/abci/modules.ts';
+import { ReplayDecoder } from '../../src/abci/replay-decoder.ts';
+import { decodeTxParts, type TxParts } from '../../src/abci/tx-view.ts';
+import { codec } from '../../src/codec/registry.ts';
+import { msgSpecsOf } from '../../src/state/module.ts';
+import { balanceOf } from '../../src/modules/bank/state.ts';
+import { genesisWith, msgSend, signed, testKey } from '../helpers/fixture.ts';
+
+const alice = testKey(0);
+const bob = testKey(1);
+const carol = testKey(2);
+const FEE = [{ denom: 'wei', amount: '200000000000000' }];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+function tempDb(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'replay-decoder-'));
+  dirs.push(dir);
+  return join(dir, 'chain.sqlite');
+}
+
+/** 12 blocks: sends, a first tx of a new signer (sets its key), an undecodable tx, a stale sequence and a failing message. */
+function buildChain(dbPath: string): { hashes: string[]; codes: number[] } {
+  const genesis = genesisWith([[alice.address, 10n ** 21n], [bob.address, 10n ** 21n]]);
+  const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0 });
+  const hashes: string[] = [];
+  const codes: number[] = [];
+  let seq = 0n;
+  const send = (to: string, amount: bigint) => signed(alice, 0n, seq++, { messages: [msgSend(alice.address, to, amount)], fee: FEE });
+  for (let b = 0; b < 12; b++) {
+    const txs = [send(carol.address, 5n), send(bob.address, 7n)];
+    if (b === 3) txs.push(signed(bob, 1n, 0n, { messages: [msgSend(bob.address, carol.address, 3n)], fee: FEE }));
+    if (b === 5) {
+      txs.push(Uint8Array.from([0x0a, 0x03, 0xff, 0xff])); // not a tx: code 2
+      txs.push(signed(alice, 0n, seq - 1n, { messages: [msgSend(alice.address, bob.address, 1n)], fee: FEE })); // stale sequence: code 32
+      txs.push(send(bob.address, 10n ** 30n)); // more than alice has: code 5, fee and sequence kept
+    }
+    const block = chain.commitBlock(txs);
+    hashes.push(Buffer.from(block.appHash).toString('hex'));
+    codes.push(...block.txs.map((t) => t.result.code));
+  }
+  chain.close();
+  return { hashes, codes };
+}
+
+describe('replay decoder thread', () => {
+  it('delivers each stored block with its txs decoded as this thread decodes them', () => {
+    const dbPath = tempDb();
+    const { codes } = buildChain(dbPath);
+    expect(codes.filter((c) => c !== 0)).toEqual([2, 32, 5]);
+    const chain = Chain.open({ ...appModules, dbPath, replayUpTo: 0n });
+    const specs = msgSpecsOf(appModules.modules);
+    const decoder = new ReplayDecoder(dbPath, 1n, 12n, 'neutral');
+    try {
+      for (let h = 1n; h <= 12n; h++) {
+        const decoded = decoder.take(h, true);
+        expect(decoded, `block ${h}`).toBeDefined();
+        const stored = chain.store.getBlock(h)!;
+        expect(decoded!.block).toEqual(stored);
+        const here = stored.txs.map((tx): TxParts | null => {
+          try {
+            return decodeTxParts(codec, tx, specs);
+          } catch {
+            return null;
+          }
+        });
+        expect(decoded!.parts).toEqual(here);
+        if (h === 6n) expect(decoded!.parts.map((p) => p === null)).toEqual([false, false, true, false, false]);
+      }
+    } finally {
+      decoder.close();
+      chain.close();
+    }
+  });
+
+  it('hands the work back when the worker fails (here: no such database)', () => {
+    const decoder = new ReplayDecoder(tempDb(), 1n, 3n, 'neutral');
+    try {
+      expect(decoder.take(1n, true)).toBeUndefined();
+      expect(decoder.take(2n, true)).toBeUndefined();
+    } finally {
+      decoder.close();
+    }
+  });
+
+  it('a chain replayed with the decoder thread reaches every stored app hash and the same state', () => {
+    const dbPath = tempDb();
+    const { hashes } = buildChain(dbPath);
+    const without = Chain.open({ ...appModules, dbPath, replayDecoderMinTxs: Infinity });
+    expect(without.lastReplay).toMatchObject({ blocks: 12, txs: 28, decodedOnWorker: 0 });
+    const balance = balanceOf(without.app.state, carol.address, 'wei');
+    without.close();
+    const withWorker = Chain.open({ ...appModules, dbPath, replayDecoderMinTxs: 1 });
+    expect(withWorker.lastReplay).toMatchObject({ blocks: 12, txs: 28 });
+    expect(Buffer.from(withWorker.app.info().lastBlockAppHash).toString('hex')).toBe(hashes.at(-1));
+    expect(balanceOf(withWorker.app.state, carol.address, 'wei')).toBe(balance);
+    expect(balance).toBe(12n * 5n + 3n);
+    withWorker.close();
+  });
+});
