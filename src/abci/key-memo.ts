@@ -14,14 +14,15 @@ const pubKeys = new Map<string, PubKey>();
 const addresses = new WeakMap<PubKey, Uint8Array>();
 
 /**
- * `makePubKey(algo, key)` for the key whose bytes are `base64` (the caller has the base64 text
- * anyway: it is the form stored on accounts). Failures are not memoized and throw as makePubKey does.
+ * `makePubKey(algo, key)` for the key whose bytes are `base64` (the form stored on accounts);
+ * `key` is those bytes when the caller has them, else they are decoded from `base64` on a miss.
+ * Failures are not memoized and throw as makePubKey does.
  */
-export function memoPubKey(algo: KeyAlgo, key: Uint8Array, base64: string): PubKey {
+export function memoPubKey(algo: KeyAlgo, base64: string, key?: Uint8Array): PubKey {
   const memo = algo + ':' + base64;
   let pub = pubKeys.get(memo);
   if (pub === undefined) {
-    pub = Object.freeze(makePubKey(algo, key));
+    pub = Object.freeze(makePubKey(algo, key ?? new Uint8Array(Buffer.from(base64, 'base64'))));
     if (pubKeys.size >= LIMIT) pubKeys.clear();
     pubKeys.set(memo, pub);
   }

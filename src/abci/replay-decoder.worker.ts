@@ -10,7 +10,7 @@ import { PROFILES } from '../naming.ts';
 import { MODULES } from './modules.ts';
 import { msgSpecsOf } from '../state/module.ts';
 import { decodeTxParts, type TxParts } from './tx-view.ts';
-import { DECODE_AHEAD, POSTED, TAKEN, type ReplayDecoderInput, type WorkerMessage } from './replay-decoder.ts';
+import { DECODE_AHEAD, packParts, POSTED, TAKEN, type ReplayDecoderInput, type WorkerMessage } from './replay-decoder.ts';
 
 const { dbPath, from, to, profile, control, port } = (workerData as { data: ReplayDecoderInput }).data;
 const post = (m: WorkerMessage) => {
@@ -41,7 +41,7 @@ try {
         return null; // the main thread decodes it again for the exact error
       }
     });
-    post({ height: h, decoded: { block, parts } });
+    post({ height: h, block, parts: packParts(parts) });
     h++;
   }
   store.close();

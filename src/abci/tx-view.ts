@@ -6,7 +6,7 @@
 import { SdkErrors } from '../errors.ts';
 import type { ProtoCoin } from '../math/coins.ts';
 import type { Codec, Any, ProtoObject } from '../codec/registry.ts';
-import { decodeTxRaw, makeSignDocBytes, SignMode, txHash, unpackTxAny, type Tip } from '../codec/tx.ts';
+import { decodeTxRaw, makeSignDocBytes, SignMode, txHash, unpackTxAny, type DecodedTx, type Tip } from '../codec/tx.ts';
 import { aminoSignBytes } from '../codec/amino-json.ts';
 import { KEY_ALGOS, pubKeyTypeUrl, type PubKey } from '../crypto/keys.ts';
 import { NEUTRAL } from '../naming.ts';
@@ -18,7 +18,6 @@ import { memoPubKey } from './key-memo.ts';
 export interface MsgView {
   readonly typeName: string;
   readonly value: ProtoObject;
-  readonly any: Any;
   readonly spec: MsgSpec;
 }
 
@@ -60,7 +59,7 @@ const ALGO_BY_URL = new Map(KEY_ALGOS.map((algo) => [pubKeyTypeUrl(algo, NEUTRAL
 function pubKeyFromRecord(record: PubKeyRecord): PubKey {
   const algo = ALGO_BY_URL.get(record.type_url);
   if (!algo) throw SdkErrors.InvalidPubKey.wrap(`unsupported public key type ${record.type_url}`);
-  return memoPubKey(algo, Buffer.from(record.key, 'base64'), record.key);
+  return memoPubKey(algo, record.key);
 }
 
 function signerPubKey(codec: Codec, any: Any | null): { pubKey: PubKey | null; record: PubKeyRecord | null } {
@@ -74,7 +73,7 @@ function signerPubKey(codec: Codec, any: Any | null): { pubKey: PubKey | null; r
   const base64 = Buffer.from(key).toString('base64');
   let pubKey: PubKey;
   try {
-    pubKey = memoPubKey(algo, key, base64);
+    pubKey = memoPubKey(algo, base64, key);
   } catch (e) {
     throw SdkErrors.InvalidPubKey.wrap((e as Error).message);
   }
@@ -82,23 +81,33 @@ function signerPubKey(codec: Codec, any: Any | null): { pubKey: PubKey | null; r
 }
 
 /**
- * A decoded and checked tx as plain data (structured-cloneable: a replay decodes blocks on a worker
- * thread, src/abci/replay-decoder.ts); `viewOfParts` makes the TxView of it.
+ * A decoded and checked tx as plain data, all the ante and the message router need (a replay
+ * decodes blocks on a worker thread and sends these, src/abci/replay-decoder.ts); `viewOfParts`
+ * makes the TxView of it. The signer keys are in their stored form (type URL and base64).
  */
 export interface TxParts {
   /** CometBFT tx hash: uppercase hex sha256 of the bytes */
   readonly hash: string;
-  readonly messages: readonly { readonly typeName: string; readonly value: ProtoObject; readonly any: Any }[];
+  readonly messages: readonly { readonly typeName: string; readonly value: ProtoObject }[];
   readonly memo: string;
   readonly timeoutHeight: bigint;
   readonly fee: { readonly amount: readonly ProtoCoin[]; readonly gas_limit: bigint; readonly payer: string; readonly granter: string };
-  readonly tip: Tip | null;
   readonly signers: readonly string[];
   readonly signerBytes: readonly Uint8Array[];
-  readonly signerInfos: readonly { readonly pubKey: PubKey | null; readonly pubKeyRecord: PubKeyRecord | null; readonly sequence: bigint; readonly mode: number }[];
+  readonly signerInfos: readonly { readonly pubKeyRecord: PubKeyRecord | null; readonly sequence: bigint; readonly mode: number }[];
   readonly signatures: readonly Uint8Array[];
+}
+
+/** What the sign bytes are made of besides the parts: the signed bytes and the packed messages. */
+export interface SignedForm {
   readonly bodyBytes: Uint8Array;
   readonly authInfoBytes: Uint8Array;
+  readonly messages: readonly Any[];
+  readonly tip: Tip | null;
+}
+
+function signedFormOf(tx: DecodedTx): SignedForm {
+  return { bodyBytes: tx.bodyBytes, authInfoBytes: tx.authInfoBytes, messages: tx.body.messages, tip: tx.authInfo.tip };
 }
 
 /**
@@ -106,6 +115,10 @@ export interface TxParts {
  * decode, 18 for a tx without messages, and each message's own ValidateBasic error.
  */
 export function decodeTxParts(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, MsgSpec>): TxParts {
+  return decodeTx(codec, txBytes, specs).parts;
+}
+
+function decodeTx(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, MsgSpec>): { parts: TxParts; tx: DecodedTx } {
   const tx = decodeTxRaw(txBytes, codec);
   const body = tx.body;
   const authInfo = tx.authInfo;
@@ -113,7 +126,7 @@ export function decodeTxParts(codec: Codec, txBytes: Uint8Array, specs: Readonly
     const { typeName, value } = unpackTxAny(codec, any);
     const spec = specs.get(typeName);
     if (!spec) throw SdkErrors.TxDecode.wrap(`unable to resolve type URL ${any.type_url}`);
-    return { typeName, value, any, spec };
+    return { typeName, value, spec };
   });
   if (messages.length === 0) throw SdkErrors.InvalidRequest.wrap('must contain at least one message');
   for (const m of messages) m.spec.validateBasic?.(m.value);
@@ -124,46 +137,47 @@ export function decodeTxParts(codec: Codec, txBytes: Uint8Array, specs: Readonly
   if (fee.payer && !signers.includes(fee.payer)) signers.push(fee.payer);
 
   const signerInfos = (authInfo.signer_infos as unknown as ProtoObject[]).map((si) => {
-    const { pubKey, record } = signerPubKey(codec, si.public_key as Any | null);
+    const { record } = signerPubKey(codec, si.public_key as Any | null);
     const modeInfo = si.mode_info as { single: { mode: number } | null; multi: unknown } | null;
     if (modeInfo?.multi) throw SdkErrors.InvalidPubKey.wrap('multisig signers are not supported');
-    return { pubKey, pubKeyRecord: record, sequence: si.sequence as bigint, mode: modeInfo?.single?.mode ?? 0 };
+    return { pubKeyRecord: record, sequence: si.sequence as bigint, mode: modeInfo?.single?.mode ?? 0 };
   });
 
-  return {
+  const parts: TxParts = {
     hash: txHash(txBytes),
-    messages: messages.map(({ typeName, value, any }) => ({ typeName, value, any })),
+    messages: messages.map(({ typeName, value }) => ({ typeName, value })),
     memo: body.memo as string,
     timeoutHeight: body.timeout_height as bigint,
     fee,
-    tip: authInfo.tip,
     signers,
     signerBytes: signers.map((s) => parseAccAddress(s)),
     signerInfos,
     signatures: tx.signatures,
-    bodyBytes: tx.bodyBytes,
-    authInfoBytes: tx.authInfoBytes,
   };
+  return { parts, tx };
 }
 
 /** Decodes and resolves a tx (`decodeTxParts`, then `viewOfParts`). */
 export function buildTxView(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, MsgSpec>): TxView {
-  return viewOfParts(codec, decodeTxParts(codec, txBytes, specs), specs);
+  const { parts, tx } = decodeTx(codec, txBytes, specs);
+  const signed = signedFormOf(tx);
+  return viewOfParts(codec, parts, specs, () => signed);
 }
 
 /**
  * The TxView of decoded parts, made on this thread: message specs attached, signer keys shared
- * through the key memo (the ante compares key objects), sign bytes on demand.
+ * through the key memo (the ante compares key objects), sign bytes on demand from `signed` (the
+ * replay, which checks no signature, never asks; the worker's views decode it from the bytes).
  */
-export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<string, MsgSpec>): TxView {
+export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<string, MsgSpec>, signed: () => SignedForm): TxView {
   const { fee } = parts;
   const messages: MsgView[] = parts.messages.map((m) => {
     const spec = specs.get(m.typeName);
-    if (!spec) throw SdkErrors.TxDecode.wrap(`unable to resolve type URL ${m.any.type_url}`);
-    return { typeName: m.typeName, value: m.value, any: m.any, spec };
+    if (!spec) throw SdkErrors.TxDecode.wrap(`unable to resolve type URL ${codec.typeUrl(m.typeName)}`);
+    return { typeName: m.typeName, value: m.value, spec };
   });
   const signerInfos: SignerView[] = parts.signerInfos.map((si) => ({
-    pubKey: si.pubKey && si.pubKeyRecord ? memoPubKey(si.pubKey.algo, si.pubKey.key, si.pubKeyRecord.key) : null,
+    pubKey: si.pubKeyRecord ? pubKeyFromRecord(si.pubKeyRecord) : null,
     pubKeyRecord: si.pubKeyRecord,
     sequence: si.sequence,
     mode: si.mode,
@@ -185,9 +199,12 @@ export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<str
     verified: new Map(),
     signBytes(index, signer, chainId, accountNumber) {
       switch (signer.mode) {
-        case SignMode.DIRECT:
-          return makeSignDocBytes(parts.bodyBytes, parts.authInfoBytes, chainId, accountNumber, codec);
-        case SignMode.LEGACY_AMINO_JSON:
+        case SignMode.DIRECT: {
+          const { bodyBytes, authInfoBytes } = signed();
+          return makeSignDocBytes(bodyBytes, authInfoBytes, chainId, accountNumber, codec);
+        }
+        case SignMode.LEGACY_AMINO_JSON: {
+          const { messages: msgs, tip } = signed();
           return aminoSignBytes(
             {
               chainId,
@@ -195,15 +212,22 @@ export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<str
               sequence: signer.sequence,
               timeoutHeight: parts.timeoutHeight,
               fee: { amount: fee.amount as ProtoCoin[], gas: fee.gas_limit, payer: fee.payer, granter: fee.granter },
-              msgs: messages.map((m) => m.any),
+              msgs: msgs as Any[],
               memo: parts.memo,
-              tip: parts.tip,
+              tip,
             },
             codec,
           );
+        }
         default:
           throw SdkErrors.Unauthorized.wrap(`signature of signer ${index}: sign mode ${signer.mode} is not supported (use DIRECT or LEGACY_AMINO_JSON)`);
       }
     },
   };
+}
+
+/** The signed form of a tx's bytes, decoded once on first use (a view made from a worker's parts). */
+export function lazySignedForm(codec: Codec, txBytes: Uint8Array): () => SignedForm {
+  let signed: SignedForm | undefined;
+  return () => (signed ??= signedFormOf(decodeTxRaw(txBytes, codec)));
 }

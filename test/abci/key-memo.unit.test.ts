@@ -10,11 +10,11 @@ describe('memoPubKey / memoPubKeyAddress', () => {
   const b64 = Buffer.from(pub.key).toString('base64');
 
   it('builds the same key once per bytes, and its Ethereum address', () => {
-    const a = memoPubKey('eth_secp256k1', Uint8Array.from(pub.key), b64);
-    const b = memoPubKey('eth_secp256k1', Uint8Array.from(pub.key), b64);
+    const a = memoPubKey('eth_secp256k1', b64, Uint8Array.from(pub.key));
+    const b = memoPubKey('eth_secp256k1', b64, Uint8Array.from(pub.key));
     expect(a).toBe(b);
     expect(a).toEqual(makePubKey('eth_secp256k1', pub.key));
-    expect(memoPubKey('secp256k1', pub.key, b64)).not.toBe(a); // keyed by algorithm too
+    expect(memoPubKey('secp256k1', b64)).not.toBe(a); // keyed by algorithm too
     const address = memoPubKeyAddress(a);
     expect(memoPubKeyAddress(a)).toBe(address);
     expect('0x' + Buffer.from(address).toString('hex')).toBe(computeAddress('0x' + Buffer.from(pub.key).toString('hex')).toLowerCase());
@@ -24,7 +24,7 @@ describe('memoPubKey / memoPubKeyAddress', () => {
     const bad = new Uint8Array(33).fill(7);
     const text = Buffer.from(bad).toString('base64');
     for (let i = 0; i < 2; i++) {
-      expect(() => memoPubKey('eth_secp256k1', bad, text)).toThrow(new Error('invalid eth_secp256k1 public key: not a point on the curve'));
+      expect(() => memoPubKey('eth_secp256k1', text, bad)).toThrow(new Error('invalid eth_secp256k1 public key: not a point on the curve'));
     }
   });
 });
