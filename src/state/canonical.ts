@@ -42,7 +42,7 @@ function sha256Hex(text: string): string {
 }
 
 /**
- * `JSON.stringify(key)`, memoized: the same keys (field names, entry keys) recur in every block.
+ * `JSON.stringify(key)`, memoized: the same field names recur in every block.
  * Bounded, cleared when full.
  */
 const quotedKeys = new Map<string, string>();
@@ -85,15 +85,17 @@ function inlineText(v: unknown): string {
 function nodeText(value: object): string {
   if (value instanceof Slots) {
     let text = 'S';
-    for (const k of SLOT_KEYS) {
-      const child = value[k];
-      if (child !== undefined) text += k + digest(child as object);
+    const known = value.childDigests;
+    for (let d = 0; d < 16; d++) {
+      const child = value.children[d];
+      if (child !== undefined) text += SLOT_KEYS[d] + (known[d] ??= digest(child as object));
     }
     return text;
   }
   if (value instanceof Leaf) {
     let text = 'L';
-    for (let i = 0; i < value.keys.length; i++) text += quoteKey(value.keys[i]!) + ':' + inlineText(value.values[i]) + ',';
+    // entry keys are many and each is quoted about once per block: not worth a memo entry
+    for (let i = 0; i < value.keys.length; i++) text += JSON.stringify(value.keys[i]) + ':' + inlineText(value.values[i]) + ',';
     return text;
   }
   if (Array.isArray(value)) {
@@ -149,7 +151,7 @@ function unsupportedAt(v: unknown, path: string): Error | undefined {
   if (ArrayBuffer.isView(v)) return new Error(`state value at ${path} is binary; store bytes as base64 or hex`);
   const children: [unknown, string][] =
     v instanceof Slots
-      ? SLOT_KEYS.filter((k) => v[k] !== undefined).map((k) => [v[k], `${path}.${k}`])
+      ? v.children.flatMap((child, d): [unknown, string][] => (child === undefined ? [] : [[child, `${path}.${SLOT_KEYS[d]}`]]))
       : v instanceof Leaf
         ? v.keys.map((k, i) => [v.values[i], `${path}.${k}`])
         : Array.isArray(v)

@@ -26,33 +26,40 @@ const DEPTH = 4;
 type Node = Record<string, any>;
 
 /**
- * An inner node (levels 1 to DEPTH − 1): all 16 slots are own fields from the start (unused ones
- * undefined), plus the produce that owns it and its cached digest, so every inner node has one
- * shape and a copy is 16 plain field loads. Being a class instance keeps immer away (it drafts
- * plain objects only). Its JSON and its digest (canonical.ts) cover the defined slots only.
+ * An inner node (levels 1 to DEPTH − 1): its 16 children in an array indexed by hex digit
+ * (undefined where none), the produce that owns it and its cached digest. Children are read by
+ * index, so every access is the same kind of load (16 differently named fields read by a variable
+ * name made V8's property loads megamorphic, a tenth of a block); a copy is one array slice. Being
+ * a class instance keeps immer away (it drafts plain objects only). Its JSON names the defined
+ * slots by letter (`SLOT_KEYS`), as the root does.
  */
 export class Slots {
-  g: unknown; h: unknown; i: unknown; j: unknown; k: unknown; l: unknown; m: unknown; n: unknown;
-  o: unknown; p: unknown; q: unknown; r: unknown; s: unknown; t: unknown; u: unknown; v: unknown;
+  readonly children: unknown[];
+  /**
+   * the children's digests as far as known (canonical.ts): kept here so that hashing a node
+   * reads one array instead of every child object, most of which no block touched lately
+   */
+  readonly childDigests: (string | undefined)[];
   /** the write this node belongs to (see `writableChild`) */
-  owner: object | undefined;
+  owner: object | undefined = undefined;
   /** the app-hash digest, once computed (the node is never written after its produce) */
-  digest: string | undefined;
+  digest: string | undefined = undefined;
   constructor(from?: Slots) {
-    this.g = from?.g; this.h = from?.h; this.i = from?.i; this.j = from?.j;
-    this.k = from?.k; this.l = from?.l; this.m = from?.m; this.n = from?.n;
-    this.o = from?.o; this.p = from?.p; this.q = from?.q; this.r = from?.r;
-    this.s = from?.s; this.t = from?.t; this.u = from?.u; this.v = from?.v;
-    this.owner = undefined;
-    this.digest = undefined;
+    this.children = from ? from.children.slice() : NO_CHILDREN.slice();
+    this.childDigests = from ? from.childDigests.slice() : (NO_CHILDREN.slice() as undefined[]);
   }
 
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const k of SLOT_KEYS) if (this[k] !== undefined) out[k] = this[k];
+    for (let d = 0; d < 16; d++) if (this.children[d] !== undefined) out[SLOT_KEYS[d]!] = this.children[d];
     return out;
   }
 }
+
+const NO_CHILDREN: readonly unknown[] = [
+  undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
+  undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
+];
 
 /**
  * A leaf (level DEPTH): its entries' keys in ascending order and their values, in two arrays. A
@@ -94,15 +101,27 @@ function copyNode(node: Node): Node {
 
 /** Whether a node has no child or entry left. */
 function isEmpty(node: Node): boolean {
-  if (node instanceof Slots) return SLOT_KEYS.every((k) => node[k] === undefined);
+  if (node instanceof Slots) return node.children.every((c) => c === undefined);
   return (node as unknown as Leaf).keys.length === 0;
 }
 
-function slotAt(key: string, level: number): string {
+/** The hex digit of `key` at `level`: '0'-'9' → 0-9, 'a'-'f' → 10-15; anything else (short or non-hex keys) → 0. */
+function digitAt(key: string, level: number): number {
   const c = key.charCodeAt(level);
-  // '0'-'9' → 0-9, 'a'-'f' → 10-15; anything else (short or non-hex keys) → a fixed slot
-  const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : 0;
-  return SLOT_KEYS[d]!;
+  return c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : 0;
+}
+
+/** The child of a node at digit `d`: the root (a plain object) names its slots by letter. */
+function childAt(node: Node, level: number, d: number): Node | undefined {
+  return (level === 0 ? node[SLOT_KEYS[d]!] : (node as unknown as Slots).children[d]) as Node | undefined;
+}
+
+function setChild(node: Node, level: number, d: number, child: Node | undefined): void {
+  if (level !== 0) {
+    (node as unknown as Slots).children[d] = child;
+    (node as unknown as Slots).childDigests[d] = undefined;
+  } else if (child === undefined) delete node[SLOT_KEYS[d]!];
+  else node[SLOT_KEYS[d]!] = child;
 }
 
 export function emptySharded<V>(): Sharded<V> {
@@ -123,11 +142,9 @@ function current(node: Node): Node {
 
 /** An entry, or undefined; on a state or a draft (entries are never drafts, and reading copies nothing). */
 export function shardGet<V>(s: Sharded<V>, key: string): V | undefined {
-  let node: Node | undefined = current(s as Node);
-  for (let level = 0; level < DEPTH; level++) {
-    node = node[slotAt(key, level)];
-    if (node === undefined) return undefined;
-  }
+  let node: Node | undefined = current(s as Node)[SLOT_KEYS[digitAt(key, 0)]!];
+  for (let level = 1; level < DEPTH && node !== undefined; level++) node = (node as unknown as Slots).children[digitAt(key, level)] as Node | undefined;
+  if (node === undefined) return undefined;
   const leaf = node as unknown as Leaf;
   const i = leaf.keys.indexOf(key);
   return i < 0 ? undefined : (leaf.values[i] as V);
@@ -149,14 +166,17 @@ function tokenOf(root: Node): object {
   return t;
 }
 
-/** The child at `slot`, made writable by this write: its own copy (or a new node) stored in `parent`. */
-function writableChild(parent: Node, slot: string, level: number, token: object, create: boolean): Node | undefined {
-  const child = parent[slot] as Node | undefined;
+/**
+ * The child at digit `d` of `parent` (at `level`), made writable by this write: its own copy (or a
+ * new node) stored in `parent`.
+ */
+function writableChild(parent: Node, level: number, d: number, token: object, create: boolean): Node | undefined {
+  const child = childAt(parent, level, d);
   if (child === undefined) {
     if (!create) return undefined;
-    const made = newNode(level);
+    const made = newNode(level + 1);
     made.owner = token;
-    parent[slot] = made;
+    setChild(parent, level, d, made);
     return made;
   }
   if (child.owner === token) return child;
@@ -165,7 +185,7 @@ function writableChild(parent: Node, slot: string, level: number, token: object,
   }
   const copy = copyNode(child);
   copy.owner = token;
-  parent[slot] = copy;
+  setChild(parent, level, d, copy);
   return copy;
 }
 
@@ -190,7 +210,7 @@ function freezeDeep<V>(value: V): V {
 export function shardSet<V>(root: Sharded<V>, key: string, value: V): void {
   const token = tokenOf(root as Node);
   let node = root as Node;
-  for (let level = 0; level < DEPTH; level++) node = writableChild(node, slotAt(key, level), level + 1, token, true)!;
+  for (let level = 0; level < DEPTH; level++) node = writableChild(node, level, digitAt(key, level), token, true)!;
   const leaf = node as unknown as Leaf;
   const stored = freezeDeep(value);
   let i = 0;
@@ -207,22 +227,20 @@ export function shardSet<V>(root: Sharded<V>, key: string, value: V): void {
 export function shardDelete<V>(root: Sharded<V>, key: string): boolean {
   if (shardGet(root, key) === undefined) return false;
   const token = tokenOf(root as Node);
-  const path: [Node, string][] = [];
+  const path: Node[] = [];
   let node = root as Node;
   for (let level = 0; level < DEPTH; level++) {
-    const slot = slotAt(key, level);
-    path.push([node, slot]);
-    node = writableChild(node, slot, level + 1, token, false)!;
+    path.push(node);
+    node = writableChild(node, level, digitAt(key, level), token, false)!;
   }
   const leaf = node as unknown as Leaf;
   const at = leaf.keys.indexOf(key);
   leaf.keys.splice(at, 1);
   leaf.values.splice(at, 1);
-  for (let i = path.length - 1; i >= 0; i--) {
-    const [parent, slot] = path[i]!;
-    if (!isEmpty(parent[slot])) break;
-    if (i === 0) delete parent[slot]; // the root is a plain object
-    else parent[slot] = undefined;
+  for (let level = DEPTH - 1; level >= 0; level--) {
+    const d = digitAt(key, level);
+    if (!isEmpty(childAt(path[level]!, level, d)!)) break;
+    setChild(path[level]!, level, d, undefined);
   }
   return true;
 }
@@ -234,10 +252,10 @@ function* walk<V>(node: Node, level: number, reverse: boolean): Generator<[strin
     else for (let i = 0; i < keys.length; i++) yield [keys[i]!, values[i] as V];
     return;
   }
-  // the root is a plain object (slots that were never used are absent), inner nodes have all 16
-  const slots = SLOT_KEYS.filter((k) => node[k] !== undefined);
-  if (reverse) slots.reverse();
-  for (const k of slots) yield* walk<V>(node[k], level + 1, reverse);
+  for (let i = 0; i < 16; i++) {
+    const child = childAt(node, level, reverse ? 15 - i : i);
+    if (child !== undefined) yield* walk<V>(child, level + 1, reverse);
+  }
 }
 
 /** Entries in ascending key order; `reverse` for descending. */
@@ -263,8 +281,8 @@ export function shardFrom<V>(entries: Iterable<[string, V]>): Sharded<V> {
 }
 
 /**
- * A collection read back from JSON (a snapshot): its nodes are plain objects again, so they are
- * given the node prototype, and its entries frozen.
+ * A collection read back from JSON (a snapshot): its nodes are plain objects again (slots named by
+ * letter, leaves as key → entry), so they become nodes again, and its entries are frozen.
  */
 export function shardRevive<V>(plain: Sharded<V>): Sharded<V> {
   const revive = (node: Node, level: number): Node => {
@@ -273,7 +291,9 @@ export function shardRevive<V>(plain: Sharded<V>): Sharded<V> {
       return new Leaf(keys, keys.map((k) => freezeDeep(node[k]))) as unknown as Node;
     }
     const out = level === 0 ? ({} as Node) : newNode(level);
-    for (const k of Object.keys(node)) out[k] = revive(node[k], level + 1);
+    SLOT_KEYS.forEach((k, d) => {
+      if (node[k] !== undefined) setChild(out, level, d, revive(node[k], level + 1));
+    });
     return out;
   };
   return revive(plain as Node, 0);
