@@ -100,7 +100,7 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
       throw e;
     }
   }
-  ctx.emit({ type: 'tx', data: { fee: formatCoins(fee), fee_payer: payer } });
+  ctx.emit({ type: 'tx', data: { fee, fee_payer: payer } });
 
   // SetPubKeyDecorator; each signer's account is read here once and kept (with the key it sets)
   // for the decorators below, which write nothing else to accounts
@@ -123,7 +123,7 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
   tx.signerInfos.forEach((si, i) => {
     ctx.emit({ type: 'tx', data: { acc_seq: `${tx.signers[i]}/${si.sequence}` } });
     const sig = tx.signatures[i];
-    if (sig && sig.length > 0) ctx.emit({ type: 'tx', data: { signature: Buffer.from(sig).toString('base64') } });
+    if (sig && sig.length > 0) ctx.emit({ type: 'tx', data: { signature: sig } });
   });
 
   // ValidateSigCountDecorator

@@ -9,19 +9,24 @@
  *   attributes are the proto fields in alphabetical order with JSON-encoded values.
  */
 import { qualify, type NamingProfile, NEUTRAL } from '../naming.ts';
+import { formatCoins, type Coins } from '../math/coins.ts';
 
+/**
+ * Framework events carry coin amounts as coins and signatures as bytes; their text (`10wei,5ufoo`,
+ * base64) is made by `toAbciEvent`, so that a replay, which keeps no events, never formats them.
+ */
 export type SdkEvent =
-  | Readonly<{ type: 'coin_spent'; data: Readonly<{ spender: string; amount: string }> }>
-  | Readonly<{ type: 'coin_received'; data: Readonly<{ receiver: string; amount: string }> }>
-  | Readonly<{ type: 'transfer'; data: Readonly<{ recipient: string; sender: string; amount: string }> }>
-  | Readonly<{ type: 'coinbase'; data: Readonly<{ minter: string; amount: string }> }>
-  | Readonly<{ type: 'burn'; data: Readonly<{ burner: string; amount: string }> }>
+  | Readonly<{ type: 'coin_spent'; data: Readonly<{ spender: string; amount: Coins }> }>
+  | Readonly<{ type: 'coin_received'; data: Readonly<{ receiver: string; amount: Coins }> }>
+  | Readonly<{ type: 'transfer'; data: Readonly<{ recipient: string; sender: string; amount: Coins }> }>
+  | Readonly<{ type: 'coinbase'; data: Readonly<{ minter: string; amount: Coins }> }>
+  | Readonly<{ type: 'burn'; data: Readonly<{ burner: string; amount: Coins }> }>
   /** pot's MsgLegacyWithdraw of chain v0.11 (an untyped event) */
-  | Readonly<{ type: 'legacy_withdraw'; data: Readonly<{ amount: string; legacy_wallet_address: string }> }>
+  | Readonly<{ type: 'legacy_withdraw'; data: Readonly<{ amount: Coins; legacy_wallet_address: string }> }>
   | Readonly<{ type: 'message'; data: Readonly<{ action?: string; sender?: string; module?: string }> }>
-  | Readonly<{ type: 'tx'; data: Readonly<{ fee: string; fee_payer: string }> }>
+  | Readonly<{ type: 'tx'; data: Readonly<{ fee: Coins; fee_payer: string }> }>
   | Readonly<{ type: 'tx'; data: Readonly<{ acc_seq: string }> }>
-  | Readonly<{ type: 'tx'; data: Readonly<{ signature: string }> }>;
+  | Readonly<{ type: 'tx'; data: Readonly<{ signature: Uint8Array }> }>;
 
 /** A module's typed event: `name` is the neutral proto name, `data` the proto fields (proto-JSON values). */
 export type TypedEvent = Readonly<{ type: 'typed'; name: string; data: Readonly<Record<string, unknown>> }>;
@@ -54,7 +59,14 @@ export function toAbciEvent(e: ChainEvent, profile: NamingProfile = NEUTRAL): Ab
   const attributes: AbciAttribute[] = [];
   for (const [key, value] of Object.entries(e.data)) {
     if (value === undefined) continue;
-    attributes.push({ key, value: String(value), index: true });
+    attributes.push({ key, value: attributeText(value), index: true });
   }
   return { type: e.type, attributes };
+}
+
+/** A framework event's attribute value as text: coins as the SDK prints them, bytes as base64. */
+function attributeText(value: unknown): string {
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (Array.isArray(value)) return formatCoins(value as Coins);
+  return String(value);
 }

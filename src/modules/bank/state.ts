@@ -5,7 +5,7 @@
  */
 import type { Draft } from 'immer';
 import { SdkErrors } from '../../errors.ts';
-import { formatCoins, type Coins } from '../../math/coins.ts';
+import type { Coins } from '../../math/coins.ts';
 import type { Coin } from '../../math/coin.ts';
 import type { Ctx } from '../../state/module.ts';
 import { shardDelete, shardGet, shardSet, type Sharded } from '../../state/sharded.ts';
@@ -73,7 +73,7 @@ function subUnlocked(draft: Draft<HasBank>, address: string, coins: Coins, ctx: 
     }
     writeBalance(balances, key, current, c.denom, have - c.amount, ctx);
   }
-  ctx.emit({ type: 'coin_spent', data: { spender: address, amount: formatCoins(coins) } });
+  ctx.emit({ type: 'coin_spent', data: { spender: address, amount: coins } });
 }
 
 function addUnlocked(draft: Draft<HasBank>, address: string, coins: Coins, ctx: Ctx): void {
@@ -84,7 +84,7 @@ function addUnlocked(draft: Draft<HasBank>, address: string, coins: Coins, ctx: 
     const current = shardGet(balances, key);
     writeBalance(balances, key, current, c.denom, (current?.[c.denom] ?? 0n) + c.amount, ctx);
   }
-  ctx.emit({ type: 'coin_received', data: { receiver: address, amount: formatCoins(coins) } });
+  ctx.emit({ type: 'coin_received', data: { receiver: address, amount: coins } });
 }
 
 /**
@@ -95,7 +95,7 @@ export function sendCoins(draft: Draft<HasBank>, from: string, to: string, coins
   subUnlocked(draft, from, coins, ctx);
   addUnlocked(draft, to, coins, ctx);
   ensureAccount(draft, to, ctx);
-  ctx.emit({ type: 'transfer', data: { recipient: to, sender: from, amount: formatCoins(coins) } });
+  ctx.emit({ type: 'transfer', data: { recipient: to, sender: from, amount: coins } });
   ctx.emit({ type: 'message', data: { sender: from } });
 }
 
@@ -138,7 +138,7 @@ export function mintCoins(draft: Draft<HasBank>, module: ModuleAccountName, coin
   const address = moduleAccountAddress(module);
   addUnlocked(draft, address, coins, ctx);
   changeSupply(draft, coins, 1n);
-  ctx.emit({ type: 'coinbase', data: { minter: address, amount: formatCoins(coins) } });
+  ctx.emit({ type: 'coinbase', data: { minter: address, amount: coins } });
 }
 
 /** `BurnCoins`: coin_spent then burn. */
@@ -148,7 +148,7 @@ export function burnCoins(draft: Draft<HasBank>, module: ModuleAccountName, coin
   const address = moduleAccountAddress(module);
   subUnlocked(draft, address, coins, ctx);
   changeSupply(draft, coins, -1n);
-  ctx.emit({ type: 'burn', data: { burner: address, amount: formatCoins(coins) } });
+  ctx.emit({ type: 'burn', data: { burner: address, amount: coins } });
 }
 
 /** Genesis-only: credits an account and the supply without events. */

@@ -96,7 +96,7 @@ export const msgLegacyWithdraw: MsgSpec<MsgLegacyWithdraw> = {
     if (!account?.pub_key) throw PotErrors.WithdrawFailure.wrap(`account ${msg.from} has no public key to derive the legacy wallet from`);
     const legacyWallet = accAddress(sdkSecp256k1Address(Buffer.from(account.pub_key.key, 'base64')));
     const coins = withdrawMature(draft, legacyWallet, msg.target_address, msg.amount, ctx);
-    ctx.emit({ type: 'legacy_withdraw', data: { amount: formatCoins(coins), legacy_wallet_address: legacyWallet } });
+    ctx.emit({ type: 'legacy_withdraw', data: { amount: coins, legacy_wallet_address: legacyWallet } });
     return {};
   },
 };
