@@ -45,36 +45,55 @@ const BOOT_MS = 30_000;
 type WorkerMessage = { height: bigint; block: BlockRecord; parts: string } | { failed: string };
 
 /**
- * The parts of a block's txs as JSON text, with bigints as `{"$n":"…"}`, bytes as `{"$b":"<base64>"}`
- * and numbers JSON cannot hold as `{"$f":"NaN"}` (proto field names never start with `$`). Parsing
- * this text and reviving the tags (`unpackParts`) takes about a third of the time the structured
- * clone of the same objects took on the receiving thread, which is the one applying the blocks.
+ * The parts of a block's txs as JSON text. Values JSON cannot hold become strings marked by a
+ * leading U+0001: `\u0001n<digits>` a bigint, `\u0001b<base64>` bytes, `\u0001f<text>` a number
+ * such as NaN or -0; a string that itself starts with U+0001 is sent as `\u0001s<string>`. Parsing
+ * this text and reviving the marked strings (`unpackParts`) takes about a third of the time the
+ * structured clone of the same objects took on the receiving thread, the one applying the blocks.
  */
 export function packParts(parts: readonly (TxParts | null)[]): string {
   return JSON.stringify(parts, (_key, v: unknown) => {
-    if (typeof v === 'bigint') return { $n: v.toString() };
-    if (v instanceof Uint8Array) return { $b: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') };
-    if (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))) return { $f: Object.is(v, -0) ? '-0' : String(v) };
+    if (typeof v === 'bigint') return MARK + 'n' + v.toString();
+    if (v instanceof Uint8Array) return MARK + 'b' + Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
+    if (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))) return MARK + 'f' + (Object.is(v, -0) ? '-0' : String(v));
+    if (typeof v === 'string' && v.charCodeAt(0) === 1) return MARK + 's' + v;
     return v;
   });
 }
+
+const MARK = '\u0001';
 
 export function unpackParts(text: string): (TxParts | null)[] {
   return revive(JSON.parse(text)) as (TxParts | null)[];
 }
 
 function revive(v: unknown): unknown {
+  if (typeof v === 'string') return v.charCodeAt(0) === 1 ? marked(v) : v;
   if (typeof v !== 'object' || v === null) return v;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) v[i] = revive(v[i]);
     return v;
   }
   const o = v as Record<string, unknown>;
-  if (typeof o.$n === 'string') return BigInt(o.$n);
-  if (typeof o.$b === 'string') return new Uint8Array(Buffer.from(o.$b, 'base64'));
-  if (typeof o.$f === 'string') return Number(o.$f);
-  for (const k in o) o[k] = revive(o[k]);
+  for (const k in o) {
+    const x = o[k];
+    if (typeof x === 'object' ? x !== null : typeof x === 'string' && x.charCodeAt(0) === 1) o[k] = revive(x);
+  }
   return o;
+}
+
+function marked(text: string): unknown {
+  const rest = text.slice(2);
+  switch (text[1]) {
+    case 'n':
+      return BigInt(rest);
+    case 'b':
+      return new Uint8Array(Buffer.from(rest, 'base64'));
+    case 'f':
+      return Number(rest);
+    default:
+      return rest;
+  }
 }
 
 export class ReplayDecoder {

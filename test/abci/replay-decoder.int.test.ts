@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Chain } from '../../src/abci/chain.ts';
 import { appModules } from '../../src/abci/modules.ts';
-import { ReplayDecoder } from '../../src/abci/replay-decoder.ts';
+import { packParts, ReplayDecoder, unpackParts } from '../../src/abci/replay-decoder.ts';
 import { decodeTxParts, type TxParts } from '../../src/abci/tx-view.ts';
 import { codec } from '../../src/codec/registry.ts';
 import { msgSpecsOf } from '../../src/state/module.ts';
@@ -55,6 +55,24 @@ function buildChain(dbPath: string): { hashes: string[]; codes: number[] } {
 }
 
 describe('replay decoder thread', () => {
+  it('sends parts as text that revives to equal values: bigints, bytes, odd numbers, marked strings, nulls', () => {
+    const value = {
+      n: 18446744073709551615n,
+      neg: -5n,
+      bytes: Uint8Array.from([0, 1, 254, 255]),
+      empty: new Uint8Array(0),
+      odd: [Number.NaN, -0, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1.5],
+      strings: ['plain', '\u0001n12', '\u0001', ''],
+      nothing: null,
+      nested: [{ deep: [{ n: 0n }] }],
+    };
+    const parts = [value, null] as unknown as Parameters<typeof packParts>[0];
+    const back = unpackParts(packParts(parts));
+    expect(back).toEqual(parts);
+    expect(Object.is((back[0] as unknown as typeof value).odd[1], -0)).toBe(true);
+    expect((back[0] as unknown as typeof value).bytes).toBeInstanceOf(Uint8Array);
+  });
+
   it('delivers each stored block with its txs decoded as this thread decodes them', () => {
     const dbPath = tempDb();
     const { codes } = buildChain(dbPath);
