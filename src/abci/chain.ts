@@ -235,18 +235,34 @@ export class Chain {
   private recover(genesis: GenesisDoc, upTo?: bigint): void {
     const latest = upTo !== undefined && upTo < this.store.latestHeight() ? upTo : this.store.latestHeight();
     const snap = this.store.latestSnapshot(latest);
-    if (snap) {
-      this.app.restore(reviveAppState(deserializeState<AppState>(snap.state)), snap.height, genesis.chain_id);
-    } else {
-      this.app.initChain(genesis);
+    const from = (snap ? snap.height : BigInt(genesis.initial_height) - 1n) + 1n;
+    // the decoder thread starts while the snapshot loads (both take about as long)
+    const replay = this.replayPlan(from, latest);
+    try {
+      if (snap) {
+        this.app.restore(reviveAppState(deserializeState<AppState>(snap.state)), snap.height, genesis.chain_id);
+      } else {
+        this.app.initChain(genesis);
+      }
+    } catch (e) {
+      replay.decoder?.close();
+      throw e;
     }
     this.lastTimeNs = parseTimeNs(genesis.genesis_time);
-    this.replayFrom(this.app.height + 1n, latest);
+    this.replayFrom(from, latest, replay);
+  }
+
+  /** How many txs a replay of [from, to] has, and the decoder thread for it when that is enough. */
+  private replayPlan(from: bigint, to: bigint): { txs: number; decoder: ReplayDecoder | undefined } {
+    const txs = from <= to ? this.store.txCount(from, to) : 0;
+    const decoder = txs > 0 && txs >= this.replayDecoderMinTxs ? new ReplayDecoder(this.store.path, from, to, this.app.codec.profile.name) : undefined;
+    return { txs, decoder };
   }
 
   /** Replays stored blocks [from, to] onto the current app state, checking each stored app hash. */
-  private replayFrom(from: bigint, to: bigint): void {
+  private replayFrom(from: bigint, to: bigint, plan = this.replayPlan(from, to)): void {
     if (from > to) {
+      plan.decoder?.close();
       // nothing to replay: the time of the newest block is the last block time
       const block = to > 0n ? this.store.getBlock(to) : undefined;
       if (block) this.lastTimeNs = block.timeNs;
@@ -254,8 +270,7 @@ export class Chain {
       return;
     }
     const started = performance.now();
-    const txCount = this.store.txCount(from, to);
-    const decoder = txCount >= this.replayDecoderMinTxs ? new ReplayDecoder(this.store.path, from, to, this.app.codec.profile.name) : undefined;
+    const { txs: txCount, decoder } = plan;
     let decodedOnWorker = 0;
     try {
       for (let h = from; h <= to; h++) {
