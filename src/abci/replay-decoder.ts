@@ -41,8 +41,31 @@ const SILENCE_MS = 10_000;
 /** How long `take(…, waitForStart)` waits for the first block. */
 const BOOT_MS = 30_000;
 
-/** A block as posted: the record by structured clone, the parts as text (`packParts`). */
-type WorkerMessage = { height: bigint; block: BlockRecord; parts: string } | { failed: string };
+/**
+ * A block as posted: the record by structured clone except its txs, which travel as one buffer
+ * (transferred, not copied) with their end offsets, the parts as text (`packParts`).
+ */
+type WorkerMessage = { height: bigint; block: Omit<BlockRecord, 'txs'>; txBytes: Uint8Array; txEnds: Uint32Array; parts: string } | { failed: string };
+
+/** The txs of a block in one buffer and their end offsets (`WorkerMessage`). */
+export function packTxs(txs: readonly Uint8Array[]): { txBytes: Uint8Array; txEnds: Uint32Array } {
+  const txEnds = new Uint32Array(txs.length);
+  let end = 0;
+  txs.forEach((tx, i) => (txEnds[i] = end += tx.length));
+  const txBytes = new Uint8Array(end);
+  txs.forEach((tx, i) => txBytes.set(tx, txEnds[i]! - tx.length));
+  return { txBytes, txEnds };
+}
+
+function unpackTxs(txBytes: Uint8Array, txEnds: Uint32Array): Uint8Array[] {
+  const txs: Uint8Array[] = new Array(txEnds.length);
+  let start = 0;
+  for (let i = 0; i < txEnds.length; i++) {
+    txs[i] = txBytes.subarray(start, txEnds[i]);
+    start = txEnds[i]!;
+  }
+  return txs;
+}
 
 /**
  * The parts of a block's txs as JSON text. Values JSON cannot hold become strings marked by a
@@ -136,7 +159,7 @@ export class ReplayDecoder {
           return undefined;
         }
         this.started = true;
-        if (m.height === height) return { block: m.block, parts: unpackParts(m.parts) };
+        if (m.height === height) return { block: { ...m.block, txs: unpackTxs(m.txBytes, m.txEnds) }, parts: unpackParts(m.parts) };
         if (m.height > height) {
           this.gaveUp = true; // the worker skipped a block we need: decode the rest here
           return undefined;

@@ -10,11 +10,11 @@ import { PROFILES } from '../naming.ts';
 import { MODULES } from './modules.ts';
 import { msgSpecsOf } from '../state/module.ts';
 import { decodeTxParts, type TxParts } from './tx-view.ts';
-import { DECODE_AHEAD, packParts, POSTED, TAKEN, type ReplayDecoderInput, type WorkerMessage } from './replay-decoder.ts';
+import { DECODE_AHEAD, packParts, packTxs, POSTED, TAKEN, type ReplayDecoderInput, type WorkerMessage } from './replay-decoder.ts';
 
 const { dbPath, from, to, profile, control, port } = (workerData as { data: ReplayDecoderInput }).data;
 const post = (m: WorkerMessage) => {
-  port.postMessage(m);
+  port.postMessage(m, 'txBytes' in m ? [m.txBytes.buffer as ArrayBuffer, m.txEnds.buffer as ArrayBuffer] : []);
   Atomics.add(control, POSTED, 1);
   Atomics.notify(control, POSTED);
 };
@@ -41,7 +41,8 @@ try {
         return null; // the main thread decodes it again for the exact error
       }
     });
-    post({ height: h, block, parts: packParts(parts) });
+    const { txs, ...record } = block;
+    post({ height: h, block: record, ...packTxs(txs), parts: packParts(parts) });
     h++;
   }
   store.close();

@@ -56,11 +56,10 @@ function quoteKey(k: string): string {
   return q;
 }
 
-/** The sorted own keys of a plain object whose value is defined. */
-function definedKeys(o: Record<string, unknown>): string[] {
-  return Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort();
+/** The own keys of a plain object, sorted (callers skip those whose value is undefined). */
+function sortedKeys(o: Record<string, unknown>): string[] {
+  const keys = Object.keys(o);
+  return keys.length > 1 ? keys.sort() : keys;
 }
 
 /**
@@ -77,7 +76,10 @@ function inlineText(v: unknown): string {
   if (ArrayBuffer.isView(v) || v instanceof Slots || v instanceof Leaf) throw new Unsupported();
   const o = v as Record<string, unknown>;
   let text = '{';
-  for (const k of definedKeys(o)) text += quoteKey(k) + ':' + inlineText(o[k]) + ',';
+  for (const k of sortedKeys(o)) {
+    const v = o[k];
+    if (v !== undefined) text += quoteKey(k) + ':' + inlineText(v) + ',';
+  }
   return text + '}';
 }
 
@@ -109,8 +111,9 @@ function nodeText(value: object): string {
   if (ArrayBuffer.isView(value)) throw new Unsupported();
   const o = value as Record<string, unknown>;
   let text = '{';
-  for (const k of definedKeys(o)) {
+  for (const k of sortedKeys(o)) {
     const v = o[k];
+    if (v === undefined) continue;
     text += quoteKey(k) + ':' + (typeof v === 'object' && v !== null ? '#' + digest(v) : scalarText(v)) + ',';
   }
   return text + '}';
