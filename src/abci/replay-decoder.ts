@@ -28,7 +28,7 @@ export interface ReplayDecoderInput {
   /** naming profile of the codec (`neutral` or `real`) */
   readonly profile: string;
   /** `[0]`: blocks posted (worker), `[1]`: last height taken (main) */
-  readonly control: Int32Array;
+  readonly control: BigInt64Array;
   readonly port: MessagePort;
 }
 
@@ -122,14 +122,14 @@ function marked(text: string): unknown {
 export class ReplayDecoder {
   private readonly worker: Worker;
   private readonly port: MessagePort;
-  private readonly control = new Int32Array(new SharedArrayBuffer(8));
+  private readonly control = new BigInt64Array(new SharedArrayBuffer(16));
   private started = false;
   private gaveUp = false;
 
   constructor(dbPath: string, from: bigint, to: bigint, profile: string) {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
-    this.control[TAKEN] = Number(from) - 1;
+    this.control[TAKEN] = from - 1n;
     const input: ReplayDecoderInput = { dbPath, from, to, profile, control: this.control, port: port2 };
     this.worker = spawnTsWorker(new URL('./replay-decoder.worker.ts', import.meta.url), input, [port2]);
     this.worker.on('error', () => (this.gaveUp = true));
@@ -142,7 +142,7 @@ export class ReplayDecoder {
    */
   take(height: bigint, waitForStart = false): DecodedBlock | undefined {
     const found = this.receive(height, waitForStart);
-    Atomics.store(this.control, TAKEN, Number(height));
+    Atomics.store(this.control, TAKEN, height);
     Atomics.notify(this.control, TAKEN);
     return found;
   }

@@ -15,7 +15,7 @@ import { DECODE_AHEAD, packParts, packTxs, POSTED, TAKEN, type ReplayDecoderInpu
 const { dbPath, from, to, profile, control, port } = (workerData as { data: ReplayDecoderInput }).data;
 const post = (m: WorkerMessage) => {
   port.postMessage(m, 'txBytes' in m ? [m.txBytes.buffer as ArrayBuffer, m.txEnds.buffer as ArrayBuffer] : []);
-  Atomics.add(control, POSTED, 1);
+  Atomics.add(control, POSTED, 1n);
   Atomics.notify(control, POSTED);
 };
 
@@ -25,11 +25,11 @@ try {
   const store = new BlockStore(dbPath);
   let h = from;
   while (h <= to) {
-    const taken = BigInt(Atomics.load(control, TAKEN));
+    const taken = Atomics.load(control, TAKEN);
     if (h <= taken) h = taken + 1n; // the main thread went ahead on its own: continue from there
     if (h > to) break;
     if (h - taken > DECODE_AHEAD) {
-      Atomics.wait(control, TAKEN, Number(taken), 1000);
+      Atomics.wait(control, TAKEN, taken, 1000);
       continue;
     }
     const block = store.getBlock(h);
