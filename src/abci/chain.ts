@@ -152,7 +152,8 @@ export class Chain {
         chain.store.close();
         throw new Error(
           `${opts.dbPath} holds a chain whose app hashes follow state format ${format}; this version computes format ${STATE_FORMAT} ` +
-            '(docs/architecture.md "App hash") and cannot replay it: start a new chain, or use the version that wrote it',
+            '(docs/architecture.md "App hash") and cannot replay it: start a new chain (`chaind consensus unsafe-reset-all` keeps the ' +
+            'genesis; `npm start -- --reset` for the local network), or use the version that wrote it',
         );
       }
       chain.recover(parseGenesisDoc(stored), opts.replayUpTo);
