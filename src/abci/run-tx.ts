@@ -11,7 +11,6 @@
  *   the same results), the failing tx goes through `runTx`, and the fast path resumes after it.
  */
 import type { Draft, Immer } from 'immer';
-import { sha256Text } from '../state/sha256.ts';
 import { SdkErrors } from '../errors.ts';
 import type { Codec, Any } from '../codec/registry.ts';
 import { toAbciEvent, type AbciEvent, type ChainEvent } from '../events/event.ts';
@@ -22,6 +21,7 @@ import { runAnte, type MinGasPrices, type RunMode } from './ante.ts';
 import { GasMeter } from './gas.ts';
 import { asChainError, errorResult, messageLogsText, stringifyEvents, type MessageLog, type TxResult } from './tx-result.ts';
 import { buildTxView, type TxView } from './tx-view.ts';
+import { txHash } from '../codec/tx.ts';
 
 export interface TxEnv {
   readonly codec: Codec;
@@ -38,7 +38,7 @@ export interface TxOutcome {
   readonly result: TxResult;
 }
 
-/** Decoded tx views by sha256 of their bytes; bounded, cleared when full. */
+/** Decoded tx views by tx hash (sha256 of their bytes); bounded, cleared when full. */
 export class ViewCache {
   private readonly map = new Map<string, TxView>();
   constructor(private readonly limit = 50_000) {}
@@ -54,9 +54,6 @@ export class ViewCache {
   }
 }
 
-function viewKey(txBytes: Uint8Array): string {
-  return sha256Text(txBytes, 'base64');
-}
 
 /** The module a message belongs to: second dot-segment of its type URL (`/sdk.bank.v1beta1.MsgSend` → `bank`). */
 function moduleOf(typeName: string): string {
@@ -67,10 +64,10 @@ const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
 /** Decodes (or recalls) a tx; throws the decode or ValidateBasic ChainError. */
 export function viewOf(env: TxEnv, txBytes: Uint8Array): TxView {
-  const key = viewKey(txBytes);
+  const key = txHash(txBytes); // the view's own hash too: computed once
   let view = env.views.get(key);
   if (!view) {
-    view = buildTxView(env.codec, txBytes, env.specs);
+    view = buildTxView(env.codec, txBytes, env.specs, key);
     env.views.set(key, view);
   }
   return view;
@@ -253,6 +250,8 @@ export function runTxsInBlock(
   // a delivered tx is not checked again (a rebroadcast fails on its sequence), so its view, which
   // was kept from CheckTx to here, is dropped: the cache then holds about the mempool, not the last
   // tens of thousands of txs (replay would otherwise fill it with txs it never sees again)
-  if (mode === 'deliver' || mode === 'replay') txs.forEach((tx, i) => views?.[i] ?? env.views.delete(viewKey(tx)));
+  if (mode === 'deliver' || mode === 'replay') txs.forEach((tx, i) => {
+    if (!views?.[i]) env.views.delete(txHash(tx));
+  });
   return { state, results };
 }

@@ -115,10 +115,10 @@ function signedFormOf(tx: DecodedTx): SignedForm {
  * decode, 18 for a tx without messages, and each message's own ValidateBasic error.
  */
 export function decodeTxParts(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, MsgSpec>): TxParts {
-  return decodeTx(codec, txBytes, specs).parts;
+  return decodeTx(codec, txBytes, specs, txHash(txBytes)).parts;
 }
 
-function decodeTx(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, MsgSpec>): { parts: TxParts; tx: DecodedTx } {
+function decodeTx(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, MsgSpec>, hash: string): { parts: TxParts; tx: DecodedTx } {
   const tx = decodeTxRaw(txBytes, codec);
   const body = tx.body;
   const authInfo = tx.authInfo;
@@ -144,7 +144,7 @@ function decodeTx(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, 
   });
 
   const parts: TxParts = {
-    hash: txHash(txBytes),
+    hash,
     messages: messages.map(({ typeName, value }) => ({ typeName, value })),
     memo: body.memo as string,
     timeoutHeight: body.timeout_height as bigint,
@@ -157,9 +157,9 @@ function decodeTx(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, 
   return { parts, tx };
 }
 
-/** Decodes and resolves a tx (`decodeTxParts`, then `viewOfParts`). */
-export function buildTxView(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, MsgSpec>): TxView {
-  const { parts, tx } = decodeTx(codec, txBytes, specs);
+/** Decodes and resolves a tx (`decodeTxParts`, then `viewOfParts`); `hash` is its tx hash when known. */
+export function buildTxView(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, MsgSpec>, hash = txHash(txBytes)): TxView {
+  const { parts, tx } = decodeTx(codec, txBytes, specs, hash);
   const signed = signedFormOf(tx);
   return viewOfParts(codec, parts, specs, () => signed);
 }

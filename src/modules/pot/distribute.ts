@@ -128,9 +128,15 @@ export function distributePotReward(draft: Draft<AppState>, volumes: readonly Wa
   let foundationToReward = 0n;
   let prepayToReward = 0n;
   let taxDec = Dec.ZERO;
-  const credit = (key: string, mining: bigint, traffic: bigint) => {
+  /** Credits a node's mining reward and its traffic reward after the community tax; keeps the totals. */
+  const credit = (key: string, mining: bigint, beforeTax: Dec) => {
+    const taxPart = beforeTax.mul(tax);
+    const traffic = beforeTax.sub(taxPart).truncateInt();
     const cur = rewards.get(key) ?? { wallet: hexToBech32(key), mining: 0n, traffic: 0n };
     rewards.set(key, { wallet: cur.wallet, mining: cur.mining + mining, traffic: cur.traffic + traffic });
+    foundationToReward += mining;
+    prepayToReward += traffic;
+    taxDec = taxDec.add(taxPart);
   };
 
   // step 3: resource nodes, in message order
@@ -142,13 +148,7 @@ export function distributePotReward(draft: Draft<AppState>, volumes: readonly Wa
     if (y === 0n) throw volumeError('total volume of the report is zero: cannot compute the wallet shares');
     const share = Dec.fromInt(v.volume).quo(Dec.fromInt(y));
     const mining = Dec.fromInt(mrn).mul(share).truncateInt();
-    const beforeTax = Dec.fromInt(trn).mul(share);
-    const taxI = beforeTax.mul(tax);
-    const traffic = beforeTax.sub(taxI).truncateInt();
-    credit(key, mining, traffic);
-    foundationToReward += mining;
-    prepayToReward += traffic;
-    taxDec = taxDec.add(taxI);
+    credit(key, mining, Dec.fromInt(trn).mul(share));
   }
 
   // step 4: meta nodes, every stored Bonded one (suspended included), equal shares
@@ -161,13 +161,7 @@ export function distributePotReward(draft: Draft<AppState>, volumes: readonly Wa
     requireIssuance();
     if (cnt === 0n) throw volumeError('bonded meta node count is zero: cannot compute the meta node shares');
     const mining = Dec.fromInt(mmn).quo(Dec.fromInt(cnt)).truncateInt();
-    const beforeTax = Dec.fromInt(tmn).quo(Dec.fromInt(cnt));
-    const taxJ = beforeTax.mul(tax);
-    const traffic = beforeTax.sub(taxJ).truncateInt();
-    credit(key, mining, traffic);
-    foundationToReward += mining;
-    prepayToReward += traffic;
-    taxDec = taxDec.add(taxJ);
+    credit(key, mining, Dec.fromInt(tmn).quo(Dec.fromInt(cnt)));
   }
 
   // step 6: save per wallet, then the totals
