@@ -4,27 +4,14 @@
  * exit code 1 (never a stack trace), as cobra-based `stchaind` does.
  */
 import { Command, CommanderError } from 'commander';
-import type { NamingProfile } from '../naming.ts';
 import { NEUTRAL } from '../naming.ts';
 import { keysCommand } from './keys/index.ts';
 import { NODE_COMMANDS } from './node/index.ts';
 import { queryCommand } from './query/index.ts';
 import { txCommand } from './tx/index.ts';
-import type { Output } from './output.ts';
+import type { CliContext, CommandGroup } from './context.ts';
 import { processOutput } from './output.ts';
-import type { Prompter } from './prompt.ts';
 import { stdinPrompter } from './prompt.ts';
-
-/** What a command may use besides its flags. */
-export interface CliContext {
-  readonly out: Output;
-  readonly prompt: Prompter;
-  /** naming profile of type URLs and amino names in outputs (spec: neutral by default) */
-  readonly naming: NamingProfile;
-}
-
-/** A command group: `keys`, later `tx`, `query`, `consensus`, … */
-export type CommandGroup = (ctx: CliContext) => Command;
 
 const GROUPS: readonly CommandGroup[] = [keysCommand, txCommand, queryCommand, ...NODE_COMMANDS];
 

@@ -14,7 +14,7 @@ import { makePrivKey, pubKeyAddress, pubKeyOf } from '../../crypto/keys.ts';
 import { accAddress } from '../../crypto/address.ts';
 import { assertValidMnemonic, generateMnemonic, normalizeMnemonic } from '../../crypto/mnemonic.ts';
 import { pubKeyFromProtoJson } from '../../crypto/pubkey-json.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { keysFlags, openCliKeyring, parseUint32 } from './context.ts';
 import { keyOutput, printKeyOutput } from './key-output.ts';
 

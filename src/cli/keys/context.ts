@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Keyring } from '../../crypto/keyring/keyring.ts';
 import { openKeyring } from '../../crypto/keyring/open.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import type { OutputFormat } from '../output.ts';
 
 /** `~/.chaind`, the `--home` default. */

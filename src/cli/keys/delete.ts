@@ -1,6 +1,6 @@
 /** `keys delete <name>...`: asks for confirmation per key unless `-y` (SDK client/keys/delete.go). */
 import { Command } from 'commander';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { keysFlags, openCliKeyring } from './context.ts';
 
 export function deleteCommand(ctx: CliContext): Command {

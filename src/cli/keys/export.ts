@@ -6,7 +6,7 @@
 import { Command } from 'commander';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { readPassphrase } from '../../crypto/keyring/passphrase.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { keysFlags, openCliKeyring } from './context.ts';
 
 export function exportCommand(ctx: CliContext): Command {

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { readPassphrase } from '../../crypto/keyring/passphrase.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { keysFlags, openCliKeyring } from './context.ts';
 
 export function importCommand(ctx: CliContext): Command {

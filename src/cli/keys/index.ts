@@ -4,7 +4,7 @@
  */
 import { Command, Option } from 'commander';
 import { KEYRING_BACKENDS } from '../../crypto/keyring/store.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { OUTPUT_FORMATS } from '../output.ts';
 import { addCommand } from './add.ts';
 import { defaultHome } from './context.ts';

@@ -1,6 +1,6 @@
 /** `keys list`: every key as SDK KeyOutput, or names only with `-n/--list-names`. */
 import { Command } from 'commander';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { keysFlags, openCliKeyring } from './context.ts';
 import { keyOutput, printKeyOutputs } from './key-output.ts';
 

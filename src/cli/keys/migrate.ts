@@ -4,7 +4,7 @@
  * (e.g. files copied from a real node's keyring).
  */
 import { Command } from 'commander';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { keysFlags, openCliKeyring } from './context.ts';
 
 export function migrateCommand(ctx: CliContext): Command {

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { generateMnemonic, mnemonicFromEntropy } from '../../crypto/mnemonic.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 
 /** 256 bits in base64 is 43 characters (SDK client/keys/mnemonic.go). */
 const MIN_ENTROPY_CHARS = 43;

@@ -6,7 +6,7 @@
 import { Command } from 'commander';
 import { Hrp } from '../../crypto/address.ts';
 import { Bech32Error, fromBech32, toBech32 } from '../../crypto/bech32.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { printValue } from '../output.ts';
 import { keysFlags } from './context.ts';
 

@@ -4,7 +4,7 @@ import { Hrp } from '../../crypto/address.ts';
 import { Bech32Error, fromBech32 } from '../../crypto/bech32.ts';
 import type { Keyring } from '../../crypto/keyring/keyring.ts';
 import type { KeyRecord } from '../../crypto/keyring/record.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { keysFlags, openCliKeyring } from './context.ts';
 import { isBechKind, keyOutput, printKeyOutput } from './key-output.ts';
 

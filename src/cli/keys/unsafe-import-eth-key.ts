@@ -7,7 +7,7 @@ import { Command } from 'commander';
 import { parseHex } from '../../crypto/hex.ts';
 import { readPassphrase } from '../../crypto/keyring/passphrase.ts';
 import { makePrivKey } from '../../crypto/keys.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { keysFlags, openCliKeyring } from './context.ts';
 
 export function unsafeImportEthKeyCommand(ctx: CliContext): Command {

@@ -14,7 +14,7 @@ import { addGenesisAccount } from '../../node/genesis-accounts.ts';
 import { readGenesisJson, writeGenesisJson } from '../../node/genesis-file.ts';
 import { homeLayout, readConsensusConfig } from '../../node/home.ts';
 import { existsSync } from 'node:fs';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
 
 interface Flags {

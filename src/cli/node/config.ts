@@ -7,7 +7,7 @@ import { Command } from 'commander';
 import { KEYRING_BACKENDS } from '../../crypto/keyring/store.ts';
 import { CLIENT_CONFIG_KEYS, homeLayout, readClientConfig, writeClientConfig, type ClientConfigKey } from '../../node/home.ts';
 import { rpcEndpointUrl } from '../../client/rpc-client.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
 
 function isKey(key: string): key is ClientConfigKey {

@@ -17,7 +17,7 @@ import {
 } from '../../consensus/keys.ts';
 import { CONSENSUS_VERSION } from '../../node/node.ts';
 import { CHAIN_DB_FILE, homeLayout, readConsensusConfig, type HomeLayout } from '../../node/home.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { toYaml } from '../output.ts';
 import { commandLogger, homeOf, withGlobalFlags, withHome } from './node-flags.ts';
 

@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { writeFileSync } from 'node:fs';
 import { exportGenesis } from '../../node/export.ts';
 import { sortedJson } from '../../node/sorted-json.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
 
 interface ExportFlags {

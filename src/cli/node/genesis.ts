@@ -1,6 +1,6 @@
 /** `chaind genesis …`: the genesis helpers of SDK v0.47's genesis command group. */
 import { Command } from 'commander';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { addGenesisAccountCommand } from './add-genesis-account.ts';
 import { collectGentxsCommand, gentxCommand } from './gentx.ts';
 import { validateGenesisCommand } from './validate-genesis.ts';

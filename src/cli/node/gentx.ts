@@ -4,7 +4,7 @@
  * genesis.validators by `chaind init`. Both commands say so and exit 1.
  */
 import { Command } from 'commander';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 
 const NOT_SUPPORTED =
   'not supported yet: this simulator\'s single validator is defined in genesis.validators by `chaind init` (a one-validator network is: chaind init <moniker>, chaind genesis add-genesis-account <address> <coins>, chaind start)';

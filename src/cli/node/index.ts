@@ -2,7 +2,7 @@
  * The node-operation commands of spec §4.5: init, start, status, version, config, export, the
  * consensus group and the genesis helpers (also top-level, as stchaind has them).
  */
-import type { CommandGroup } from '../chaind.ts';
+import type { CommandGroup } from '../context.ts';
 import { addGenesisAccountCommand } from './add-genesis-account.ts';
 import { configCommand } from './config.ts';
 import { consensusCommand } from './consensus.ts';

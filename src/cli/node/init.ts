@@ -6,7 +6,7 @@
 import { Command } from 'commander';
 import { initHome } from '../../node/init.ts';
 import { sortedJson } from '../../node/sorted-json.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
 
 interface InitFlags {

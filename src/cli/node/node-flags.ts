@@ -9,7 +9,7 @@ import { expandHome } from '../../node/home.ts';
 import { NODE_GLOBAL_FLAGS, type StartFlag } from '../../node/start-flags.ts';
 import { createLogger, parseLogLevel, type LogFormat, type Logger } from '../../node/logger.ts';
 import { defaultHome } from '../keys/context.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 
 /** Adds `--home` (default `~/.chaind`). */
 export function withHome(cmd: Command, description = 'The application home directory'): Command {

@@ -8,7 +8,7 @@ import { resolveStartSettings } from '../../node/settings.ts';
 import { startNode } from '../../node/start.ts';
 import { START_FLAGS } from '../../node/start-flags.ts';
 import { createLogger, parseLogLevel } from '../../node/logger.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { givenFlags, homeOf, optionOf, withGlobalFlags, withHome } from './node-flags.ts';
 
 const DESCRIPTION = `Run the full node

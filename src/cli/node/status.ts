@@ -7,7 +7,7 @@ import { Command } from 'commander';
 import { aminoName } from '../../naming.ts';
 import { RpcClient } from '../../client/rpc-client.ts';
 import { homeLayout, readClientConfig } from '../../node/home.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
 
 interface RpcValidatorInfo {

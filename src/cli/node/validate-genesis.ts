@@ -7,7 +7,7 @@ import { App } from '../../abci/app.ts';
 import { appModules } from '../../abci/modules.ts';
 import { genesisDocOf, genesisValidatorsOf, readGenesisJson } from '../../node/genesis-file.ts';
 import { homeLayout, readConsensusConfig } from '../../node/home.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
 
 export function validateGenesisCommand(ctx: CliContext): Command {

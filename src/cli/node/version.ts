@@ -3,7 +3,7 @@
  * `version.NewVersionCommand`, which prints with `Println`, so YAML ends with an empty line).
  */
 import { Command, Option } from 'commander';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { OUTPUT_FORMATS, toJson, toYaml } from '../output.ts';
 import { buildInfo } from './build-info.ts';
 

@@ -8,7 +8,7 @@ import { Command } from 'commander';
 import { protoJsonValue } from '../../codec/proto-json.ts';
 import { accAddress, addressFromBech32 } from '../../crypto/address.ts';
 import { queryAccountAny } from '../../client/account.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { addQueryFlags, QueryContext } from './context.ts';
 import { printSdkJson } from './sdk-output.ts';
 

@@ -6,7 +6,7 @@
 import { Command } from 'commander';
 import { protoJsonValue } from '../../codec/proto-json.ts';
 import { queryGrpc } from '../../client/query-grpc.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { accountAddressArg } from './account.ts';
 import { addPaginationFlags, addQueryFlags, QueryContext, readPageRequest } from './context.ts';
 import { printSdkJson } from './sdk-output.ts';

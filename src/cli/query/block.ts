@@ -5,7 +5,7 @@
  * `--type hash` (the later SDK's form) takes a block hash instead.
  */
 import { Command, Option } from 'commander';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { addQueryFlags, QueryContext } from './context.ts';
 
 export function blockQueryCommand(ctx: CliContext): Command {

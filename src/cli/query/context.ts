@@ -9,7 +9,7 @@ import { readClientConfig } from '../../client/client-config.ts';
 import { RpcClient } from '../../client/rpc-client.ts';
 import { createCodec, type Codec } from '../../codec/registry.ts';
 import { SdkErrors } from '../../errors.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { defaultHome } from '../keys/context.ts';
 import type { OutputFormat } from '../output.ts';
 import { OUTPUT_FORMATS } from '../output.ts';

@@ -3,7 +3,7 @@
  * queries) and `-o text|json` (default text = YAML); module groups add theirs here.
  */
 import { Command } from 'commander';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { accountQueryCommand } from './account.ts';
 import { bankQueryCommand } from './bank.ts';
 import { blockQueryCommand } from './block.ts';

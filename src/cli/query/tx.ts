@@ -11,7 +11,7 @@ import { protoJsonValue } from '../../codec/proto-json.ts';
 import { queryTx, queryTxsByEvents } from '../../client/tx-query.ts';
 import type { TxResponseObject } from '../../client/tx-response.ts';
 import { SdkErrors } from '../../errors.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { addQueryFlags, QueryContext } from './context.ts';
 import { printSdkJson } from './sdk-output.ts';
 

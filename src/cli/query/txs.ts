@@ -7,7 +7,7 @@
 import { Command } from 'commander';
 import { protoJsonValue } from '../../codec/proto-json.ts';
 import { queryTxsByEvents } from '../../client/tx-query.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { addQueryFlags, parseIntFlag, QueryContext } from './context.ts';
 import { printSdkJson } from './sdk-output.ts';
 

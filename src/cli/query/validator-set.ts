@@ -10,7 +10,7 @@ import { protoJsonValue } from '../../codec/proto-json.ts';
 import type { Codec } from '../../codec/registry.ts';
 import { consAddress } from '../../crypto/address.ts';
 import type { ValidatorJsonResult } from '../../client/rpc-client.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { addQueryFlags, parseIntFlag, QueryContext } from './context.ts';
 import { printSdkJson } from './sdk-output.ts';
 

@@ -6,7 +6,7 @@
 import { Command } from 'commander';
 import { accAddress, addressFromBech32 } from '../../crypto/address.ts';
 import { parseCoinsNormalized } from '../../math/coin-parse.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { TxContext } from './context.ts';
 import { addTxFlags } from './flags.ts';
 import { rejectUnsupportedFlags, TxFramework } from './framework.ts';

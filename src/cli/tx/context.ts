@@ -13,7 +13,7 @@ import { openKeyring } from '../../crypto/keyring/open.ts';
 import { recordAddress } from '../../crypto/keyring/record.ts';
 import { type ClientConfig, readClientConfig } from '../../client/client-config.ts';
 import { RpcClient } from '../../client/rpc-client.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { DEFAULT_NODE, readTxFlags, type TxFlags } from './flags.ts';
 
 /** The signer named by `--from` (or the first argument of `bank send`). */

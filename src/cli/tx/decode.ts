@@ -7,7 +7,7 @@ import { Command } from 'commander';
 import { printProtoJson } from '../../codec/proto-json.ts';
 import { decodeTxRaw } from '../../codec/tx.ts';
 import { txDocumentOf } from '../../client/sign-tx.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { printSdkJson } from '../query/sdk-output.ts';
 import { TxContext } from './context.ts';
 import { addTxFlags } from './flags.ts';

@@ -4,7 +4,7 @@
  */
 import { Command } from 'commander';
 import { encodeTxDocument } from '../../client/sign-tx.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { TxContext } from './context.ts';
 import { addTxFlags } from './flags.ts';
 import { readTxDocument } from './tx-file.ts';

@@ -3,7 +3,7 @@
  * (`flags.ts`) and goes through the framework (`framework.ts`); module groups add theirs here.
  */
 import { Command } from 'commander';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { bankTxCommand } from './bank-send.ts';
 import { broadcastCommand } from './broadcast.ts';
 import { decodeCommand } from './decode.ts';

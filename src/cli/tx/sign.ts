@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { printProtoJson } from '../../codec/proto-json.ts';
 import { queryAccountInfo } from '../../client/account.ts';
 import { signTxDocument, type TxDocument } from '../../client/sign-tx.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 import { TxContext } from './context.ts';
 import { addTxFlags } from './flags.ts';
 import { rejectUnsupportedFlags, txSigners } from './framework.ts';

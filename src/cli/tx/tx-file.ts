@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { parseProtoJson } from '../../codec/proto-json.ts';
 import type { Codec } from '../../codec/registry.ts';
 import type { TxDocument, TxMessage } from '../../client/sign-tx.ts';
-import type { CliContext } from '../chaind.ts';
+import type { CliContext } from '../context.ts';
 
 export async function readTxDocument(ctx: CliContext, path: string, c: Codec): Promise<TxDocument> {
   const text = path === '-' ? await readAllInput(ctx) : await readFile(path, 'utf8').catch((err: NodeJS.ErrnoException) => {

@@ -4,7 +4,7 @@
  * queries the real CLI lacks. `params` prints the params object, the others the whole response.
  */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { addQueryFlags } from '../context.ts';
 import { epochArg, POT, runPotQuery } from './run.ts';
 

@@ -5,7 +5,7 @@
  */
 import { Command } from 'commander';
 import { accAddress, addressFromBech32 } from '../../../crypto/address.ts';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { parseUint32 } from '../../tx/register/node-flags.ts';
 import { addPaginationFlags, addQueryFlags, readPageRequest } from '../context.ts';
 import { runRegisterQuery } from './run.ts';

@@ -1,6 +1,6 @@
 /** `chaind query register get-meta-node --network-address stsds1…` (spec §4.4, part 2): the meta node record under `node`. */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { addQueryFlags } from '../context.ts';
 import { runRegisterQuery } from './run.ts';
 

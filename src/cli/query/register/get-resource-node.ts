@@ -4,7 +4,7 @@
  * REST and `DepositByNode` add.
  */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { addQueryFlags } from '../context.ts';
 import { REGISTER, runRegisterQuery } from './run.ts';
 

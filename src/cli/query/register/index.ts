@@ -1,6 +1,6 @@
 /** `chaind query register …` (spec §4.4): the register module's queries, one file per command. */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { depositByNodeCommand, depositByOwnerCommand, depositTotalCommand, remainingOzoneLimitCommand } from './deposits.ts';
 import { getMetaNodeCommand } from './get-meta-node.ts';
 import { getResourceNodeCommand } from './get-resource-node.ts';

@@ -1,6 +1,6 @@
 /** `chaind query register get-resource-count` / `get-meta-count` (spec §4.4): `{number}` of bonded nodes. */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { addQueryFlags } from '../context.ts';
 import { runRegisterQuery } from './run.ts';
 

@@ -1,6 +1,6 @@
 /** `chaind query register params` (spec §4.4, part 2 "Register parameters"): the params object itself. */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { addQueryFlags } from '../context.ts';
 import { REGISTER, runRegisterQuery } from './run.ts';
 

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { protoJsonValue } from '../../../codec/proto-json.ts';
 import type { ProtoObject } from '../../../codec/registry.ts';
 import { queryGrpc } from '../../../client/query-grpc.ts';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { QueryContext } from '../context.ts';
 import { printSdkJson } from '../sdk-output.ts';
 

@@ -1,6 +1,6 @@
 /** `chaind query sds …` (spec §4.4): the sds module's queries. */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { nozPriceCommand, nozSupplyCommand, sdsParamsCommand, simPrepayCommand } from './others.ts';
 import { uploadQueryCommand } from './upload.ts';
 

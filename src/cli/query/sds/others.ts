@@ -3,7 +3,7 @@
  * §2.6): params print the params object itself, the others the whole response.
  */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { addQueryFlags } from '../context.ts';
 import { SDS, runSdsQuery } from './run.ts';
 

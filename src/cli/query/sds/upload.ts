@@ -3,7 +3,7 @@
  * The pagination flags are accepted and, as on the real chain, unused (reference §2.6).
  */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { addPaginationFlags, addQueryFlags, readPageRequest } from '../context.ts';
 import { runSdsQuery } from './run.ts';
 

@@ -1,6 +1,6 @@
 /** `chaind tx pot …`: the pot module's transactions (spec §4.3; reference §3.10). */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { reportCommand } from './report.ts';
 import { foundationDepositCommand, legacyWithdrawCommand, withdrawCommand } from './rewards.ts';
 import { slashingCommand } from './slashing.ts';

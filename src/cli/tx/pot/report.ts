@@ -11,7 +11,7 @@ import { hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { bls12381Sign } from '../../../modules/pot/bls.ts';
 import type { BLSSignatureInfo } from '../../../modules/pot/msg-types.ts';
 import { volumeReportTxData } from '../../../modules/pot/tx-data.ts';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import type { TxContext } from '../context.ts';
 import { metaNodeSigners, metaNodesOwnedBy } from './meta-node-signers.ts';
 import { POT, potTxAction } from './run.ts';

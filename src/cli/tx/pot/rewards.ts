@@ -3,7 +3,7 @@
  * (spec §4.3; reference/chain-semantics.md §3.7–3.8).
  */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { coinsArg, POT, potTxAction } from './run.ts';
 
 export function foundationDepositCommand(ctx: CliContext): Command {

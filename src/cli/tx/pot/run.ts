@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import type { TxMessage } from '../../../client/sign-tx.ts';
 import { parseCoinNormalized } from '../../../math/coin-parse.ts';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { TxContext } from '../context.ts';
 import { addTxFlags } from '../flags.ts';
 import { rejectUnsupportedFlags, TxFramework } from '../framework.ts';

@@ -3,7 +3,7 @@
  * --slashing --suspend` (reference/chain-semantics.md §3.9–3.10).
  */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { POT, potTxAction } from './run.ts';
 
 function jsonList(text: string | undefined, flag: string): string[] {

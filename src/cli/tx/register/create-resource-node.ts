@@ -4,7 +4,7 @@
  * or the owner.
  */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { addDescriptionFlags, coinFlag, descriptionOf, type DescriptionOptions, parseNodePubKey, parseUint32 } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 

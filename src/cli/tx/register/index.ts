@@ -1,6 +1,6 @@
 /** `chaind tx register …`: the register module's transactions (spec §4.3), one file per command. */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { createMetaNodeCommand } from './create-meta-node.ts';
 import { createResourceNodeCommand } from './create-resource-node.ts';
 import { kickMetaNodeVoteCommand } from './kick-meta-node-vote.ts';

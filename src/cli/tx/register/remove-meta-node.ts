@@ -7,7 +7,7 @@
  */
 import { Command } from 'commander';
 import { accAddress, addressFromBech32 } from '../../../crypto/address.ts';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface RemoveMetaNodeOptions {

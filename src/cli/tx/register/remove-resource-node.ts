@@ -3,7 +3,7 @@
  * reference/chain-semantics.md §1.5.3): the owner (`--from`) starts the node's unbonding.
  */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface RemoveResourceNodeOptions {

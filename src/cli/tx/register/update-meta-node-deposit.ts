@@ -6,7 +6,7 @@
  * only way the message can say it.
  */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { coinFlag, parseGoBool } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 

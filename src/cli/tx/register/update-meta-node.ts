@@ -3,7 +3,7 @@
  * replaces the description and beneficiary.
  */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { addDescriptionFlags, descriptionOf, type DescriptionOptions } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 

@@ -4,7 +4,7 @@
  * CLI, which the message's ValidateBasic refuses unless a type is given.
  */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { addDescriptionFlags, descriptionOf, type DescriptionOptions, parseUint32 } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 

@@ -1,6 +1,6 @@
 /** `chaind tx sds …`: the sds module's transactions (spec §4.3), one file per command. */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { prepayCommand } from './prepay.ts';
 import { uploadCommand } from './upload.ts';
 

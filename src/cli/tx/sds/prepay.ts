@@ -7,7 +7,7 @@
 import { Command } from 'commander';
 import { parseCoinNormalized } from '../../../math/coin-parse.ts';
 import { accAddress, addressFromBech32, Hrp } from '../../../crypto/address.ts';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { SDS, type SdsMsgBuilder, sdsTxAction } from './run.ts';
 
 function coinArg(text: string) {

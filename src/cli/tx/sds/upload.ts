@@ -3,7 +3,7 @@
  * reference/chain-semantics.md §2.3, §2.6): the owner of the reporting meta node records an upload.
  */
 import { Command } from 'commander';
-import type { CliContext } from '../../chaind.ts';
+import type { CliContext } from '../../context.ts';
 import { SDS, type SdsMsgBuilder, sdsTxAction } from './run.ts';
 
 export interface UploadOptions {

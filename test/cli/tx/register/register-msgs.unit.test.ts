@@ -12,7 +12,7 @@ import { codec } from '../../../../src/codec/registry.ts';
 import { bufferOutput } from '../../../../src/cli/output.ts';
 import { scriptedPrompter } from '../../../../src/cli/prompt.ts';
 import { NEUTRAL } from '../../../../src/naming.ts';
-import type { CliContext } from '../../../../src/cli/chaind.ts';
+import type { CliContext } from '../../../../src/cli/context.ts';
 import type { TxMessage } from '../../../../src/client/sign-tx.ts';
 import { createResourceNodeCommand, createResourceNodeMsg } from '../../../../src/cli/tx/register/create-resource-node.ts';
 import { createMetaNodeCommand, createMetaNodeMsg } from '../../../../src/cli/tx/register/create-meta-node.ts';
