@@ -1,3 +1,4 @@
+// TEMPORARY NOTE FOR THE HELPER WORKING ON WEBSOCKETS: before any edit, read /work/briefs/common.md (working rules: other helpers share this checkout; commit only your own files, never git add -A/stash/reset; run only targeted tests, not npm test). The lead removes this line.
 /**
  * A running node: the chain (app + block store), a mempool and the in-process block producer
  * that stands in for CometBFT consensus. Adapters (consensus RPC, REST, gRPC, CLI) use only the
@@ -66,8 +67,6 @@ export interface BroadcastCommitResult {
   readonly checkTx: TxResult;
   readonly txResult?: TxResult;
 }
-
-export const CONSENSUS_VERSION = '0.37.5';
 
 export class Node {
   readonly chain: Chain;

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSENSUS_VERSION } from '../../node/node.ts';
+import { CONSENSUS_VERSION } from '../../consensus/version.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 

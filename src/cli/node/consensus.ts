@@ -15,7 +15,7 @@ import {
   loadPrivValidatorKey,
   savePrivValidatorState,
 } from '../../consensus/keys.ts';
-import { CONSENSUS_VERSION } from '../../node/node.ts';
+import { CONSENSUS_VERSION } from '../../consensus/version.ts';
 import { CHAIN_DB_FILE, homeLayout, readConsensusConfig, type HomeLayout } from '../../node/home.ts';
 import type { CliContext } from '../context.ts';
 import { toYaml } from '../output.ts';

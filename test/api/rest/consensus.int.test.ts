@@ -8,7 +8,7 @@ import { goJson } from '../../../src/codec/go-json.ts';
 import { blockJson, sdkBlockJson } from '../../../src/consensus/json.ts';
 import { successText, URI_REQUEST_ID } from '../../../src/api/rpc/jsonrpc.ts';
 import { statusJson } from '../../../src/api/rpc/methods/info.ts';
-import { CONSENSUS_VERSION } from '../../../src/node/node.ts';
+import { CONSENSUS_VERSION } from '../../../src/consensus/version.ts';
 import { call, golden, restFixture, sendTx, type RestFixture } from './rest-node.ts';
 
 /** reference/wire-formats.md §6 item 9 */

@@ -3,7 +3,8 @@
  * peers; its validator is the first of the (static) validator set.
  */
 import { formatTimeNs } from '../../../state/block-info.ts';
-import { CONSENSUS_VERSION, type Node } from '../../../node/node.ts';
+import { CONSENSUS_VERSION } from '../../../consensus/version.ts';
+import type { Node } from '../../../node/node.ts';
 import { isStoredHeader } from '../../../consensus/types.ts';
 import type { BlockRecord } from '../../../events/block-store.ts';
 import type { GoJsonValue } from '../../../codec/go-json.ts';
