@@ -4,6 +4,7 @@ import { shardGet, shardSet, type Sharded } from '../../state/sharded.ts';
 import type { Ctx } from '../../state/module.ts';
 import {
   accountKey,
+  EMPTY_CODE_HASH,
   moduleAccountAddress,
   MODULE_ACCOUNT_PERMISSIONS,
   type AccountRecord,
@@ -24,7 +25,11 @@ interface HasAuth {
   readonly auth: AuthState;
 }
 
-/** Approximate proto sizes for gas: key = prefix + 20 bytes; a BaseAccount with a pubkey ≈ 130 bytes. */
+/**
+ * Approximate proto sizes for gas: key = prefix + 20 bytes; a BaseAccount with a pubkey ≈ 130 bytes.
+ * One figure for every account kind (an EthAccount's code hash is not charged), so gas does not
+ * depend on the account's type.
+ */
 const ACCOUNT_KEY_LEN = 21;
 const ACCOUNT_VALUE_LEN = 130;
 
@@ -49,14 +54,18 @@ function takeAccountNumber(draft: Draft<HasAuth>): bigint {
   return n;
 }
 
-/** Creates a BaseAccount with the next account number (`NewAccountWithAddress` + `SetAccount`). */
+/**
+ * The account keeper's prototype (`ProtoAccount`): every account the chain creates is an EthAccount
+ * without code (code hash keccak256("")), as spec part 2 shows it. Genesis accounts keep the type
+ * genesis.json gives them and module accounts are ModuleAccounts (docs/quirks.md, A1).
+ */
+export function protoAccount(address: string, accountNumber: bigint): AccountRecord {
+  return { address, pub_key: null, account_number: accountNumber, sequence: 0n, code_hash: EMPTY_CODE_HASH };
+}
+
+/** Creates an account with the next account number (`NewAccountWithAddress` + `SetAccount`). */
 export function createAccount(draft: Draft<HasAuth>, address: string, ctx?: Ctx): AccountRecord {
-  const account: AccountRecord = {
-    address,
-    pub_key: null,
-    account_number: takeAccountNumber(draft),
-    sequence: 0n,
-  };
+  const account = protoAccount(address, takeAccountNumber(draft));
   setAccount(draft, account, ctx);
   return account;
 }
