@@ -1,28 +1,44 @@
 /**
- * `chaind`: a small commander program. Command groups live in their own folders and register here;
- * `main` parses argv, runs the command and turns every failure into `Error: <message>` on stderr and
- * exit code 1 (never a stack trace), as cobra-based `stchaind` does.
+ * `chaind`: a small commander program. Command groups live in their own folders and are listed
+ * here; only the group argv selects is imported (src/cli/lazy.ts). `main` parses argv, runs the
+ * command and turns every failure into `Error: <message>` on stderr and exit code 1 (never a stack
+ * trace), as cobra-based `stchaind` does.
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help } from 'commander';
 import { NEUTRAL } from '../naming.ts';
-import { keysCommand } from './keys/index.ts';
+import type { CliContext } from './context.ts';
+import { mountLazy, subcommandTerm, type LazyEntry } from './lazy.ts';
 import { NODE_COMMANDS } from './node/index.ts';
-import { queryCommand } from './query/index.ts';
-import { txCommand } from './tx/index.ts';
-import type { CliContext, CommandGroup } from './context.ts';
 import { processOutput } from './output.ts';
 import { stdinPrompter } from './prompt.ts';
+import { QUERY } from './query/index.ts';
+import { TX } from './tx/index.ts';
 
-const GROUPS: readonly CommandGroup[] = [keysCommand, txCommand, queryCommand, ...NODE_COMMANDS];
+const KEYS: LazyEntry = {
+  name: 'keys',
+  term: 'keys [options]',
+  summary: "Manage your application's keys",
+  load: async () => (await import('./keys/index.ts')).keysCommand,
+};
 
-export function buildProgram(ctx: CliContext): Command {
-  const program = new Command('chaind')
-    .description('Chain node daemon and client of the simulated storage chain')
-    .showSuggestionAfterError(true)
-    .configureOutput({ writeOut: ctx.out.stdout, writeErr: ctx.out.stderr });
-  for (const group of GROUPS) program.addCommand(group(ctx));
-  // applies exitOverride and the output streams to every command added above
-  applyToTree(program, (cmd) => cmd.exitOverride().configureOutput({ writeOut: ctx.out.stdout, writeErr: ctx.out.stderr }));
+const PLAIN_HELP = new Help();
+
+const COMMANDS: readonly LazyEntry[] = [KEYS, TX, QUERY, ...NODE_COMMANDS];
+
+/**
+ * The program for `argv` (the commands it selects loaded, the rest as help placeholders); without
+ * argv, the whole tree.
+ */
+export async function buildProgram(ctx: CliContext, argv?: readonly string[]): Promise<Command> {
+  const program = new Command('chaind').description('Chain node daemon and client of the simulated storage chain').showSuggestionAfterError(true);
+  await mountLazy(program, COMMANDS, argv ?? [], ctx, argv === undefined);
+  // exitOverride, the output streams and the placeholders' help terms on every command
+  applyToTree(program, (cmd) =>
+    cmd
+      .exitOverride()
+      .configureOutput({ writeOut: ctx.out.stdout, writeErr: ctx.out.stderr })
+      .configureHelp({ subcommandTerm: (sub) => subcommandTerm(sub, (c) => PLAIN_HELP.subcommandTerm(c)) }),
+  );
   return program;
 }
 
@@ -37,7 +53,8 @@ export async function main(argv: string[], context: Partial<CliContext> = {}): P
   const prompt = context.prompt ?? stdinPrompter(process.stdin, out.stderr);
   const ctx: CliContext = { out, prompt, naming: context.naming ?? NEUTRAL };
   try {
-    await buildProgram(ctx).parseAsync(argv, { from: 'user' });
+    const program = await buildProgram(ctx, argv);
+    await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode; // commander printed its own message

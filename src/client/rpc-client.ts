@@ -7,6 +7,8 @@
  * `error in json rpc client, with http response metadata: (Status: 200 OK, Protocol HTTP/1.1). RPC error -32603 - Internal error: tx (AB…) not found`
  * for an error the node answered.
  */
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { bytesToHex } from '@noble/hashes/utils.js';
 
 /** The JSON-RPC `error` member as CometBFT sends it. */
@@ -144,9 +146,13 @@ export class RpcClient {
   readonly url: string;
   private nextId = 0;
 
+  /**
+   * `fetchImpl` replaces the transport (tests). By default the client posts with node:http, not the
+   * global fetch: fetch's first call loads undici, about 30 ms of every one-shot CLI command.
+   */
   constructor(
     node: string,
-    private readonly fetchImpl: typeof fetch = fetch,
+    private readonly fetchImpl?: typeof fetch,
   ) {
     this.url = rpcEndpointUrl(node);
   }
@@ -155,14 +161,14 @@ export class RpcClient {
   async call<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
     const id = this.nextId++;
     const body = JSON.stringify({ jsonrpc: '2.0', id, method, params });
-    let response: Response;
+    let response: PostedJson;
     try {
-      response = await this.fetchImpl(this.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      response = this.fetchImpl ? await viaFetch(this.fetchImpl, this.url, body) : await postJson(this.url, body);
     } catch (err) {
       throw new RpcTransportError(`post failed: Post "${this.url}": ${describeFetchFailure(err, this.url)}`);
     }
     const metadata = `Status: ${response.status} ${response.statusText || statusText(response.status)}, Protocol HTTP/1.1`;
-    const text = await response.text();
+    const text = response.text;
     let parsed: { result?: T; error?: { code: number; message: string; data?: string } };
     try {
       parsed = JSON.parse(text);
@@ -170,7 +176,7 @@ export class RpcClient {
       throw new RpcTransportError(`error in json rpc client, with http response metadata: (${metadata}). error unmarshalling: ${JSON.stringify(text.slice(0, 200))} is not JSON`);
     }
     if (parsed.error) throw new RpcError(parsed.error.code, parsed.error.message, parsed.error.data ?? '', metadata);
-    if (!response.ok || parsed.result === undefined) {
+    if (response.status < 200 || response.status > 299 || parsed.result === undefined) {
       throw new RpcTransportError(`error in json rpc client, with http response metadata: (${metadata}). response has no result`);
     }
     return parsed.result;
@@ -251,6 +257,32 @@ interface SystemErrorLike {
 }
 
 /** Go's net error text for what fetch reports as `cause` (ECONNREFUSED, ENOTFOUND, …). */
+interface PostedJson {
+  readonly status: number;
+  readonly statusText: string;
+  readonly text: string;
+}
+
+async function viaFetch(fetchImpl: typeof fetch, url: string, body: string): Promise<PostedJson> {
+  const response = await fetchImpl(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+  return { status: response.status, statusText: response.statusText, text: await response.text() };
+}
+
+/** One JSON POST over node:http(s); rejects with the socket's system error (code, address, port). */
+function postJson(url: string, body: string): Promise<PostedJson> {
+  const request = url.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 function describeFetchFailure(err: unknown, url: string): string {
   let cause = (err as { cause?: SystemErrorLike } | undefined)?.cause ?? (err as SystemErrorLike);
   // `localhost` may be tried on ::1 and 127.0.0.1: Node reports an AggregateError; Go names the IPv4 attempt

@@ -1,12 +1,18 @@
 /**
- * Worker threads that run this project's TypeScript modules (`src/threads/ts-worker.mjs` loads
- * the entry through tsx). The simulator uses threads only where the work is pure or owns its own
- * resource: persisting blocks (`src/events/write-behind.ts`), checking signatures
- * (`src/crypto/verify-pool.ts`) and decoding a replay's blocks (`src/abci/replay-decoder.ts`); the
- * state machine itself stays on one thread.
+ * Worker threads that run this project's modules. The simulator uses threads only where the work
+ * is pure or owns its own resource: persisting blocks (`src/events/write-behind.ts`), checking
+ * signatures (`src/crypto/verify-pool.ts`) and decoding a replay's blocks
+ * (`src/abci/replay-decoder.ts`); the state machine itself stays on one thread.
+ *
+ * Callers name the entry by its source file (`new URL('./x.worker.ts', import.meta.url)`). Run
+ * from the compiled build (dist/, what the executables use), this module is `spawn.js` and the
+ * entry is the compiled `x.worker.js` beside it. Run from the TypeScript sources (tests, the
+ * benchmarks), a worker does not inherit the TypeScript loader of the thread that started it, so
+ * it boots through `ts-worker.mjs`, which registers tsx and then imports the entry.
  */
 import { Worker, type TransferListItem } from 'node:worker_threads';
 
+const COMPILED = import.meta.url.endsWith('.js');
 const BOOT = new URL('./ts-worker.mjs', import.meta.url);
 
 /**
@@ -14,7 +20,9 @@ const BOOT = new URL('./ts-worker.mjs', import.meta.url);
  * ports in it). The worker does not keep the process alive.
  */
 export function spawnTsWorker(entry: URL, data: unknown, transfer: TransferListItem[] = []): Worker {
-  const worker = new Worker(BOOT, { workerData: { entry: entry.href, data }, transferList: transfer });
+  const worker = COMPILED
+    ? new Worker(new URL(entry.href.replace(/\.ts$/, '.js')), { workerData: { entry: entry.href, data }, transferList: transfer })
+    : new Worker(BOOT, { workerData: { entry: entry.href, data }, transferList: transfer });
   worker.unref();
   return worker;
 }

@@ -1,17 +1,11 @@
 /** The `keys` group's persistent flags and the keyring they select. */
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type { Keyring } from '../../crypto/keyring/keyring.ts';
 import { openKeyring } from '../../crypto/keyring/open.ts';
 import type { CliContext } from '../context.ts';
 import type { OutputFormat } from '../output.ts';
 
-/** `~/.chaind`, the `--home` default. */
-export function defaultHome(): string {
-  return join(homedir(), '.chaind');
-}
 
 export interface KeysFlags {
   readonly home: string;

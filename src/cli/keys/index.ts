@@ -7,7 +7,7 @@ import { KEYRING_BACKENDS } from '../../crypto/keyring/store.ts';
 import type { CliContext } from '../context.ts';
 import { OUTPUT_FORMATS } from '../output.ts';
 import { addCommand } from './add.ts';
-import { defaultHome } from './context.ts';
+import { defaultHome } from '../home.ts';
 import { deleteCommand } from './delete.ts';
 import { exportCommand } from './export.ts';
 import { importCommand } from './import.ts';

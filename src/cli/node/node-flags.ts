@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { expandHome } from '../../node/home.ts';
 import { NODE_GLOBAL_FLAGS, type StartFlag } from '../../node/start-flags.ts';
 import { createLogger, parseLogLevel, type LogFormat, type Logger } from '../../node/logger.ts';
-import { defaultHome } from '../keys/context.ts';
+import { defaultHome } from '../home.ts';
 import type { CliContext } from '../context.ts';
 
 /** Adds `--home` (default `~/.chaind`). */

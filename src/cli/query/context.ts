@@ -10,7 +10,7 @@ import { RpcClient } from '../../client/rpc-client.ts';
 import { createCodec, type Codec } from '../../codec/registry.ts';
 import { SdkErrors } from '../../errors.ts';
 import type { CliContext } from '../context.ts';
-import { defaultHome } from '../keys/context.ts';
+import { defaultHome } from '../home.ts';
 import type { OutputFormat } from '../output.ts';
 import { OUTPUT_FORMATS } from '../output.ts';
 import { DEFAULT_NODE, parseUint64 } from '../tx/flags.ts';

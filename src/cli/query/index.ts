@@ -1,33 +1,45 @@
 /**
  * `chaind query …` (alias `q`): the queries of spec §4.4 with `--node`, `--height` (state
- * queries) and `-o text|json` (default text = YAML); module groups add theirs here.
+ * queries) and `-o text|json` (default text = YAML); module groups add theirs here. Each entry's
+ * module is imported only when argv selects it (src/cli/lazy.ts).
  */
-import { Command } from 'commander';
-import type { CliContext } from '../context.ts';
-import { accountQueryCommand } from './account.ts';
-import { bankQueryCommand } from './bank.ts';
-import { blockQueryCommand } from './block.ts';
-import { registerQueryCommand } from './register/index.ts';
-import { potQueryCommand } from './pot/index.ts';
-import { sdsQueryCommand } from './sds/index.ts';
-import { txQueryCommand } from './tx.ts';
-import { txsQueryCommand } from './txs.ts';
-import { validatorSetQueryCommand } from './validator-set.ts';
+import type { LazyBranch } from '../lazy.ts';
 
-const QUERY_COMMANDS: readonly ((ctx: CliContext) => Command)[] = [
-  accountQueryCommand,
-  bankQueryCommand,
-  blockQueryCommand,
-  registerQueryCommand,
-  potQueryCommand,
-  sdsQueryCommand,
-  txsQueryCommand,
-  txQueryCommand,
-  validatorSetQueryCommand,
-];
-
-export function queryCommand(ctx: CliContext): Command {
-  const query = new Command('query').alias('q').description('Querying subcommands');
-  for (const sub of QUERY_COMMANDS) query.addCommand(sub(ctx));
-  return query;
-}
+export const QUERY: LazyBranch = {
+  name: 'query',
+  aliases: ['q'],
+  summary: 'Querying subcommands',
+  description: 'Querying subcommands',
+  children: [
+    { name: 'account', term: 'account [options] <address>', summary: 'Query for account by address', load: async () => (await import('./account.ts')).accountQueryCommand },
+    { name: 'bank', summary: 'Querying commands for the bank module', load: async () => (await import('./bank.ts')).bankQueryCommand },
+    {
+      name: 'block',
+      term: 'block [options] [height]',
+      summary: 'Get verified data for the block at given height (the latest without a height)',
+      load: async () => (await import('./block.ts')).blockQueryCommand,
+    },
+    { name: 'register', summary: 'Querying commands for the register module', load: async () => (await import('./register/index.ts')).registerQueryCommand },
+    { name: 'pot', summary: 'Querying commands for the pot module', load: async () => (await import('./pot/index.ts')).potQueryCommand },
+    { name: 'sds', summary: 'Querying commands for the sds module', load: async () => (await import('./sds/index.ts')).sdsQueryCommand },
+    {
+      name: 'txs',
+      term: 'txs [options]',
+      summary: 'Query for paginated transactions that match a set of events',
+      load: async () => (await import('./txs.ts')).txsQueryCommand,
+    },
+    {
+      name: 'tx',
+      term: 'tx [options] <hash|acc_seq|signatures>',
+      summary: 'Query for a transaction by hash, "<addr>/<seq>" combination or comma-separated signatures in a committed block',
+      load: async () => (await import('./tx.ts')).txQueryCommand,
+    },
+    {
+      name: 'consensus-validator-set',
+      aliases: ['tendermint-validator-set', 'comet-validator-set'],
+      term: 'consensus-validator-set [options] [height]',
+      summary: 'Get the full consensus validator set at given height (the latest without a height)',
+      load: async () => (await import('./validator-set.ts')).validatorSetQueryCommand,
+    },
+  ],
+};

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError, Option } from 'commander';
 import { KEYRING_BACKENDS } from '../../crypto/keyring/store.ts';
-import { defaultHome } from '../keys/context.ts';
+import { defaultHome } from '../home.ts';
 import type { OutputFormat } from '../output.ts';
 import { OUTPUT_FORMATS } from '../output.ts';
 
@@ -108,6 +108,26 @@ export function addTxFlags(cmd: Command, opts: { fromRequired?: boolean } = {}):
     .option('-y, --yes', 'Skip tx broadcasting prompt confirmation', false)
     .option('--aux', 'Generate aux signer data instead of sending a tx (not supported by chaind)', false)
     .option('--tip <coins>', 'Tip is the amount that is going to be transferred to the fee payer on the target chain (needs --aux; not supported by chaind)', '');
+}
+
+/** Go `strconv.ParseBool`, for bool flags given a value (`--opinion false`, `--trust-node=false`; also given bare: true). */
+export function parseGoBool(value: string): boolean {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false;
+  throw new InvalidArgumentError(`strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`);
+}
+
+/**
+ * The two flags of the older (SDK v0.39) tx flag set that spec §4.3 lists for `tx register
+ * remove-meta-node` and `tx pot withdraw` besides the common ones: `--indent` (indented JSON) and
+ * `--trust-node` (skip proof checks, default true). Neither has an effect in an SDK v0.47 client
+ * (its JSON output is compact and it verifies no proofs); they are accepted so that commands
+ * written for the older CLI run unchanged.
+ */
+export function addLegacyTxFlags(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--indent [bool]', 'Add indent to JSON response (accepted for compatibility; no effect)').argParser(parseGoBool))
+    .addOption(new Option('--trust-node [bool]', "Trust connected full node (don't verify proofs for responses) (default true; accepted for compatibility; no effect)").argParser(parseGoBool));
 }
 
 interface RawTxOptions {

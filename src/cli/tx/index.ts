@@ -1,22 +1,32 @@
 /**
  * `chaind tx …`: transaction commands (spec §4.3). Each command carries the common tx flags
  * (`flags.ts`) and goes through the framework (`framework.ts`); module groups add theirs here.
+ * Each entry's module is imported only when argv selects it (src/cli/lazy.ts).
  */
-import { Command } from 'commander';
-import type { CliContext } from '../context.ts';
-import { bankTxCommand } from './bank-send.ts';
-import { broadcastCommand } from './broadcast.ts';
-import { decodeCommand } from './decode.ts';
-import { encodeCommand } from './encode.ts';
-import { registerTxCommand } from './register/index.ts';
-import { potTxCommand } from './pot/index.ts';
-import { sdsTxCommand } from './sds/index.ts';
-import { signCommand } from './sign.ts';
+import type { LazyBranch } from '../lazy.ts';
 
-const TX_COMMANDS: readonly ((ctx: CliContext) => Command)[] = [bankTxCommand, registerTxCommand, sdsTxCommand, potTxCommand, signCommand, broadcastCommand, encodeCommand, decodeCommand];
-
-export function txCommand(ctx: CliContext): Command {
-  const tx = new Command('tx').description('Transactions subcommands');
-  for (const sub of TX_COMMANDS) tx.addCommand(sub(ctx));
-  return tx;
-}
+export const TX: LazyBranch = {
+  name: 'tx',
+  summary: 'Transactions subcommands',
+  description: 'Transactions subcommands',
+  children: [
+    { name: 'bank', summary: 'Bank transaction subcommands', load: async () => (await import('./bank-send.ts')).bankTxCommand },
+    { name: 'register', summary: 'register transactions subcommands', load: async () => (await import('./register/index.ts')).registerTxCommand },
+    { name: 'sds', summary: 'sds transactions subcommands', load: async () => (await import('./sds/index.ts')).sdsTxCommand },
+    { name: 'pot', summary: 'pot transactions subcommands', load: async () => (await import('./pot/index.ts')).potTxCommand },
+    { name: 'sign', term: 'sign [options] <file>', summary: 'Sign a transaction generated offline', load: async () => (await import('./sign.ts')).signCommand },
+    {
+      name: 'broadcast',
+      term: 'broadcast [options] <file_path>',
+      summary: 'Broadcast transactions generated offline',
+      load: async () => (await import('./broadcast.ts')).broadcastCommand,
+    },
+    { name: 'encode', term: 'encode [options] <file>', summary: 'Encode transactions generated offline', load: async () => (await import('./encode.ts')).encodeCommand },
+    {
+      name: 'decode',
+      term: 'decode [options] <protobuf-byte-string>',
+      summary: 'Decode a binary encoded transaction string',
+      load: async () => (await import('./decode.ts')).decodeCommand,
+    },
+  ],
+};
