@@ -5,12 +5,19 @@
  *
  * Everything goes through the `chaind` commands themselves (init, keys add,
  * genesis add-genesis-account, start), so the local network is what a user would build by hand.
+ * Flags after `npm start --` go to `chaind start` after localnet's own, so they win.
+ *
+ * The banner is printed once the node serves, from the servers it really bound
+ * (`observeNodeStarts`), and the home's client.toml `node` is set to the consensus RPC, so the
+ * printed CLI lines reach this node without `--node`.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { main } from '../cli/chaind.ts';
 import { bufferOutput } from '../cli/output.ts';
 import { scriptedPrompter } from '../cli/prompt.ts';
+import { homeLayout, readClientConfig, readConsensusConfig, writeClientConfig } from './home.ts';
+import { observeNodeStarts, type RunningNode, type ServingAddress } from './start.ts';
 
 const CHAIN_ID = 'stratos-localnet';
 const DEV_ACCOUNTS = 5;
@@ -45,25 +52,51 @@ async function createNetwork(home: string): Promise<DevAccount[]> {
   return accounts;
 }
 
+/** Where a client on this machine reaches a server listening on all interfaces. */
+function reachable(url: string): string {
+  return url.replace('//0.0.0.0:', '//127.0.0.1:').replace(/^0\.0\.0\.0:/, '127.0.0.1:').replace('[::]:', '[::1]:');
+}
+
+/** client.toml `node` follows the consensus RPC the node bound. */
+function pointClientAt(home: string, rpc: ServingAddress): string {
+  const layout = homeLayout(home, readConsensusConfig(home));
+  const node = reachable(rpc.url).replace(/^http:/, 'tcp:');
+  const config = readClientConfig(layout);
+  if (config.node !== node) writeClientConfig(layout, { ...config, node });
+  return node;
+}
+
+function banner(home: string, running: RunningNode, accounts: readonly DevAccount[]): string {
+  const rpc = running.serving.find((s) => s.name === 'consensus RPC');
+  const node = rpc ? pointClientAt(home, rpc) : undefined;
+  const rows: [string, string][] = [
+    ...running.serving.map((s): [string, string] => [s.name, reachable(s.url) === s.url ? s.url : `${reachable(s.url)} (listening on ${s.url})`]),
+    ['pot settings', `${join(home, 'config', 'app.toml')} [pot] (defaults: bls-verifier "bls12-381", restore-total-supply true)`],
+    ['CLI', `bin/chaind --home ${home} …${node ? ` (client.toml: node ${node}, keyring-backend test, chain-id ${CHAIN_ID})` : ''}`],
+  ];
+  const width = Math.max(...rows.map(([name]) => name.length)) + 2;
+  return [
+    `local network "${CHAIN_ID}" in ${home}`,
+    ...rows.map(([name, value]) => `  ${name.padEnd(width)}${value}`),
+    '',
+    'dev accounts (keyring-backend test), each funded with 1000000stos:',
+    ...accounts.flatMap((a) => [`  ${a.name}  ${a.address}`, `        mnemonic: ${a.mnemonic}`]),
+    '',
+  ].join('\n');
+}
+
 async function localnet(argv: string[]): Promise<number> {
   const home = resolve(process.env.LOCALNET_HOME ?? '.localnet');
   if (argv.includes('--reset')) rmSync(home, { recursive: true, force: true });
   const accountsFile = join(home, 'dev-accounts.json');
   const accounts: DevAccount[] = existsSync(accountsFile) ? JSON.parse(readFileSync(accountsFile, 'utf8')) : await createNetwork(home);
 
-  const lines = [
-    `local network "${CHAIN_ID}" in ${home}`,
-    '  consensus RPC  http://127.0.0.1:26657',
-    `  pot settings   ${join(home, 'config', 'app.toml')} [pot] (defaults: bls-verifier "bls12-381", restore-total-supply true)`,
-    '  REST           http://127.0.0.1:1317',
-    `  CLI            bin/chaind --home ${home} --keyring-backend test …`,
-    '',
-    'dev accounts (keyring-backend test), each funded with 1000000stos:',
-    ...accounts.flatMap((a) => [`  ${a.name}  ${a.address}`, `        mnemonic: ${a.mnemonic}`]),
-    '',
-  ];
-  process.stdout.write(lines.join('\n') + '\n');
-  return main(['start', '--home', home, '--api.enable', '--rpc.laddr', 'tcp://127.0.0.1:26657', '--api.address', 'tcp://127.0.0.1:1317', '--consensus.timeout_commit', '1s', ...argv.filter((a) => a !== '--reset')]);
+  const stopObserving = observeNodeStarts((running) => void process.stdout.write(banner(home, running, accounts) + '\n'));
+  try {
+    return await main(['start', '--home', home, '--api.enable', '--rpc.laddr', 'tcp://127.0.0.1:26657', '--api.address', 'tcp://127.0.0.1:1317', '--consensus.timeout_commit', '1s', ...argv.filter((a) => a !== '--reset')]);
+  } finally {
+    stopObserving();
+  }
 }
 
 process.exitCode = await localnet(process.argv.slice(2));

@@ -2,7 +2,13 @@
  * `chaind start` wiring: the home's genesis, keys and settings → a Node with the in-process
  * consensus engine (CometBFT headers and commits signed by this node's validator key), the
  * consensus RPC server, the REST and gRPC servers when enabled, pruning after each commit, and one log line
- * per committed block. The caller (the CLI) decides when to close: on a signal or on a halt.
+ * per committed block. The caller (the CLI) decides when to close: on a signal, a halt or a fatal error.
+ *
+ * The node owns its home: the lock `<db_dir>/LOCK` (src/node/home-lock.ts) is taken before anything
+ * in the home is written and released when the node has closed. A new chain's genesis is checked
+ * first as `validate-genesis` checks it (src/node/genesis-check.ts). Each server is logged once
+ * bound and listed in `RunningNode.serving`; `observeNodeStarts` hands every started node to an
+ * observer in the same process (`npm start` prints its banner from it).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -16,8 +22,10 @@ import { cometBlockMeta } from '../consensus/block-meta.ts';
 import { loadOrCreateNodeKey, loadOrCreatePrivValidatorKey, loadOrCreatePrivValidatorState, savePrivValidatorState } from '../consensus/keys.ts';
 import { startCpuProfile, type CpuProfiler } from './cpu-profile.ts';
 import { genesisDocOf, genesisValidatorsOf, readGenesisJson, validatorSetOf } from './genesis-file.ts';
+import { checkGenesisState } from './genesis-check.ts';
 import { chainDbPath } from './home.ts';
-import { createLogger, parseLogLevel, type Logger } from './logger.ts';
+import { acquireHomeLock, type HomeLock } from './home-lock.ts';
+import { createLogger, parseLogLevel, type LogFields, type Logger } from './logger.ts';
 import { VerifyPool } from '../crypto/verify-pool.ts';
 import { Node } from './node.ts';
 import { Pruner, statesInMemory } from './pruning.ts';
@@ -35,8 +43,18 @@ export interface StartNodeOptions {
   readonly onFatal?: (err: Error) => void;
 }
 
+/** A server the node listens on, as bound (port 0 resolved). */
+export interface ServingAddress {
+  /** `consensus RPC`, `REST`, `gRPC` */
+  readonly name: string;
+  /** where a client reaches it: `http://127.0.0.1:26657`; for gRPC `127.0.0.1:9090` */
+  readonly url: string;
+}
+
 export interface RunningNode {
   readonly node: Node;
+  /** every server started, in start order (empty when the node halted before serving) */
+  readonly serving: readonly ServingAddress[];
   /** undefined when the node halted before serving */
   readonly rpc: RunningServer | undefined;
   readonly rest: RunningServer | undefined;
@@ -47,6 +65,18 @@ export interface RunningNode {
   close(): Promise<void>;
 }
 
+type NodeStartObserver = (running: RunningNode) => void;
+const startObservers = new Set<NodeStartObserver>();
+
+/**
+ * Calls `observer` with every node `startNode` starts in this process, once all its servers are
+ * bound and it produces blocks. Returns the function that ends the observation.
+ */
+export function observeNodeStarts(observer: NodeStartObserver): () => void {
+  startObservers.add(observer);
+  return () => void startObservers.delete(observer);
+}
+
 export async function startNode(home: string, options: StartNodeOptions = {}): Promise<RunningNode> {
   const settings = options.settings ?? resolveStartSettings(home);
   const log = options.logger ?? createLogger({ format: settings.logFormat, filter: parseLogLevel(settings.logLevel), write: (line) => void process.stderr.write(line) });
@@ -55,10 +85,28 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
   if (!existsSync(layout.genesisFile)) {
     throw new Error(`couldn't read GenesisDoc file: open ${layout.genesisFile}: no such file or directory (run "chaind init <moniker> --home ${layout.home}" first)`);
   }
+  // before anything in the home is written; a second node on this home stops here
+  const lock = acquireHomeLock(layout.dbDir, 'chaind start');
+  if (lock.tookOver) {
+    log.info('removed a stale lock', { module: 'server', file: lock.file, pid: lock.tookOver.pid, started: lock.tookOver.started });
+  }
+  try {
+    return await startLocked(settings, log, lock, options);
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}
+
+async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock, options: StartNodeOptions): Promise<RunningNode> {
+  const { layout } = settings;
   if (settings.genesisHash) checkGenesisHash(layout.genesisFile, settings.genesisHash);
   const genesisJson = readGenesisJson(layout.genesisFile);
   const genesis = genesisDocOf(genesisJson, layout.genesisFile);
-  const validators = validatorSetOf(genesisValidatorsOf(genesisJson, layout.genesisFile));
+  const genesisValidators = genesisValidatorsOf(genesisJson, layout.genesisFile);
+  const validators = validatorSetOf(genesisValidators);
+  // a new chain: InitChain must succeed, checked before the chain's store is created
+  if (!existsSync(chainDbPath(layout))) checkGenesisState(genesis, layout.genesisFile);
   if (validators.length === 0) {
     throw new Error(`${layout.genesisFile} has no validators: this simulator has no staking module yet, so its validator comes from genesis.validators, which "chaind init" writes`);
   }
@@ -90,6 +138,7 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
       genesis,
       identity: { id: nodeKey.id, moniker: settings.moniker, listenAddr: settings.p2pLaddr, rpcAddress: settings.rpcLaddr },
       validators,
+      genesisValidators,
       validatorAddress: privValidatorKey.address,
       blockMeta: cometBlockMeta({ privValidatorKey, validators, consensusParams: genesis.consensus_params }),
       minGasPrices: settings.minGasPrices,
@@ -150,10 +199,18 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
   let rpc: RunningServer | undefined;
   let rest: RunningServer | undefined;
   let grpc: RunningGrpcServer | undefined;
+  const serving: ServingAddress[] = [];
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
+    try {
+      await closeLocked();
+    } finally {
+      lock.release();
+    }
+  };
+  const closeLocked = async () => {
     node.stop();
     subscription.unsubscribe();
     await grpc?.close();
@@ -179,15 +236,20 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
 
   if (!halted) {
     try {
+      // each server is logged and listed once bound: the list is what the node really serves
+      const serve = (entry: ServingAddress, message: string, fields: LogFields) => {
+        serving.push(entry);
+        log.info(message, fields);
+      };
       rpc = await startRpcServer(node, { laddr: settings.rpcLaddr, maxBodyBytes: settings.rpcMaxBodyBytes, corsAllowedOrigins: [...settings.corsAllowedOrigins] });
-      log.info('serving the consensus RPC', { module: 'rpc-server', laddr: `tcp://${rpc.address.host}:${rpc.address.port}` });
+      serve({ name: 'consensus RPC', url: `http://${hostPort(rpc.address)}` }, 'serving the consensus RPC', { module: 'rpc-server', laddr: `tcp://${hostPort(rpc.address)}` });
       if (settings.api.enable) {
         rest = await startRestServer(node, { address: settings.api.address, enableUnsafeCors: settings.api.enableUnsafeCors });
-        log.info('serving the REST API', { module: 'api-server', address: `tcp://${rest.address.host}:${rest.address.port}` });
+        serve({ name: 'REST', url: `http://${hostPort(rest.address)}` }, 'serving the REST API', { module: 'api-server', address: `tcp://${hostPort(rest.address)}` });
       }
       if (settings.grpc.enable) {
         grpc = await startGrpcServer(node, { address: settings.grpc.address });
-        log.info('starting gRPC server...', { module: 'grpc-server', address: `${grpc.address.host}:${grpc.address.port}` });
+        serve({ name: 'gRPC', url: hostPort(grpc.address) }, 'starting gRPC server...', { module: 'grpc-server', address: hostPort(grpc.address) });
       }
     } catch (e) {
       await close();
@@ -197,8 +259,9 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
     log.info('node started', { module: 'server', chain_id: node.chainId, height: node.height, node_id: nodeKey.id });
   }
 
-  return {
+  const running: RunningNode = {
     node,
+    serving,
     get rpc() {
       return rpc;
     },
@@ -213,6 +276,21 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
     },
     close,
   };
+  if (!halted) {
+    for (const observer of startObservers) {
+      try {
+        observer(running);
+      } catch (e) {
+        log.error('a node start observer failed', { module: 'server', err: (e as Error).message });
+      }
+    }
+  }
+  return running;
+}
+
+/** `host:port` of a bound address, IPv6 hosts in brackets. */
+function hostPort(address: { readonly host: string; readonly port: number }): string {
+  return address.host.includes(':') ? `[${address.host}]:${address.port}` : `${address.host}:${address.port}`;
 }
 
 /** CometBFT `checkGenesisHash`: sha256 of the genesis file's bytes. */

@@ -3,7 +3,7 @@
  * profile): the SDK's `server/tm_cmds.go` key commands and CometBFT's reset commands.
  */
 import { Command } from 'commander';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { typeUrl } from '../../naming.ts';
 import { consAddress } from '../../crypto/address.ts';
@@ -17,8 +17,10 @@ import {
 } from '../../consensus/keys.ts';
 import { CONSENSUS_VERSION } from '../../consensus/version.ts';
 import { CHAIN_DB_FILE, homeLayout, readConsensusConfig, type HomeLayout } from '../../node/home.ts';
+import { LOCK_FILE, withHomeLock } from '../../node/home-lock.ts';
 import type { CliContext } from '../context.ts';
 import { toYaml } from '../output.ts';
+import type { Logger } from '../../node/logger.ts';
 import { commandLogger, homeOf, withGlobalFlags, withHome } from './node-flags.ts';
 
 /** CometBFT 0.37 `version.ABCISemVer`, `BlockProtocol`, `P2PProtocol` (spec §9.3). */
@@ -69,39 +71,47 @@ export function consensusCommand(ctx: CliContext): Command {
     sub('reset-state', 'Remove all the data and WAL', (cmd) => {
       const layout = layoutOf(cmd);
       const log = commandLogger(ctx, cmd);
-      for (const suffix of ['', '-wal', '-shm']) {
-        const file = join(layout.dbDir, CHAIN_DB_FILE + suffix);
-        if (existsSync(file)) {
-          rmSync(file);
-          if (suffix === '') log.info('Removed all chain data', { module: 'main', file });
+      // refused while a node runs on this home (docs/node.md "One node per home")
+      withHomeLock(layout.dbDir, `chaind ${ctx.naming.consensusCommand} reset-state`, () => {
+        for (const suffix of ['', '-wal', '-shm']) {
+          const file = join(layout.dbDir, CHAIN_DB_FILE + suffix);
+          if (existsSync(file)) {
+            rmSync(file);
+            if (suffix === '') log.info('Removed all chain data', { module: 'main', file });
+          }
         }
-      }
-      mkdirSync(layout.dbDir, { recursive: true, mode: 0o700 });
+      });
     }).alias('reset_state'),
   );
   const resetAll = sub('unsafe-reset-all', '(unsafe) Remove all the data and WAL, reset this node\'s validator to genesis state', (cmd) => {
     const layout = layoutOf(cmd);
     const log = commandLogger(ctx, cmd);
-    const addrBook = join(layout.configDir, 'addrbook.json');
-    if (cmd.opts<{ keepAddrBook?: boolean }>().keepAddrBook) log.info('The address book remains intact', { module: 'main' });
-    else if (existsSync(addrBook)) {
-      rmSync(addrBook);
-      log.info('Removed existing address book', { module: 'main', file: addrBook });
-    }
-    rmSync(layout.dbDir, { recursive: true, force: true });
-    log.info('Removed all blockchain history', { module: 'main', dir: layout.dbDir });
-    mkdirSync(layout.dbDir, { recursive: true, mode: 0o700 });
-    const existed = existsSync(layout.privValidatorKeyFile);
-    loadOrCreatePrivValidatorKey(layout.privValidatorKeyFile);
-    savePrivValidatorState(layout.privValidatorStateFile, INITIAL_PRIV_VALIDATOR_STATE);
-    log.info(existed ? 'Reset private validator file to genesis state' : 'Generated private validator file', {
-      module: 'main',
-      keyFile: layout.privValidatorKeyFile,
-      stateFile: layout.privValidatorStateFile,
-    });
+    // refused while a node runs on this home (docs/node.md "One node per home")
+    withHomeLock(layout.dbDir, `chaind ${ctx.naming.consensusCommand} unsafe-reset-all`, () => resetAllData(layout, log, cmd));
   })
     .alias('unsafe_reset_all')
     .option('--keep-addr-book', 'keep the address book intact');
   group.addCommand(resetAll);
   return group;
+}
+
+/** CometBFT `ResetAll`: the address book (unless kept), the data directory's content, the signing state. */
+function resetAllData(layout: HomeLayout, log: Logger, cmd: Command): void {
+  const addrBook = join(layout.configDir, 'addrbook.json');
+  if (cmd.opts<{ keepAddrBook?: boolean }>().keepAddrBook) log.info('The address book remains intact', { module: 'main' });
+  else if (existsSync(addrBook)) {
+    rmSync(addrBook);
+    log.info('Removed existing address book', { module: 'main', file: addrBook });
+  }
+  // the data directory's content; its LOCK is this command's own, released when it ends
+  for (const entry of readdirSync(layout.dbDir)) if (entry !== LOCK_FILE) rmSync(join(layout.dbDir, entry), { recursive: true, force: true });
+  log.info('Removed all blockchain history', { module: 'main', dir: layout.dbDir });
+  const existed = existsSync(layout.privValidatorKeyFile);
+  loadOrCreatePrivValidatorKey(layout.privValidatorKeyFile);
+  savePrivValidatorState(layout.privValidatorStateFile, INITIAL_PRIV_VALIDATOR_STATE);
+  log.info(existed ? 'Reset private validator file to genesis state' : 'Generated private validator file', {
+    module: 'main',
+    keyFile: layout.privValidatorKeyFile,
+    stateFile: layout.privValidatorStateFile,
+  });
 }

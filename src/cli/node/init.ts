@@ -5,6 +5,8 @@
  */
 import { Command } from 'commander';
 import { initHome } from '../../node/init.ts';
+import { homeLayout, readConsensusConfig } from '../../node/home.ts';
+import { refuseIfLocked } from '../../node/home-lock.ts';
 import { sortedJson } from '../../node/sorted-json.ts';
 import type { CliContext } from '../context.ts';
 import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
@@ -32,12 +34,15 @@ export function initCommand(ctx: CliContext): Command {
   return cmd.action(async (moniker: string, opts: InitFlags, command: Command) => {
     const chainIdGiven = command.getOptionValueSource('chainId') === 'cli' ? opts.chainId : undefined;
     if (!/^-?\d+$/.test(opts.initialHeight)) throw new Error(`invalid argument ${JSON.stringify(opts.initialHeight)} for "--initial-height" flag: strconv.ParseInt: parsing ${JSON.stringify(opts.initialHeight)}: invalid syntax`);
+    const home = homeOf(command);
+    // refused while a node runs on this home (docs/node.md "One node per home")
+    refuseIfLocked(homeLayout(home, readConsensusConfig(home)).dbDir);
     let mnemonic: string | undefined;
     if (opts.recover) {
       mnemonic = await ctx.prompt.readLine('Enter your bip39 mnemonic');
       if (mnemonic === undefined) throw new Error('EOF');
     }
-    const info = initHome(homeOf(command), {
+    const info = initHome(home, {
       moniker,
       chainId: chainIdGiven,
       overwrite: opts.overwrite,

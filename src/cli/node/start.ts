@@ -1,7 +1,9 @@
 /**
  * `chaind start`: runs the node (src/node/start.ts) until SIGINT/SIGTERM or a configured halt, then
- * shuts down cleanly and exits 0. Every flag of src/node/start-flags.ts is accepted; all values are
- * parsed and checked before anything starts, so a bad one exits 1 with its message.
+ * shuts down cleanly and exits 0; a fatal error stops it the same way and exits 1 with its message.
+ * Every flag of src/node/start-flags.ts is accepted; all values are parsed and checked before
+ * anything starts, so a bad one exits 1 with its message. A home whose node runs is refused at once
+ * (src/node/home-lock.ts).
  */
 import { Command } from 'commander';
 import { resolveStartSettings } from '../../node/settings.ts';
@@ -54,14 +56,21 @@ export function startCommand(ctx: CliContext): Command {
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-      // a fatal error stops the node; closing then throws it again, so the command fails with it
-      const running = await startNode(home, { settings, logger, onHalt: (reason) => stop(reason), onFatal: (err) => stop(err.message) });
+      // a fatal error (a block that cannot be made or stored) stops the node: the servers close,
+      // the lock is released, and the command fails with the error (exit 1)
+      let fatal: Error | undefined;
+      const onFatal = (err: Error) => {
+        fatal ??= err;
+        stop(err.message);
+      };
+      const running = await startNode(home, { settings, logger, onHalt: (reason) => stop(reason), onFatal });
       try {
         await stopped;
       } finally {
-        await running.close();
-        logger.info('node stopped', { module: 'server', height: running.node.height });
+        await running.close(); // throws the block store's failure, if it failed
       }
+      if (fatal) throw fatal;
+      logger.info('node stopped', { module: 'server', height: running.node.height });
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);

@@ -1,0 +1,19 @@
+/**
+ * What a genesis document must pass before a chain starts from it: every module's ValidateGenesis
+ * and InitGenesis, run by an App in memory. Each rule therefore lives once, in its module — e.g.
+ * pot's InitGenesis refusing a bank supply above `initial_total_supply`. Used by `chaind genesis
+ * validate-genesis` (and the top-level `validate-genesis`) and by `chaind start` before it creates
+ * a new chain, so both refuse a document with the same message.
+ */
+import { App } from '../abci/app.ts';
+import { appModules } from '../abci/modules.ts';
+import type { GenesisDoc } from '../state/genesis.ts';
+
+/** Throws `error validating genesis file <path>: <the module's message>` when InitChain would fail. */
+export function checkGenesisState(doc: GenesisDoc, path: string): void {
+  try {
+    new App({ ...appModules }).initChain(doc);
+  } catch (e) {
+    throw new Error(`error validating genesis file ${path}: ${(e as Error).message}`);
+  }
+}
