@@ -1,9 +1,14 @@
 /**
  * The signer's account number and sequence from the node (SDK `AccountRetriever`): abci_query
- * `/sdk.auth.v1beta1.Query/Account`, whose `Any` holds a BaseAccount, an EthAccount or a
- * ModuleAccount (reference/wire-formats.md §2.6). An unknown account fails as the SDK CLI prints it:
+ * `/sdk.auth.v1beta1.Query/Account`, whose `Any` holds an EthAccount (every account the chain
+ * creates), a BaseAccount (genesis accounts written that way) or a ModuleAccount (docs/quirks.md,
+ * A1). An unknown account fails as the SDK CLI prints it:
  * `rpc error: code = NotFound desc = rpc error: code = NotFound desc = account st1… not found: key not found`.
+ *
+ * `cosmJsAccountParser` is the same reading for CosmJS users, whose default `accountFromAny` knows
+ * neither the EthAccount nor the chain's type URLs.
  */
+import { aminoAnyJson } from '../codec/amino-json.ts';
 import type { Any, Codec, ProtoObject } from '../codec/registry.ts';
 import { codec as neutralCodec } from '../codec/registry.ts';
 import { queryGrpc } from './query-grpc.ts';
@@ -38,5 +43,33 @@ export function accountInfoOf(account: ProtoObject): AccountInfo {
     accountNumber: base.account_number as bigint,
     sequence: base.sequence as bigint,
     pubKey: (base.pub_key as Any | null) ?? null,
+  };
+}
+
+/** What CosmJS's `AccountParser` returns (`Account` of `@cosmjs/stargate`). */
+export interface CosmJsAccount {
+  readonly address: string;
+  /** the amino form CosmJS uses: `{type: "chain/PubKeyEthSecp256k1", value: <base64 key>}` */
+  readonly pubkey: { readonly type: string; readonly value: string } | null;
+  readonly accountNumber: bigint;
+  readonly sequence: number;
+}
+
+/**
+ * An `accountParser` for CosmJS (`StargateClient.connect(url, { accountParser })`, also taken by
+ * `SigningStargateClient`): reads an EthAccount, BaseAccount or ModuleAccount of this chain (in the
+ * codec's naming profile) and presents its pubkey in amino form. Anything else is refused as
+ * CosmJS's own parser refuses it: `Unsupported type: '<type url>'`.
+ */
+export function cosmJsAccountParser(c: Codec = neutralCodec): (any: { typeUrl: string; value: Uint8Array }) => CosmJsAccount {
+  return (any) => {
+    const packed = { type_url: any.typeUrl, value: any.value };
+    const accountTypes = c.interfaces.implementations('Account');
+    const known = [...accountTypes].some((name) => c.typeUrl(name) === any.typeUrl);
+    if (!known) throw new Error(`Unsupported type: '${any.typeUrl}'`);
+    const info = accountInfoOf(c.unpackAny(packed).value);
+    if (info.sequence > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`account ${info.address}: sequence ${info.sequence} does not fit in a JavaScript number`);
+    const pubkey = info.pubKey ? (aminoAnyJson(c, info.pubKey) as { type: string; value: string }) : null;
+    return { address: info.address, pubkey, accountNumber: info.accountNumber, sequence: Number(info.sequence) };
   };
 }

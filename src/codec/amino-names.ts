@@ -17,7 +17,9 @@ const TABLE: Record<string, readonly [Root, string]> = {
   'sdk.crypto.multisig.LegacyAminoPubKey': ['consensus', 'PubKeyMultisigThreshold'],
   'chain.crypto.v1.ethsecp256k1.PubKey': ['chain', 'PubKeyEthSecp256k1'],
   'chain.crypto.v1.ethsecp256k1.PrivKey': ['chain', 'PrivKeyEthSecp256k1'],
-  // auth
+  // auth. `chain.types.v1.EthAccount` has no amino name: stratos-chain registers it with the
+  // interface registry only (types/codec.go; ethermint's `ethermint/EthAccount` is not registered),
+  // so its amino JSON is refused (docs/quirks.md, A1)
   'sdk.auth.v1beta1.BaseAccount': ['sdk', 'BaseAccount'],
   'sdk.auth.v1beta1.ModuleAccount': ['sdk', 'ModuleAccount'],
   'sdk.auth.v1beta1.ModuleCredential': ['sdk', 'GroupAccountCredential'],
