@@ -1,7 +1,8 @@
 /**
  * `chaind query account <address>` (SDK v0.47 x/auth `GetAccountCmd`): the account `Any` as
- * proto-JSON (`@type` BaseAccount, EthAccount or ModuleAccount), YAML by default (spec part 2
- * "Account"). An unknown account is the node's NotFound status:
+ * proto-JSON, YAML by default (spec part 2 "Account"): an EthAccount for every account the chain
+ * created, a BaseAccount for a genesis account written as one, a ModuleAccount for a module
+ * (docs/quirks.md, A1). An unknown account is the node's NotFound status:
  * `rpc error: code = NotFound desc = rpc error: code = NotFound desc = account st1… not found: key not found`.
  */
 import { Command } from 'commander';

@@ -1,7 +1,8 @@
 /**
  * Accounts (reference/wire-formats.md §2.6). One record shape covers the three kinds the chain
- * shows: BaseAccount, ModuleAccount (name + permissions) and EthAccount (code hash). State keys are
- * the lowercase hex of the 20 address bytes.
+ * shows: BaseAccount, ModuleAccount (name + permissions) and EthAccount (code hash). The chain
+ * creates EthAccounts (`protoAccount` in state.ts, docs/quirks.md A1); genesis accounts keep their
+ * genesis type. State keys are the lowercase hex of the 20 address bytes.
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { addressFromBech32, accAddress, moduleAddress } from '../../crypto/address.ts';
