@@ -91,7 +91,9 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
   if (tx.feeGranter) throw SdkErrors.InvalidRequest.wrap('fee grants are not enabled');
   const payer = tx.feePayer;
   if (!getAccount(draft, payer)) throw SdkErrors.UnknownAddress.wrap(`fee payer address: ${payer} does not exist`);
-  if (fee.length > 0) {
+  // SDK `!fee.IsZero()`: a fee of zero coins (what `--gas auto --gas-prices …` simulates with, gas 0)
+  // deducts nothing and is not validated
+  if (fee.some((c) => c.amount !== 0n)) {
     if (validateCoins(fee) !== undefined) throw SdkErrors.InsufficientFee.wrap(`invalid fee amount: ${formatCoins(fee)}`);
     try {
       sendCoinsFromAccountToModule(draft, payer, 'fee_collector', fee, ctx);

@@ -47,7 +47,9 @@ export class TxContext {
     return this.flags.node ?? this.config.node ?? DEFAULT_NODE;
   }
 
+  /** The node's RPC client; with `--offline` there is none (SDK `GetNode`'s message), so nothing contacts a node. */
   get client(): RpcClient {
+    if (this.flags.offline) throw new Error('no RPC client is defined in offline mode');
     this.rpc ??= new RpcClient(this.nodeUri);
     return this.rpc;
   }

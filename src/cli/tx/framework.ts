@@ -3,12 +3,18 @@
  * `BroadcastTx`, `Factory.BuildUnsignedTx`, `CalculateGas`) over this chain's codec, keyring and
  * consensus RPC. Spec §4.3; reference/wire-formats.md §2.
  *
- * Order of events, as the SDK: messages' ValidateBasic; `--generate-only` prints the unsigned tx
- * (simulating first with `--gas auto`); otherwise the account number and sequence come from the
- * node (`--offline`: from `-a`/`-s`), `--gas auto` / `--dry-run` simulate and print
- * `gas estimate: N` on stderr, the unsigned tx is shown and confirmed (unless `-y`), signed with the
- * keyring key, broadcast, and the TxResponse printed. A broadcast whose CheckTx failed is printed
- * like any other and exits 0, as the SDK does; the `code` tells.
+ * Order of events, as the SDK: `--offline` without `-a`/`-s` is refused; the messages'
+ * ValidateBasic (the chain's own, the one the ante runs) refuses a bad message before anything is
+ * signed or sent; `--generate-only` prints the unsigned tx (simulating first with `--gas auto`);
+ * otherwise the account number and sequence come from the node (`--offline`: from `-a`/`-s`),
+ * `--gas auto` / `--dry-run` simulate and print `gas estimate: N` on stderr, the unsigned tx is
+ * shown and confirmed (unless `-y`), signed with the keyring key, broadcast, and the TxResponse
+ * printed. A broadcast whose CheckTx failed is printed like any other and exits 0, as the SDK does;
+ * the `code` tells.
+ *
+ * `--offline` never contacts a node: the signed tx is printed (as `tx sign` prints it, ready for
+ * `tx broadcast`) instead of being broadcast. (An SDK v0.47 client still builds its RPC client from
+ * `--node` and broadcasts; its flag promises "does not allow any online functionality".)
  */
 import { MODULES } from '../../abci/modules.ts';
 import { printProtoJson } from '../../codec/proto-json.ts';
@@ -34,6 +40,7 @@ import {
 } from '../../client/tx-response.ts';
 import { parseCoinsNormalized, parseDecCoins } from '../../math/coin-parse.ts';
 import { Dec } from '../../math/dec.ts';
+import { normalizeDecCoin } from '../../math/denoms.ts';
 import type { ProtoCoin } from '../../math/coins.ts';
 import type { MsgSpec } from '../../state/module.ts';
 import { printSdkJson } from '../query/sdk-output.ts';
@@ -68,12 +75,17 @@ export function txSigners(messages: readonly TxMessage[], feePayer = ''): string
 /**
  * `--fees`, or fees from `--gas-prices`: fee = ceil(price × gas limit) per denom (SDK
  * `BuildUnsignedTx`). Both at once is the SDK's `cannot provide both fees and gas prices`.
+ * Gas prices are normalised to wei as `--fees` are (`1gwei` → `1000000000wei`): the SDK keeps
+ * their denom, which on this chain makes a fee in `gwei` that no account holds and that the node's
+ * `minimum-gas-prices` (in wei) does not count.
  */
 export function feeAmount(fees: string, gasPrices: string, gasLimit: bigint): ProtoCoin[] {
   const feeCoins = parseCoinsNormalized(fees);
-  const prices = parseDecCoins(gasPrices);
+  const prices = parseDecCoins(gasPrices).map(normalizeDecCoin);
   if (prices.length === 0) return feeCoins.map((c) => ({ denom: c.denom, amount: c.amount.toString() }));
   if (feeCoins.some((c) => c.amount !== 0n)) throw new Error('cannot provide both fees and gas prices');
+  const twice = prices.find((p, i) => prices.findIndex((q) => q.denom === p.denom) !== i);
+  if (twice) throw new Error(`invalid gas prices ${JSON.stringify(gasPrices)}: duplicate denomination ${twice.denom}`);
   const gas = Dec.fromInt(gasLimit);
   return prices.map((p) => ({ denom: p.denom, amount: p.amount.mul(gas).ceil().truncateInt().toString() }));
 }
@@ -114,9 +126,10 @@ export class TxFramework {
 
   /** SDK `GenerateOrBroadcastTxWithFactory`. */
   async run(): Promise<void> {
-    for (const m of this.messages) msgSpecOf(m.typeName).validateBasic?.(m.value);
     const f = this.flags;
+    // SDK `NewFactoryCLI`, then `GenerateOrBroadcastTxWithFactory`'s ValidateBasic of each message
     if (f.offline && (f.accountNumber === undefined || f.sequence === undefined)) throw new Error('account-number and sequence must be set in offline mode');
+    for (const m of this.messages) msgSpecOf(m.typeName).validateBasic?.(m.value);
     if (f.generateOnly) return this.printUnsigned();
     return this.broadcast();
   }
@@ -165,6 +178,10 @@ export class TxFramework {
       },
       this.tc.codec,
     );
+    if (f.offline) {
+      this.tc.cli.out.stdout(printProtoJson('sdk.tx.v1beta1.Tx', signed, { codec: this.tc.codec }) + '\n');
+      return;
+    }
     const response = await broadcastTxBytes(this.tc, encodeTxDocument(signed, this.tc.codec));
     printTxResponse(this.tc, response);
   }

@@ -7,6 +7,7 @@
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MinGasPrices } from '../../../src/abci/ante.ts';
 import { appModules } from '../../../src/abci/modules.ts';
 import type { RunningServer } from '../../../src/api/http.ts';
 import { startRpcServer } from '../../../src/api/rpc/server.ts';
@@ -38,7 +39,12 @@ export interface LocalNode {
   close(): Promise<void>;
 }
 
-export async function startLocalNode(): Promise<LocalNode> {
+export interface LocalNodeOptions {
+  /** the node's `minimum-gas-prices` (CheckTx refuses lower fees); none by default */
+  readonly minGasPrices?: MinGasPrices;
+}
+
+export async function startLocalNode(opts: LocalNodeOptions = {}): Promise<LocalNode> {
   const dir = await mkdtemp(join(tmpdir(), 'chaind-txq-'));
   const home = join(dir, 'home');
   const genesis = genesisWith([
@@ -55,6 +61,7 @@ export async function startLocalNode(): Promise<LocalNode> {
     validators,
     blockMeta: cometBlockMeta({ privValidatorKey: key, validators, consensusParams: genesis.consensus_params }),
     blockIntervalMs: 150,
+    minGasPrices: opts.minGasPrices,
   });
   node.produceBlock();
   const rpc = await startRpcServer(node, { laddr: 'tcp://127.0.0.1:0' });

@@ -8,18 +8,14 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { SigningKey } from 'ethers';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../../src/cli/chaind.ts';
-import { bufferOutput } from '../../../src/cli/output.ts';
-import { scriptedPrompter } from '../../../src/cli/prompt.ts';
 import { CHAIN_ID } from '../../helpers/fixture.ts';
 import { ABANDON, ABANDON_MNEMONIC } from '../../crypto/vectors.ts';
 import { toBech32 } from '@cosmjs/encoding';
 import { ALICE, ALICE_FUNDS, BOB, CAROL, startLocalNode, type LocalNode } from './local-node.ts';
+import { chaindInProcess, closedPort, syncResponse } from './tx-cli.ts';
 
 let ln: LocalNode;
 let dir: string;
@@ -34,8 +30,6 @@ afterAll(async () => {
 /** an account address no key of the keyring has */
 const NO_KEY = toBech32('st', new Uint8Array(20).fill(1));
 const hashOf = (bytes: Uint8Array) => Buffer.from(sha256(bytes)).toString('hex').toUpperCase();
-const syncResponse = (hash: string, code = 0, codespace = '', rawLog = '[]') =>
-  `{"height":"0","txhash":"${hash}","codespace":"${codespace}","code":${code},"data":"","raw_log":${JSON.stringify(rawLog)},"logs":[],"info":"","gas_wanted":"0","gas_used":"0","tx":null,"timestamp":"","events":[]}\n`;
 const unsignedSend = (from: string, to: string, amount: string, opts: { memo?: string; gas?: string; fee?: string } = {}) =>
   `{"body":{"messages":[{"@type":"/sdk.bank.v1beta1.MsgSend","from_address":"${from}","to_address":"${to}","amount":[{"denom":"wei","amount":"${amount}"}]}],` +
   `"memo":"${opts.memo ?? ''}","timeout_height":"0","extension_options":[],"non_critical_extension_options":[]},` +
@@ -93,14 +87,6 @@ function rawField(bytes: Uint8Array, field: number): Uint8Array {
 }
 const cosmjsRawBody = (b: Uint8Array) => rawField(b, 1);
 const cosmjsRawAuthInfo = (b: Uint8Array) => rawField(b, 2);
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('tx bank send: sign and broadcast', { timeout: 30_000 }, () => {
   it('-y (sync): signs with the keyring key over account 0 and the chain id, prints the CheckTx response', async () => {
@@ -302,12 +288,7 @@ describe('--generate-only, tx sign, tx broadcast, tx encode/decode', { timeout: 
     expect(JSON.parse(sent.stdout).code).toBe(0);
     ln.node.produceBlock();
     expectSignedByAlice(ln.node.tx(JSON.parse(sent.stdout).txhash)!.raw, number, sequence);
-
-    // bank send --offline signs with -a/-s (no account query) and broadcasts
-    const next = accountOf(ALICE.address).sequence;
-    const r = await ln.chaind(['tx', 'bank', 'send', 'alice', BOB.address, '12wei', '--offline', '-a', number.toString(), '-s', next.toString(), '-y']);
-    expect(r.stdout).toBe(syncResponse(pendingTxs()[0]!.hash));
-    ln.node.produceBlock();
+    // (bank send --offline: offline.int.test.ts)
   });
 
   it('without client.toml the chain id comes from the node status', async () => {
@@ -318,13 +299,6 @@ describe('--generate-only, tx sign, tx broadcast, tx encode/decode', { timeout: 
     expect(ln.node.tx(JSON.parse(r.stdout).txhash)!.result.code).toBe(0);
   });
 });
-
-/** `main` in this process (same code path as bin/chaind, without the process start-up). */
-async function chaindInProcess(args: readonly string[], answers: readonly string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = bufferOutput();
-  const code = await main([...args], { out, prompt: scriptedPrompter(answers, out.stderr) });
-  return { code, stdout: out.out, stderr: out.err };
-}
 
 describe('refusals', { timeout: 30_000 }, () => {
   const send = (...extra: string[]) => ['tx', 'bank', 'send', 'alice', BOB.address, '5wei', '-y', ...extra];

@@ -4,7 +4,18 @@
  */
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
+import { accAddressFromBech32 } from '../acc-address.ts';
+import { addLegacyTxFlags } from '../flags.ts';
 import { coinsArg, POT, potTxAction } from './run.ts';
+
+/**
+ * `--target-address`: parsed as stratos-chain's CLI parses it while building the message, so a
+ * malformed address fails before signing (the chain's ValidateBasic only checks that it is not
+ * empty). Left out, it stays empty and ValidateBasic refuses it (`missing target address`).
+ */
+function targetAddress(text: string): string {
+  return text === '' ? '' : accAddressFromBech32(text);
+}
 
 export function foundationDepositCommand(ctx: CliContext): Command {
   const cmd = new Command('foundation-deposit').description('Deposit coins into the foundation account (source of mining rewards)').option('--amount <coins>', 'coins to deposit, e.g. 1000stos');
@@ -19,7 +30,7 @@ export function legacyWithdrawCommand(ctx: CliContext): Command {
     .option('--target-address <address>', 'account receiving the withdrawal', '');
   return potTxAction<{ amount?: string; targetAddress: string }>(ctx, cmd, (from, o) => ({
     typeName: `${POT}.MsgLegacyWithdraw`,
-    value: { amount: coinsArg(o.amount), from, target_address: o.targetAddress },
+    value: { amount: coinsArg(o.amount), from, target_address: targetAddress(o.targetAddress) },
   }));
 }
 
@@ -28,8 +39,10 @@ export function withdrawCommand(ctx: CliContext): Command {
     .description('Withdraw mature rewards of the signer wallet to a target address')
     .option('--amount <coins>', 'coins to withdraw, e.g. 10stos')
     .option('--target-address <address>', 'account receiving the withdrawal', '');
+  // spec §4.3: `pot withdraw` documents the older flag set (`--indent`, `--trust-node`)
+  addLegacyTxFlags(cmd);
   return potTxAction<{ amount?: string; targetAddress: string }>(ctx, cmd, (from, o) => ({
     typeName: `${POT}.MsgWithdraw`,
-    value: { amount: coinsArg(o.amount), wallet_address: from, target_address: o.targetAddress },
+    value: { amount: coinsArg(o.amount), wallet_address: from, target_address: targetAddress(o.targetAddress) },
   }));
 }

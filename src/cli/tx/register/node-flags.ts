@@ -84,12 +84,8 @@ export function coinFlag(text: string, flag: string): ProtoCoin {
   }
 }
 
-/** Go `strconv.ParseBool`, for `--opinion` and `--incr-deposit` (also given bare: true). */
-export function parseGoBool(value: string): boolean {
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false;
-  throw new InvalidArgumentError(`strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`);
-}
+/** Go `strconv.ParseBool`, for `--opinion` and `--incr-deposit` (one implementation, with the tx flags). */
+export { parseGoBool } from '../flags.ts';
 
 /** `--node-type`: a uint32 (the bit set computation=1, database=2, storage=4 is checked by the message). */
 export function parseUint32(value: string): number {

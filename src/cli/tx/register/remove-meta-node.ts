@@ -8,6 +8,7 @@
 import { Command } from 'commander';
 import { accAddress, addressFromBech32 } from '../../../crypto/address.ts';
 import type { CliContext } from '../../context.ts';
+import { addLegacyTxFlags } from '../flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface RemoveMetaNodeOptions {
@@ -49,6 +50,8 @@ export function removeMetaNodeCommand(ctx: CliContext): Command {
     .argument('[meta_node_address]', 'stsds1… address of the meta node (or --network-address)')
     .argument('[owner_address]', 'st1… address of its owner (or --from)')
     .option('--network-address <stsds1…>', 'The network id of the node');
+  // spec §4.3: `remove-meta-node` documents the older flag set (`--indent`, `--trust-node`)
+  addLegacyTxFlags(cmd);
   return registerTxAction<RemoveMetaNodeOptions>(
     ctx,
     cmd,
