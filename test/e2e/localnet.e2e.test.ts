@@ -1,0 +1,102 @@
+/**
+ * `npm start` (the compiled src/node/localnet.ts, as package.json runs it): the banner lists every
+ * server the node really started, with the ports given to `npm start -- …`, and the home's
+ * client.toml follows the consensus RPC, so the CLI reaches the node with only `--home`. A second
+ * start with other flags (another RPC port, no REST, no gRPC) prints and points at what it serves then.
+ */
+import { describe, expect, it, afterAll } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runChaind, tempHome } from '../cli/run-chaind.ts';
+import { freePort } from '../cli/node/node-process.ts';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+interface Localnet {
+  readonly child: ChildProcess;
+  /** resolves with stdout once it holds the whole banner (the last dev account's mnemonic) */
+  readonly banner: Promise<string>;
+  readonly stderr: () => string;
+  stop(): Promise<number | null>;
+}
+
+function startLocalnet(home: string, args: readonly string[]): Localnet {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/node/localnet.js'), ...args], { cwd: ROOT, env: { ...process.env, LOCALNET_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const banner = new Promise<string>((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      if (/dev4 .*\n {8}mnemonic: .*\n\n/.test(out)) resolve(out);
+    });
+    void exited.then(() => reject(new Error(`localnet exited before its banner; stdout:\n${out}\nstderr:\n${err}`)));
+  });
+  return {
+    child,
+    banner,
+    stderr: () => err,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+describe('npm start', () => {
+  let net: Localnet | undefined;
+  afterAll(async () => {
+    await net?.stop();
+  });
+
+  it('prints the servers it started and points client.toml at its RPC', async () => {
+    const home = await tempHome();
+    const [rpcPort, restPort, grpcPort] = [await freePort(), await freePort(), await freePort()];
+    net = startLocalnet(home, ['--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--api.address', `tcp://127.0.0.1:${restPort}`, '--grpc.address', `127.0.0.1:${grpcPort}`, '--consensus.timeout_commit', '200ms']);
+    const banner = await net.banner;
+    const accounts = JSON.parse(readFileSync(join(home, 'dev-accounts.json'), 'utf8')) as { name: string; address: string; mnemonic: string }[];
+    expect(banner).toBe(
+      [
+        `local network "stratos-localnet" in ${home}`,
+        `  consensus RPC  http://127.0.0.1:${rpcPort}`,
+        `  REST           http://127.0.0.1:${restPort}`,
+        `  gRPC           127.0.0.1:${grpcPort}`,
+        `  pot settings   ${home}/config/app.toml [pot] (defaults: bls-verifier "bls12-381", restore-total-supply true)`,
+        `  CLI            bin/chaind --home ${home} … (client.toml: node tcp://127.0.0.1:${rpcPort}, keyring-backend test, chain-id stratos-localnet)`,
+        '',
+        'dev accounts (keyring-backend test), each funded with 1000000stos:',
+        ...accounts.flatMap((a) => [`  ${a.name}  ${a.address}`, `        mnemonic: ${a.mnemonic}`]),
+        '',
+        '',
+      ].join('\n'),
+    );
+    // the banner follows what the node logged once bound
+    expect(net.stderr()).toContain(`INF serving the consensus RPC laddr=tcp://127.0.0.1:${rpcPort} module=rpc-server\n`);
+    expect(net.stderr()).toContain(`INF serving the REST API address=tcp://127.0.0.1:${restPort} module=api-server\n`);
+    expect(net.stderr()).toContain(`INF starting gRPC server... address=127.0.0.1:${grpcPort} module=grpc-server\n`);
+
+    // the printed CLI line works without --node
+    const balance = await runChaind(['query', 'bank', 'balances', accounts[0]!.address, '--home', home, '-o', 'json']);
+    expect(balance.code).toBe(0);
+    expect(JSON.parse(balance.stdout).balances).toEqual([{ denom: 'wei', amount: '1000000000000000000000000' }]);
+    expect(await net.stop()).toBe(0);
+
+    // again with another RPC port and without REST and gRPC
+    const rpcPort2 = await freePort();
+    net = startLocalnet(home, ['--rpc.laddr', `tcp://127.0.0.1:${rpcPort2}`, '--api.enable=false', '--grpc.enable=false', '--consensus.timeout_commit', '200ms']);
+    const lines = (await net.banner).split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      `local network "stratos-localnet" in ${home}`,
+      `  consensus RPC  http://127.0.0.1:${rpcPort2}`,
+      `  pot settings   ${home}/config/app.toml [pot] (defaults: bls-verifier "bls12-381", restore-total-supply true)`,
+      `  CLI            bin/chaind --home ${home} … (client.toml: node tcp://127.0.0.1:${rpcPort2}, keyring-backend test, chain-id stratos-localnet)`,
+    ]);
+    const status = await runChaind(['status', '--home', home]);
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout).NodeInfo.other.rpc_address).toBe(`tcp://127.0.0.1:${rpcPort2}`);
+    expect(await net.stop()).toBe(0);
+    net = undefined;
+  }, 120_000);
+});
