@@ -14,6 +14,7 @@ import type { BlockRecord, SearchResult, TxRecord } from '../events/block-store.
 import { parseSearchQuery } from '../events/search-query.ts';
 import type { GenesisDoc } from '../state/genesis.ts';
 import type { ValidatorJson } from '../consensus/types.ts';
+import type { GenesisValidatorJson } from './genesis-file.ts';
 import { Mempool, MempoolError, DEFAULT_MEMPOOL_LIMITS, type MempoolLimits } from './mempool.ts';
 
 export interface NodeIdentity {
@@ -37,6 +38,8 @@ export interface NodeOptions extends AppOptions {
   readonly identity: NodeIdentity;
   /** the validator set (static in this simulator); the first one proposes every block */
   readonly validators: readonly ValidatorJson[];
+  /** genesis.json's `validators` as listed there (with names), for the RPC's `genesis`; default: the validator set, unnamed */
+  readonly genesisValidators?: readonly GenesisValidatorJson[];
   /** uppercase hex address of this node's own validator key, if it has one */
   readonly validatorAddress?: string;
   readonly blockMeta?: BlockMetaBuilder;
@@ -112,6 +115,11 @@ export class Node {
 
   validators(): readonly ValidatorJson[] {
     return this.opts.validators;
+  }
+
+  /** The genesis document's validators (CometBFT `GenesisValidator`: address, pub_key, power, name). */
+  genesisValidators(): readonly GenesisValidatorJson[] {
+    return this.opts.genesisValidators ?? this.opts.validators.map((v) => ({ address: v.address, pub_key: v.pub_key, power: v.voting_power, name: '' }));
   }
 
   /** This node's validator (status `validator_info`), or undefined for a non-validator node. */

@@ -10,6 +10,7 @@ import { base64 } from '../../codec/go-json.ts';
 import type { QueryResponse } from '../../abci/app.ts';
 import type { TxResult } from '../../abci/tx-result.ts';
 import type { AbciEvent } from '../../events/event.ts';
+import type { ConsensusParamsJson } from '../../state/genesis.ts';
 
 /** gogoproto jsonpb of `bytes`: nil (empty here) as null. */
 export const jsonpbBytes = (bytes: Uint8Array): string | null => (bytes.length === 0 ? null : base64(bytes));
@@ -73,5 +74,19 @@ export function queryResponseJson(r: QueryResponse): GoJsonValue {
     proofOps: null,
     height: r.height.toString(),
     codespace: r.codespace,
+  };
+}
+
+/**
+ * ResponseEndBlock's `consensus_param_updates` through CometBFT's encoder: the SDK's EndBlock returns
+ * the current consensus params every block (x/consensus store); proto ConsensusParams, int64 as
+ * strings, `version.app` omitted when 0.
+ */
+export function consensusParamUpdatesJson(params: ConsensusParamsJson): GoJsonValue {
+  return {
+    block: { max_bytes: params.block.max_bytes, max_gas: params.block.max_gas },
+    evidence: { ...params.evidence },
+    validator: { pub_key_types: [...params.validator.pub_key_types] },
+    version: params.version && params.version.app !== '0' ? { app: params.version.app } : ({} as GoJsonValue),
   };
 }

@@ -36,13 +36,18 @@ type Frame =
 
 const utf8 = new TextDecoder('utf-8');
 
-/** Parses `input` (bytes or text) or throws GoJsonSyntaxError with Go's message. */
-export function readGoJson(input: Uint8Array | string): GoJsonNode {
+/**
+ * Parses `input` (bytes or text) or throws GoJsonSyntaxError with Go's message. With `stream`, as
+ * `json.Decoder.Decode` reads one value: what follows the first value is left unread, and input that
+ * ends early fails with `EOF` (nothing but spaces) or `unexpected EOF`.
+ */
+export function readGoJson(input: Uint8Array | string, opts: { readonly stream?: boolean } = {}): GoJsonNode {
   const buf = typeof input === 'string' ? new TextEncoder().encode(input) : input;
   const n = buf.length;
   let i = 0;
   const text = (from: number, to: number) => utf8.decode(buf.subarray(from, to));
   const fail = (context: string): never => {
+    if (i >= n && opts.stream) throw new GoJsonSyntaxError(buf.every(isSpace) ? 'EOF' : 'unexpected EOF');
     if (i >= n) throw new GoJsonSyntaxError('unexpected end of JSON input');
     throw new GoJsonSyntaxError(`invalid character ${goQuoteChar(buf[i]!)} ${context}`);
   };
@@ -199,6 +204,7 @@ export function readGoJson(input: Uint8Array | string): GoJsonNode {
       }
     }
   }
+  if (opts.stream) return result;
   skipSpace();
   if (i < n) fail('after top-level value');
   return result;

@@ -45,6 +45,9 @@ export class RpcError extends Error {
   static internal(data: string): RpcError {
     return new RpcError(-32603, 'Internal error', data);
   }
+  static server(data: string): RpcError {
+    return new RpcError(-32000, 'Server error', data);
+  }
 }
 
 /** The id of URI (GET) calls, which have none: CometBFT answers with -1. */
@@ -82,6 +85,19 @@ export function parseRequests(body: Uint8Array): RpcRequest[] {
     return [decodeRequest(root)];
   } catch (e) {
     throw RpcError.parse(`error unmarshaling request: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Reads one websocket message as CometBFT's `wsConnection.readRoutine` does (`json.Decoder` into one
+ * RPCRequest: no batches, anything after the first value ignored). Throws RpcError(-32700).
+ */
+export function parseWsRequest(message: Uint8Array): RpcRequest {
+  try {
+    return decodeRequest(readGoJson(message, { stream: true }));
+  } catch (e) {
+    if (e instanceof GoJsonSyntaxError || !(e instanceof RpcError)) throw RpcError.parse(`error unmarshaling request: ${(e as Error).message}`);
+    throw e;
   }
 }
 
@@ -158,11 +174,16 @@ function goTypeText(node: GoJsonNode): string {
   return node.kind === 'object' ? 'map[string]interface {}' : node.kind === 'array' ? '[]interface {}' : node.kind === 'bool' ? 'bool' : 'interface {}';
 }
 
-const idText = (id: RpcId) => (typeof id === 'bigint' ? id.toString() : goQuote(id));
+const idText = (id: RpcId): string => (typeof id === 'bigint' ? id.toString() : goQuote(id));
 
 /** One response object: `{"jsonrpc":"2.0","id":…,"result":…}` (id omitted when there is none). */
 export function successText(id: RpcId | undefined, result: GoJsonValue): string {
-  return `{"jsonrpc":"2.0"${id === undefined ? '' : `,"id":${idText(id)}`},"result":${goJson(result)}}`;
+  return successTextOf(id, goJson(result));
+}
+
+/** `successText` with the result already as JSON text. */
+export function successTextOf(id: RpcId | undefined, resultText: string): string {
+  return `{"jsonrpc":"2.0"${id === undefined ? '' : `,"id":${idText(id)}`},"result":${resultText}}`;
 }
 
 /** One error response: `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…,"data":…}}` (data omitted when empty). */

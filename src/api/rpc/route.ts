@@ -5,10 +5,16 @@
  */
 import type { GoJsonValue } from '../../codec/go-json.ts';
 import type { Node } from '../../node/node.ts';
+import type { EventBus, Subscriber } from './event-bus.ts';
+import { RpcError, type RpcId } from './jsonrpc.ts';
 import type { ParamSpec, ParamValue } from './params.ts';
 
 export interface RpcContext {
   readonly node: Node;
+  /** the event bus of `subscribe` (absent where the server offers no websocket) */
+  readonly events?: EventBus;
+  /** the websocket connection and the request's id, for the websocket-only methods */
+  readonly ws?: { readonly subscriber: Subscriber; readonly requestId: RpcId };
 }
 
 export interface Route {
@@ -27,3 +33,14 @@ export interface Route {
 export const asJson = (value: unknown): GoJsonValue => value as GoJsonValue;
 
 export const hexUpper = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex').toUpperCase();
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Runs a method; any failure becomes the RpcError CometBFT would answer with. */
+export async function runRoute(ctx: RpcContext, route: Route, args: readonly ParamValue[]): Promise<{ result: GoJsonValue } | { error: RpcError }> {
+  try {
+    return { result: await route.run(ctx, args) };
+  } catch (e) {
+    return { error: e instanceof RpcError ? e : RpcError.internal(message(e)) };
+  }
+}

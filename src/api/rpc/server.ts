@@ -6,6 +6,8 @@
  *   empty body the list of endpoints.
  * - `GET /<method>?arg=value` (any HTTP method) with the URI argument rules; id -1, errors HTTP 500.
  * - `GET /` lists the endpoints; other paths are 404.
+ * - `/websocket` upgrades to a websocket with the same methods plus `subscribe`, `unsubscribe` and
+ *   `unsubscribe_all` (src/api/rpc/websocket.ts); without an upgrade it answers 400.
  * Successful answers of cacheable calls carry `Cache-Control: public, max-age=86400`, every answer
  * `X-Server-Time`. No request can take the process down: every failure becomes an answer.
  */
@@ -14,12 +16,14 @@ import { listen, parseListenAddress, sendJson, type RunningServer } from '../htt
 import type { Node } from '../../node/node.ts';
 import { createCors } from './cors.ts';
 import { endpointListHtml } from './endpoint-list.ts';
+import { DEFAULT_EVENT_LIMITS, EventBus, type EventLimits } from './event-bus.ts';
 import { readBoundedBody } from './request-body.ts';
 import { errorText, parseRequests, RpcError, successText, URI_REQUEST_ID } from './jsonrpc.ts';
 import { decodeJsonParams, decodeUriParams, ParamError, type ParamValue } from './params.ts';
-import type { Route, RpcContext } from './route.ts';
+import { runRoute, type Route, type RpcContext } from './route.ts';
 import { ROUTES, routeOf } from './routes.ts';
 import { firstValue, parseGoQuery } from './uri-query.ts';
+import { refuseNonUpgrade, WEBSOCKET_PATH, WebsocketEndpoint, type WebsocketOptions } from './websocket.ts';
 
 export interface RpcServerOptions {
   /** `tcp://127.0.0.1:26657` (CometBFT's `rpc.laddr`) */
@@ -28,14 +32,42 @@ export interface RpcServerOptions {
   readonly maxBodyBytes?: number;
   /** CometBFT's `rpc.cors_allowed_origins`; CORS is off when empty */
   readonly corsAllowedOrigins?: readonly string[];
+  /** CometBFT's `rpc.max_subscription_clients`, `max_subscriptions_per_client`, `experimental_subscription_buffer_size` */
+  readonly eventLimits?: Partial<EventLimits>;
+  /** the websocket's ping period and read/write deadlines (CometBFT's: 27 s, 30 s, 10 s) */
+  readonly websocket?: Omit<WebsocketOptions, 'maxMessageBytes'>;
+}
+
+export interface RunningRpcServer extends RunningServer {
+  /** `/websocket` and its event bus */
+  readonly websocket: WebsocketEndpoint;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
 
 const CACHE_CONTROL = { 'Cache-Control': 'public, max-age=86400' };
 
-export async function startRpcServer(node: Node, opts: RpcServerOptions): Promise<RunningServer> {
-  return listen(parseListenAddress(opts.laddr, 'rpc.laddr'), rpcRequestHandler(node, opts));
+export async function startRpcServer(node: Node, opts: RpcServerOptions): Promise<RunningRpcServer> {
+  const events = new EventBus(node, { ...DEFAULT_EVENT_LIMITS, ...opts.eventLimits });
+  const websocket = new WebsocketEndpoint(node, events, { ...opts.websocket, maxMessageBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES });
+  const handler = rpcRequestHandler(node, { ...opts, events });
+  let running: RunningServer;
+  try {
+    running = await listen(parseListenAddress(opts.laddr, 'rpc.laddr'), handler);
+  } catch (e) {
+    events.close();
+    throw e;
+  }
+  running.server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => websocket.handleUpgrade(req, socket, head, (r, res) => void handler(r, res)));
+  return {
+    ...running,
+    websocket,
+    close: async () => {
+      // upgraded connections are not the HTTP server's to close
+      await websocket.close();
+      await running.close();
+    },
+  };
 }
 
 /** An argument is "zero" as Go's reflect.Value.IsZero sees the decoded value. */
@@ -49,18 +81,16 @@ function cacheable(route: Route, args: readonly ParamValue[]): boolean {
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** Runs a method; any failure becomes the RpcError CometBFT would answer with. */
-async function call(ctx: RpcContext, route: Route, args: readonly ParamValue[]): Promise<{ result: Parameters<typeof successText>[1] } | { error: RpcError }> {
-  try {
-    return { result: await route.run(ctx, args) };
-  } catch (e) {
-    return { error: e instanceof RpcError ? e : RpcError.internal(message(e)) };
-  }
-}
-
-/** The node:http handler of the consensus RPC (exported for servers that mount it elsewhere). */
-export function rpcRequestHandler(node: Node, opts: Omit<RpcServerOptions, 'laddr'> = {}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const ctx: RpcContext = { node };
+/**
+ * The node:http handler of the consensus RPC (exported for servers that mount it elsewhere). With
+ * `events`, `/websocket` without an upgrade answers 400 as CometBFT's; the upgrade itself is the
+ * server's `upgrade` event (`startRpcServer`).
+ */
+export function rpcRequestHandler(
+  node: Node,
+  opts: Omit<RpcServerOptions, 'laddr' | 'eventLimits' | 'websocket'> & { readonly events?: EventBus } = {},
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const ctx: RpcContext = opts.events ? { node, events: opts.events } : { node };
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const cors = opts.corsAllowedOrigins?.length ? createCors(opts.corsAllowedOrigins) : undefined;
 
@@ -106,7 +136,7 @@ export function rpcRequestHandler(node: Node, opts: Omit<RpcServerOptions, 'ladd
         continue;
       }
       if (cache && !cacheable(route, args)) cache = false;
-      const out = await call(ctx, route, args);
+      const out = await runRoute(ctx, route, args);
       // as in CometBFT, a method error does not turn caching off
       responses.push('error' in out ? errorText(request.id, out.error) : successText(request.id, out.result));
     }
@@ -140,7 +170,7 @@ export function rpcRequestHandler(node: Node, opts: Omit<RpcServerOptions, 'ladd
       sendJson(res, 500, errorText(URI_REQUEST_ID, RpcError.invalidParams(`error converting http params to arguments: ${e.message}`)));
       return;
     }
-    const out = await call(ctx, route, args);
+    const out = await runRoute(ctx, route, args);
     if ('error' in out) sendJson(res, 500, errorText(URI_REQUEST_ID, out.error));
     else sendJson(res, 200, successText(URI_REQUEST_ID, out.result), cacheable(route, args) ? CACHE_CONTROL : {});
   };
@@ -159,6 +189,7 @@ export function rpcRequestHandler(node: Node, opts: Omit<RpcServerOptions, 'ladd
         path = rawPath;
       }
       if (path === '/') return await jsonRpc(req, res);
+      if (path === WEBSOCKET_PATH && opts.events) return refuseNonUpgrade(res);
       const route = path.startsWith('/') ? routeOf(path.slice(1)) : undefined;
       if (route) return await uriCall(req, res, route, q < 0 ? '' : url.slice(q + 1));
       const text = '404 page not found\n';

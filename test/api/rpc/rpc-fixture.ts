@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appModules } from '../../../src/abci/modules.ts';
-import type { RunningServer } from '../../../src/api/http.ts';
-import { startRpcServer, type RpcServerOptions } from '../../../src/api/rpc/server.ts';
+import { startRpcServer, type RpcServerOptions, type RunningRpcServer } from '../../../src/api/rpc/server.ts';
 import { cometBlockMeta } from '../../../src/consensus/block-meta.ts';
-import { createPrivValidatorKey, validatorFromKey, type PrivValidatorKey } from '../../../src/consensus/keys.ts';
+import { createPrivValidatorKey, type PrivValidatorKey } from '../../../src/consensus/keys.ts';
 import type { ValidatorJson } from '../../../src/consensus/types.ts';
+import { genesisValidatorOf, validatorSetOf } from '../../../src/node/genesis-file.ts';
 import { Node, type NodeIdentity } from '../../../src/node/node.ts';
 import type { GenesisDoc } from '../../../src/state/genesis.ts';
 import { genesisWith, testKey } from '../../helpers/fixture.ts';
@@ -28,7 +28,7 @@ export const FIRST_BLOCK_NS = 1_704_067_201_000_000_000n;
 
 export interface RpcHarness {
   readonly node: Node;
-  readonly server: RunningServer;
+  readonly server: RunningRpcServer;
   readonly url: string;
   readonly key: PrivValidatorKey;
   readonly validators: ValidatorJson[];
@@ -39,7 +39,9 @@ export interface RpcHarness {
 export async function startHarness(opts: { serverOptions?: Omit<RpcServerOptions, 'laddr'>; blockIntervalMs?: number; genesis?: GenesisDoc } = {}): Promise<RpcHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'rpc-test-'));
   const key = createPrivValidatorKey(new Uint8Array(32).fill(7));
-  const validators = [validatorFromKey(key, 10)];
+  // as `chaind init` lists it in genesis.json (power 10, named by the moniker)
+  const genesisValidators = [genesisValidatorOf(key, IDENTITY.moniker)];
+  const validators = validatorSetOf(genesisValidators);
   const genesis = opts.genesis ?? genesisWith([[alice.address, 10n ** 21n]]);
   let tick = 0n;
   const node = new Node({
@@ -48,6 +50,7 @@ export async function startHarness(opts: { serverOptions?: Omit<RpcServerOptions
     genesis,
     identity: IDENTITY,
     validators,
+    genesisValidators,
     blockMeta: cometBlockMeta({ privValidatorKey: key, validators, consensusParams: genesis.consensus_params }),
     blockIntervalMs: opts.blockIntervalMs ?? 1000,
     clock: () => FIRST_BLOCK_NS + tick++ * 1_000_000_123n,

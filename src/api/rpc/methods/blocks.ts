@@ -8,7 +8,7 @@ import { blockJson, blockMetaJson, rpcHeaderJson, signedHeaderJson, storedHeader
 import { EMPTY_BLOCK_ID } from '../../../consensus/types.ts';
 import type { BlockRecord } from '../../../events/block-store.ts';
 import type { Node } from '../../../node/node.ts';
-import { blockEventJson, deliverTxJson } from '../abci-json.ts';
+import { blockEventJson, consensusParamUpdatesJson, deliverTxJson } from '../abci-json.ts';
 import { checkHeight, checkMinMax } from '../arg-checks.ts';
 import { RpcError } from '../jsonrpc.ts';
 import { P } from '../params.ts';
@@ -108,21 +108,13 @@ export const blockRoutes: Record<string, Route> = {
       const record = node.block(h);
       if (!record) throw RpcError.internal(`could not find results for height #${h}`);
       const results = node.blockResults(h);
-      const params = node.genesis.consensus_params;
       return {
         height: h.toString(),
         txs_results: results.length ? results.map((t) => deliverTxJson(t.result)) : null,
         begin_block_events: record.beginBlockEvents.length ? record.beginBlockEvents.map(blockEventJson) : null,
         end_block_events: record.endBlockEvents.length ? record.endBlockEvents.map(blockEventJson) : null,
         validator_updates: null,
-        // the SDK's EndBlock returns the current consensus params every block (x/consensus store);
-        // proto ConsensusParams through CometBFT's encoder: version.app omitted when 0
-        consensus_param_updates: {
-          block: { max_bytes: params.block.max_bytes, max_gas: params.block.max_gas },
-          evidence: { ...params.evidence },
-          validator: { pub_key_types: [...params.validator.pub_key_types] },
-          version: params.version && params.version.app !== '0' ? { app: params.version.app } : ({} as GoJsonValue),
-        },
+        consensus_param_updates: consensusParamUpdatesJson(node.genesis.consensus_params),
       };
     },
   },

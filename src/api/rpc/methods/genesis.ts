@@ -7,6 +7,7 @@ import { goJson, type GoJsonValue } from '../../../codec/go-json.ts';
 import type { Node } from '../../../node/node.ts';
 import { formatTimeNs, parseTimeNs } from '../../../state/block-info.ts';
 import type { GenesisDoc } from '../../../state/genesis.ts';
+import type { GenesisValidatorJson } from '../../../node/genesis-file.ts';
 import { RpcError } from '../jsonrpc.ts';
 import { P } from '../params.ts';
 import { asJson, type Route } from '../route.ts';
@@ -14,16 +15,26 @@ import { consensusParamsJson } from './consensus.ts';
 
 export const GENESIS_CHUNK_SIZE = 16 * 1024 * 1024;
 
-/** types.GenesisDoc: time in UTC, initial_height a string, app_hash uppercase hex, no validators (they come from gentxs). */
-export function genesisDocJson(doc: GenesisDoc): GoJsonValue {
-  return {
+/**
+ * types.GenesisDoc: time in UTC, initial_height a string, `validators` as genesis.json lists them
+ * (GenesisValidator {address, pub_key {type, value}, power, name}; left out when there are none,
+ * `omitempty`), app_hash uppercase hex. CometBFT serves the document as loaded from genesis.json and
+ * never fills `validators` in: an SDK chain whose set comes from gentxs shows none, while
+ * `chaind init` (like `cometbft init`) lists this node's key there.
+ */
+export function genesisDocJson(doc: GenesisDoc, validators: readonly GenesisValidatorJson[] = []): GoJsonValue {
+  const out: { [k: string]: GoJsonValue } = {
     genesis_time: formatTimeNs(parseTimeNs(doc.genesis_time)),
     chain_id: doc.chain_id,
     initial_height: doc.initial_height,
     consensus_params: consensusParamsJson(doc.consensus_params),
-    app_hash: doc.app_hash.toUpperCase(),
-    app_state: asJson(doc.app_state),
   };
+  if (validators.length) {
+    out.validators = validators.map((v) => ({ address: v.address.toUpperCase(), pub_key: { type: v.pub_key.type, value: v.pub_key.value }, power: v.power, name: v.name }));
+  }
+  out.app_hash = doc.app_hash.toUpperCase();
+  out.app_state = asJson(doc.app_state);
+  return out;
 }
 
 /** Chunks are made once per node, as CometBFT does at start-up. */
@@ -32,7 +43,7 @@ const chunksByNode = new WeakMap<Node, string[]>();
 export function genesisChunks(node: Node, chunkSize = GENESIS_CHUNK_SIZE): string[] {
   const known = chunksByNode.get(node);
   if (known) return known;
-  const bytes = Buffer.from(goJson(genesisDocJson(node.genesis)));
+  const bytes = Buffer.from(goJson(genesisDocJson(node.genesis, node.genesisValidators())));
   const chunks: string[] = [];
   for (let i = 0; i < bytes.length; i += chunkSize) chunks.push(bytes.subarray(i, i + chunkSize).toString('base64'));
   chunksByNode.set(node, chunks);
@@ -45,7 +56,7 @@ export const genesisRoutes: Record<string, Route> = {
     cacheable: { unlessZero: [] },
     run: ({ node }) => {
       if (genesisChunks(node).length > 1) throw RpcError.internal('genesis response is large, please use the genesis_chunked API instead');
-      return { genesis: genesisDocJson(node.genesis) };
+      return { genesis: genesisDocJson(node.genesis, node.genesisValidators()) };
     },
   },
   genesis_chunked: {
