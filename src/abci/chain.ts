@@ -137,28 +137,37 @@ export class Chain {
    */
   static open(opts: ChainOptions & { genesis?: GenesisDoc | string }): Chain {
     const chain = new Chain(opts);
-    const stored = chain.store.getMeta('genesis');
+    try {
+      chain.load(opts);
+    } catch (e) {
+      chain.store.close(); // its writer thread would otherwise keep the process alive
+      throw e;
+    }
+    return chain;
+  }
+
+  /** Initialises a new database from the genesis, or restores the stored chain. */
+  private load(opts: ChainOptions & { genesis?: GenesisDoc | string }): void {
+    const stored = this.store.getMeta('genesis');
     if (stored === undefined) {
       if (opts.genesis === undefined) throw new Error(`no chain in ${opts.dbPath} and no genesis given`);
       const doc = parseGenesisDoc(opts.genesis);
-      chain.app.initChain(doc);
-      chain.store.setMeta('genesis', JSON.stringify(doc));
-      chain.store.setMeta('state_format', STATE_FORMAT);
-      chain.store.saveSnapshot(chain.app.height, serializeState(chain.app.state));
-      chain.lastTimeNs = parseTimeNs(doc.genesis_time);
+      this.app.initChain(doc);
+      this.store.setMeta('genesis', JSON.stringify(doc));
+      this.store.setMeta('state_format', STATE_FORMAT);
+      this.store.saveSnapshot(this.app.height, serializeState(this.app.state));
+      this.lastTimeNs = parseTimeNs(doc.genesis_time);
     } else {
-      const format = chain.store.getMeta('state_format') ?? '1';
+      const format = this.store.getMeta('state_format') ?? '1';
       if (format !== STATE_FORMAT) {
-        chain.store.close();
         throw new Error(
           `${opts.dbPath} holds a chain whose app hashes follow state format ${format}; this version computes format ${STATE_FORMAT} ` +
             '(docs/architecture.md "App hash") and cannot replay it: start a new chain (`chaind consensus unsafe-reset-all` keeps the ' +
             'genesis; `npm start -- --reset` for the local network), or use the version that wrote it',
         );
       }
-      chain.recover(parseGenesisDoc(stored), opts.replayUpTo);
+      this.recover(parseGenesisDoc(stored), opts.replayUpTo);
     }
-    return chain;
   }
 
   get height(): bigint {

@@ -1,12 +1,13 @@
 /**
  * A fatal error ends `chaind start` with exit code 1 and its message, closing the servers and
  * releasing the home's lock: a genesis whose bank supply exceeds pot's `initial_total_supply` is
- * refused up front (as `validate-genesis` refuses it, with the same message) and a block that
- * cannot be stored stops a running node. Also: what the node reports it serves
+ * refused up front (as `validate-genesis` refuses it, with the same message), a stored chain
+ * that does not replay ends the start, and a block that cannot be stored stops a running node. Also: what the node reports it serves
  * (`observeNodeStarts`, `RunningNode.serving`) is what it bound and logged.
  */
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { runChaind, tempHome } from '../run-chaind.ts';
 import { freePort, rpc } from './node-process.ts';
@@ -34,6 +35,23 @@ describe('chaind start: fatal errors', () => {
     expect(start).toEqual({ code: 1, stdout: '', stderr: `Error: ${message}\n` });
     // nothing was created: no chain store, no lock left
     expect(readdirSync(join(home, 'data'))).toEqual(['priv_validator_state.json']);
+  });
+
+  it('ends a start whose stored chain does not replay (a real process exits 1, lock released)', async () => {
+    const home = await tempHome();
+    expect((await chaind(['init', 'val', '--chain-id', 'replay-test', '--home', home])).code).toBe(0);
+    const args = ['--home', home, '--rpc.laddr', `tcp://127.0.0.1:${await freePort()}`, '--grpc.address', '127.0.0.1:0', '--consensus.timeout_commit', '50ms'];
+    expect((await chaind(['start', ...args, '--halt-height', '4'])).code).toBe(0);
+    // block 2's stored app hash no longer matches the state the replay computes
+    const db = new Database(join(home, 'data', 'chain.sqlite'));
+    const stored = Buffer.from((db.prepare('SELECT app_hash FROM blocks WHERE height = 2').get() as { app_hash: Buffer }).app_hash).toString('hex');
+    db.prepare('UPDATE blocks SET app_hash = ? WHERE height = 2').run(Buffer.alloc(32, 0xab));
+    db.close();
+    const start = await runChaind(['start', ...args]);
+    expect(start.code).toBe(1);
+    expect(start.stdout).toBe('');
+    expect(start.stderr.endsWith(`Error: replay: app hash mismatch at height 2: stored ${'ab'.repeat(32)}, recomputed ${stored}\n`)).toBe(true);
+    expect(existsSync(join(home, 'data', 'LOCK'))).toBe(false);
   });
 
   it('stops a node whose block cannot be stored: exit 1 with the message, servers closed, lock released', async () => {
