@@ -23,12 +23,26 @@ function resolvesToNonString(s: string): boolean {
   return (
     /^(|~|null|Null|NULL)$/.test(s) ||
     /^(y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/.test(s) ||
-    /^[-+]?(0b[01_]+|0[0-7_]+|0x[0-9a-fA-F_]+|(0|[1-9][0-9_]*))$/.test(s) ||
+    /^[-+]?(0[0-7_]+|(0|[1-9][0-9_]*))$/.test(s) ||
+    isInt64Radix(s) ||
     /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/.test(s) ||
     /^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$/.test(s) ||
     /^[-+]?(\.inf|\.Inf|\.INF)$|^(\.nan|\.NaN|\.NAN)$/.test(s) ||
     /^\d{4}-\d{1,2}-\d{1,2}([Tt ]|$)/.test(s)
   );
+}
+
+/**
+ * A `0x…`/`0b…` integer that yaml.v2 reads as an int: only when Go's `ParseInt`/`ParseUint` (64 bits)
+ * take it, so a longer one (a 32-byte `0x…` hash) stays a plain string.
+ */
+function isInt64Radix(s: string): boolean {
+  const m = /^([-+]?)0(x[0-9a-fA-F_]+|b[01_]+)$/.exec(s);
+  if (!m) return false;
+  const digits = m[2]!.slice(1).replaceAll('_', '');
+  if (digits === '') return false;
+  const v = BigInt((m[2]![0] === 'x' ? '0x' : '0b') + digits);
+  return m[1] === '' ? v < 1n << 64n : m[1] === '-' ? v <= 1n << 63n : v < 1n << 63n;
 }
 
 /**
@@ -38,7 +52,9 @@ function resolvesToNonString(s: string): boolean {
  * caller's: the SDK marshals structs in field order and JSON-converted values sorted.
  */
 export function toYaml(value: unknown): string {
-  const doc = new YAML.Document(value, { version: '1.1' });
+  // the visitor decides the quoting of 0x…/0b… strings: YAML 1.1's hex and binary int tags would
+  // quote any length, where yaml.v2 keeps one beyond 64 bits plain
+  const doc = new YAML.Document(value, { version: '1.1', customTags: (tags) => tags.filter((t) => !(typeof t === 'object' && 'format' in t && (t.format === 'HEX' || t.format === 'BIN'))) });
   YAML.visit(doc, {
     Scalar(_key, node) {
       if (typeof node.value === 'string' && resolvesToNonString(node.value)) node.type = 'QUOTE_DOUBLE';
