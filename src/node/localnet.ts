@@ -17,6 +17,7 @@ import { main } from '../cli/chaind.ts';
 import { bufferOutput } from '../cli/output.ts';
 import { scriptedPrompter } from '../cli/prompt.ts';
 import { homeLayout, readClientConfig, readConsensusConfig, writeClientConfig } from './home.ts';
+import { refuseIfLocked } from './home-lock.ts';
 import { observeNodeStarts, type RunningNode, type ServingAddress } from './start.ts';
 
 const CHAIN_ID = 'stratos-localnet';
@@ -87,13 +88,22 @@ function banner(home: string, running: RunningNode, accounts: readonly DevAccoun
 
 async function localnet(argv: string[]): Promise<number> {
   const home = resolve(process.env.LOCALNET_HOME ?? '.localnet');
-  if (argv.includes('--reset')) rmSync(home, { recursive: true, force: true });
+  if (argv.includes('--reset')) {
+    // never under a running node
+    try {
+      refuseIfLocked(homeLayout(home, readConsensusConfig(home)).dbDir);
+    } catch (e) {
+      process.stderr.write(`Error: ${(e as Error).message}\n`);
+      return 1;
+    }
+    rmSync(home, { recursive: true, force: true });
+  }
   const accountsFile = join(home, 'dev-accounts.json');
   const accounts: DevAccount[] = existsSync(accountsFile) ? JSON.parse(readFileSync(accountsFile, 'utf8')) : await createNetwork(home);
 
   const stopObserving = observeNodeStarts((running) => void process.stdout.write(banner(home, running, accounts) + '\n'));
   try {
-    return await main(['start', '--home', home, '--api.enable', '--rpc.laddr', 'tcp://127.0.0.1:26657', '--api.address', 'tcp://127.0.0.1:1317', '--consensus.timeout_commit', '1s', ...argv.filter((a) => a !== '--reset')]);
+    return await main(['start', '--home', home, '--api.enable', '--rpc.laddr', 'tcp://127.0.0.1:26657', '--api.address', 'tcp://127.0.0.1:1317', '--grpc.address', '127.0.0.1:9090', '--consensus.timeout_commit', '1s', ...argv.filter((a) => a !== '--reset')]);
   } finally {
     stopObserving();
   }

@@ -1,11 +1,12 @@
 /**
  * `npm start` (the compiled src/node/localnet.ts, as package.json runs it): the banner lists every
  * server the node really started, with the ports given to `npm start -- …`, and the home's
- * client.toml follows the consensus RPC, so the CLI reaches the node with only `--home`. A second
+ * client.toml follows the consensus RPC, so the CLI reaches the node with only `--home`. While it
+ * runs, another `npm start` (even with `--reset`) is refused and deletes nothing. A later
  * start with other flags (another RPC port, no REST, no gRPC) prints and points at what it serves then.
  */
 import { describe, expect, it, afterAll } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runChaind, tempHome } from '../cli/run-chaind.ts';
@@ -45,6 +46,15 @@ function startLocalnet(home: string, args: readonly string[]): Localnet {
   };
 }
 
+/** localnet run to its end. */
+function runLocalnet(home: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(ROOT, 'dist/node/localnet.js'), ...args], { cwd: ROOT, env: { ...process.env, LOCALNET_HOME: home } }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr });
+    });
+  });
+}
+
 describe('npm start', () => {
   let net: Localnet | undefined;
   afterAll(async () => {
@@ -81,6 +91,16 @@ describe('npm start', () => {
     const balance = await runChaind(['query', 'bank', 'balances', accounts[0]!.address, '--home', home, '-o', 'json']);
     expect(balance.code).toBe(0);
     expect(JSON.parse(balance.stdout).balances).toEqual([{ denom: 'wei', amount: '1000000000000000000000000' }]);
+
+    // a second npm start, even with --reset, is refused by the home's lock and deletes nothing
+    const owner = JSON.parse(readFileSync(join(home, 'data', 'LOCK'), 'utf8')) as { pid: number; started: string };
+    expect(owner.pid).toBe(net.child.pid);
+    const refusal = `Error: ${join(home, 'data', 'LOCK')} is held by a running "chaind start" (pid ${owner.pid}, started ${owner.started}): one node owns a home; stop that process first (docs/node.md "One node per home")\n`;
+    for (const args of [[], ['--reset']]) {
+      const second = await runLocalnet(home, args);
+      expect(second, args.join(' ')).toEqual({ code: 1, stdout: '', stderr: refusal });
+    }
+    expect(JSON.parse(readFileSync(join(home, 'dev-accounts.json'), 'utf8'))).toEqual(accounts);
     expect(await net.stop()).toBe(0);
 
     // again with another RPC port and without REST and gRPC
