@@ -77,6 +77,16 @@ const GRPC_NAMES: Record<number, string> = {
 
 const MAX_UINT64 = (1n << 64n) - 1n;
 
+/**
+ * The answer to a gRPC-style query method that failed with a gRPC status (baseapp
+ * `gRPCErrorToSDKError`): the SDK's ABCI code and `rpc error: code = <Name> desc = <text>: <sdk text>`.
+ */
+export function grpcQueryFailure(grpcCode: number, message: string, height: bigint): QueryResponse {
+  const code = abciCodeOf(grpcCode);
+  const sdkText = code === 22 ? 'key not found' : code === 18 ? 'invalid request' : code === 4 ? 'unauthorized' : 'unknown request';
+  return { code, codespace: 'sdk', log: `rpc error: code = ${GRPC_NAMES[grpcCode] ?? 'Unknown'} desc = ${message}: ${sdkText}`, value: new Uint8Array(0), height };
+}
+
 export class App {
   readonly codec: Codec;
   private readonly modules: readonly Module[];
@@ -276,8 +286,8 @@ export class App {
     if (bare === 'sdk.tx.v1beta1.Service/Simulate' || neutralize(REAL, bare) === 'sdk.tx.v1beta1.Service/Simulate') return this.simulateQuery(data, at);
     const spec = this.querySpec(path);
     if (!spec) return fail(SdkErrors.UnknownRequest.code, `unknown query path: ${path}: ${SdkErrors.UnknownRequest.text}`);
-    if (height < 0n) return fail(SdkErrors.InvalidRequest.code, `cannot query with height < 0; please provide a valid height: ${SdkErrors.InvalidRequest.text}`);
-    if (at > this.committedHeight) return fail(SdkErrors.InvalidHeight.code, `cannot query with height in the future; please provide a valid height: ${SdkErrors.InvalidHeight.text}`);
+    const refused = this.refuseQueryHeight(height);
+    if (refused) return refused;
     const state = this.stateAt(at);
     if (!state) return fail(SdkErrors.InvalidRequest.code, `failed to load state at height ${at}; (latest height: ${this.committedHeight}): ${SdkErrors.InvalidRequest.text}`);
     let request: unknown;
@@ -291,10 +301,17 @@ export class App {
       return { code: 0, codespace: '', log: '', value: this.codec.encode(spec.responseType, response), height: at };
     } catch (e) {
       const err = e instanceof QueryError ? e : new QueryError(GrpcCode.Unknown, e instanceof Error ? e.message : String(e));
-      const code = abciCodeOf(err.grpcCode);
-      const sdkText = code === 22 ? 'key not found' : code === 18 ? 'invalid request' : code === 4 ? 'unauthorized' : 'unknown request';
-      return fail(code, `rpc error: code = ${GRPC_NAMES[err.grpcCode] ?? 'Unknown'} desc = ${err.message}: ${sdkText}`);
+      return grpcQueryFailure(err.grpcCode, err.message, at);
     }
+  }
+
+  /** `query`'s refusal of a height (negative, or after the last committed block); undefined when it can be served. */
+  refuseQueryHeight(height: bigint): QueryResponse | undefined {
+    const at = height === 0n ? this.committedHeight : height;
+    const fail = (code: number, log: string): QueryResponse => ({ code, codespace: 'sdk', log, value: new Uint8Array(0), height: at });
+    if (height < 0n) return fail(SdkErrors.InvalidRequest.code, `cannot query with height < 0; please provide a valid height: ${SdkErrors.InvalidRequest.text}`);
+    if (at > this.committedHeight) return fail(SdkErrors.InvalidHeight.code, `cannot query with height in the future; please provide a valid height: ${SdkErrors.InvalidHeight.text}`);
+    return undefined;
   }
 
   /**

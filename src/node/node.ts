@@ -58,7 +58,12 @@ export interface NodeOptions extends AppOptions {
   readonly clock?: () => bigint;
   /** called once when the node halts (halt-height/halt-time) */
   readonly onHalt?: (reason: string) => void;
+  /** query methods answered outside the App (`chaind start` gives the SDK's tx and consensus services: src/api/grpc/node-services.ts) */
+  readonly queries?: (node: Node) => NodeQueries;
 }
+
+/** An abci_query door besides the App's: the answer for a path it serves, undefined for any other. */
+export type NodeQueries = (path: string, data: Uint8Array, height: bigint) => QueryResponse | undefined;
 
 export interface BroadcastResult extends TxResult {
   readonly hash: string;
@@ -83,6 +88,7 @@ export class Node {
   private haltReason: string | undefined;
   /** CheckTx of broadcast txs, chained so that they run in arrival order */
   private admission: Promise<unknown> = Promise.resolve();
+  private readonly queries: NodeQueries | undefined;
 
   constructor(opts: NodeOptions) {
     this.opts = opts;
@@ -90,6 +96,7 @@ export class Node {
     this.chain = Chain.open({ ...opts, blockMeta: opts.blockMeta ?? plainBlockMeta });
     this.mempool = new Mempool(opts.mempool ?? DEFAULT_MEMPOOL_LIMITS);
     this.blocks$ = this.chain.blocks$.asObservable();
+    this.queries = opts.queries?.(this);
     this.haltIfDue(this.chain.height + 1n, this.chain.lastBlockTimeNs);
   }
 
@@ -289,9 +296,9 @@ export class Node {
     }
   }
 
-  /** abci_query */
+  /** abci_query: the node's own query methods (`queries`), then the App's */
   query(path: string, data: Uint8Array, height = 0n): QueryResponse {
-    return this.chain.app.query(path, data, height);
+    return this.queries?.(path, data, height) ?? this.chain.app.query(path, data, height);
   }
 
   /** Simulates a tx against the latest state (`/sdk.tx.v1beta1.Service/Simulate`). */

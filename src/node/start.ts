@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Subscription } from 'rxjs';
 import { appModules } from '../abci/modules.ts';
 import type { RunningServer } from '../api/http.ts';
+import { nodeServiceQueries } from '../api/grpc/node-services.ts';
 import { startGrpcServer, type RunningGrpcServer } from '../api/grpc/server.ts';
 import { startRestServer } from '../api/rest/server.ts';
 import { startRpcServer } from '../api/rpc/server.ts';
@@ -152,6 +153,8 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
       // SQLite's work for a block overlaps the next block's (src/events/write-behind.ts)
       writeBehind: true,
       verifyPool,
+      // the SDK's tx and consensus-engine services behind abci_query (RegisterTxService, RegisterTendermintService)
+      queries: nodeServiceQueries,
       onFatal: (err) => {
         log.error('block production stopped', { module: 'state', err: err.message });
         options.onFatal?.(err);

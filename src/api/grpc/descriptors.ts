@@ -1,5 +1,5 @@
 /**
- * File descriptors of the codec's proto types, for server reflection: one
+ * File descriptors of the codec's proto types, for server reflection (reflection.ts): one
  * `google.protobuf.FileDescriptorProto` per proto package (`chain_register_v1.proto` holds package
  * `chain.register.v1`, as protobufjs `Root.toDescriptor` groups them), in the codec's profile
  * words, each listing the package files it refers to as dependencies. The sources are parsed
@@ -106,17 +106,3 @@ export function descriptorIndex(codec: Codec): DescriptorIndex {
   return index;
 }
 
-/** The file and its transitive dependencies, dependencies first, leaving out those in `sent`. */
-export function filesWithDependencies(index: DescriptorIndex, name: string, sent: Set<string>): DescriptorFile[] {
-  const out: DescriptorFile[] = [];
-  const visit = (n: string): void => {
-    if (sent.has(n)) return;
-    const file = index.files.get(n);
-    if (!file) return;
-    sent.add(n);
-    for (const d of file.dependencies) visit(d);
-    out.push(file);
-  };
-  visit(name);
-  return out;
-}

@@ -1,27 +1,41 @@
 /**
- * The node's gRPC server (`--grpc.enable`, `--grpc.address`; SDK v0.47 `servergrpc.StartGRPCServer`):
- * unary calls over cleartext HTTP/2 as grpc/doc/PROTOCOL-HTTP2.md describes them, served from the
- * method table of services.ts with the SDK's height interceptor, and server reflection
- * (reflection.ts). Built on node:http2 because no gRPC
- * library is a dependency of the project; messages pass through as bytes, so no proto compile step
- * is needed.
+ * The node's gRPC server (`--grpc.enable`, `--grpc.address`; SDK v0.47 `servergrpc.StartGRPCServer`)
+ * on @grpc/grpc-js: every method of services.ts as a unary method whose messages stay bytes
+ * (identity serializers, so `Node.query` answers pass through unchanged), the SDK's height
+ * interceptor (interceptor.ts) around each, and server reflection (reflection.ts).
+ *
+ * Where grpc-js and grpc-go (the SDK's server) differ on the wire, grpc-go's behaviour is kept:
+ * - a path no service serves is Unimplemented with grpc-go's texts (`unknown service …`,
+ *   `unknown method … for service …`, `malformed method name: …`), not grpc-js's;
+ * - a successful call ends with an empty `grpc-message` (grpc-js sends `OK`);
+ * - limits as the SDK configures grpc-go: 10 MiB received (`max-recv-msg-size`), no send limit
+ *   beyond 2^31 − 1 (`max-send-msg-size`).
+ * A status message is cut to fit clients' header limits (status.ts). Content type, compression
+ * and the texts of transport failures (an oversized message: `Received message larger than max
+ * (… vs …)`) are grpc-js's.
  */
-import { createServer, constants, type Http2Session, type IncomingHttpHeaders, type ServerHttp2Stream } from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import * as grpc from '@grpc/grpc-js';
 import type { Node } from '../../node/node.ts';
 import { parseListenAddress, type ListenAddress } from '../http.ts';
-import { decodeFrames, DEFAULT_MAX_RECV_MSG_SIZE, encodeFrame } from './frames.ts';
 import { BLOCK_HEIGHT_HEADER, grpcQueryHeight } from './interceptor.ts';
-import { REFLECTION_METHOD, REFLECTION_SERVICES, ReflectionStream } from './reflection.ts';
-import { grpcServiceTable, unknownMethod, unknownService, type GrpcServiceTable } from './services.ts';
+import { reflectionService } from './reflection.ts';
+import { grpcServiceTable, unknownMethod, unknownService, type GrpcMethod, type GrpcServiceTable } from './services.ts';
 import { nodeCodec } from '../rest/grpc-gateway.ts';
-import { encodeGrpcMessage, GRPC_CODES, GrpcCallError } from './status.ts';
+import { toGatewayError } from '../rest/gateway-error.ts';
+import { fitStatusMessage, GRPC_CODES, GrpcCallError } from './status.ts';
+
+/** SDK v0.47 server/config `DefaultGRPCMaxRecvMsgSize` (10 MiB). */
+export const DEFAULT_MAX_RECV_MSG_SIZE = 10 * 1024 * 1024;
+/** SDK v0.47 server/config `DefaultGRPCMaxSendMsgSize` (math.MaxInt32). */
+export const DEFAULT_MAX_SEND_MSG_SIZE = 2 ** 31 - 1;
 
 export interface GrpcServerOptions {
   /** `0.0.0.0:9090`, `tcp://127.0.0.1:0`, … */
   readonly address: string;
-  /** largest request message (grpc-go default 4 MiB) */
+  /** largest request message */
   readonly maxRecvMsgSize?: number;
+  /** largest response message */
+  readonly maxSendMsgSize?: number;
 }
 
 export interface RunningGrpcServer {
@@ -29,166 +43,118 @@ export interface RunningGrpcServer {
   close(): Promise<void>;
 }
 
-const GRPC_CONTENT_TYPE = 'application/grpc';
+const identity = (b: Buffer): Buffer => b;
 
-function metadataValues(headers: IncomingHttpHeaders, key: string): string[] | undefined {
-  const v = headers[key];
-  if (v === undefined) return undefined;
-  // HTTP/2 joins repeated metadata keys with ", " (gRPC metadata is a list of values)
-  return (Array.isArray(v) ? v : [v]).flatMap((x) => x.split(',').map((s) => s.trim()));
+function statusObject(e: unknown, metadata?: grpc.Metadata): Partial<grpc.StatusObject> {
+  const err = e instanceof GrpcCallError ? e : (() => {
+    const g = toGatewayError(e);
+    return new GrpcCallError(g.grpcCode, g.message);
+  })();
+  return metadata ? { code: err.code, details: err.message, metadata } : { code: err.code, details: err.message };
 }
 
-async function readAll(stream: ServerHttp2Stream, limit: number): Promise<{ body: Buffer; tooLarge: number | undefined }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size <= limit + 5) chunks.push(chunk as Buffer);
-  }
-  return { body: Buffer.concat(chunks), tooLarge: size > limit + 5 ? size - 5 : undefined };
+/** One method after the SDK's interceptor: the height from the metadata, and back in the answer's. */
+function unaryHandler(node: Node, method: GrpcMethod): grpc.handleUnaryCall<Buffer, Buffer> {
+  return (call, callback) => {
+    let height: bigint;
+    try {
+      height = grpcQueryHeight(node, call.metadata.get(BLOCK_HEIGHT_HEADER).map(String));
+    } catch (e) {
+      callback(statusObject(e));
+      return;
+    }
+    const metadata = new grpc.Metadata();
+    metadata.set(BLOCK_HEIGHT_HEADER, height.toString());
+    method.call(call.request, height).then(
+      (response) => {
+        call.sendMetadata(metadata);
+        callback(null, Buffer.from(response.buffer, response.byteOffset, response.byteLength));
+      },
+      // grpc-go sends the header metadata the interceptor set with a Trailers-Only status
+      (e: unknown) => callback(statusObject(e, metadata)),
+    );
+  };
 }
 
-function sendStatus(stream: ServerHttp2Stream, err: GrpcCallError, metadata: Record<string, string>): void {
-  if (stream.destroyed || stream.headersSent) return;
-  // Trailers-Only: one HEADERS frame with the status
-  stream.respond(
-    { [constants.HTTP2_HEADER_STATUS]: 200, 'content-type': GRPC_CONTENT_TYPE, ...metadata, 'grpc-status': String(err.code), 'grpc-message': encodeGrpcMessage(err.message) },
-    { endStream: true },
-  );
-}
-
-function sendMessage(stream: ServerHttp2Stream, message: Uint8Array, metadata: Record<string, string>): void {
-  if (stream.destroyed) return;
-  stream.respond({ [constants.HTTP2_HEADER_STATUS]: 200, 'content-type': GRPC_CONTENT_TYPE, ...metadata }, { waitForTrailers: true });
-  stream.once('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0', 'grpc-message': '' }));
-  stream.end(encodeFrame(message));
+/** grpc-go `handleStream`'s answer to a path no registered service serves. */
+function unknownPathStatus(table: GrpcServiceTable, services: readonly string[], path: string): GrpcCallError {
+  const name = path.startsWith('/') ? path.slice(1) : path;
+  const slash = name.lastIndexOf('/');
+  if (slash < 0) return new GrpcCallError(GRPC_CODES.Unimplemented, `malformed method name: ${JSON.stringify(path)}`);
+  const service = name.slice(0, slash);
+  return table.services.has(service) || services.includes(service) ? unknownMethod(service, name.slice(slash + 1)) : unknownService(service);
 }
 
 /**
- * The reflection stream: request messages are answered one by one as they arrive (the client
- * waits for each answer before it sends the next), the status follows when the client closes.
+ * grpc-js answers a path it has no handler for with its own text; its handler table is a Map
+ * looked up once per call, so a Map whose misses give a handler answering grpc-go's status keeps
+ * grpc-go's texts. The handler is a bidirectional one, called at once without waiting for the
+ * request, as grpc-go answers before reading it.
  */
-function serveReflection(node: Node, table: GrpcServiceTable, stream: ServerHttp2Stream, maxRecv: number): void {
-  const session = new ReflectionStream(nodeCodec(node), [...table.servedServices(), ...REFLECTION_SERVICES]);
-  let failure: GrpcCallError | undefined;
-  stream.respond({ [constants.HTTP2_HEADER_STATUS]: 200, 'content-type': GRPC_CONTENT_TYPE }, { waitForTrailers: true });
-  stream.once('wantTrailers', () =>
-    stream.sendTrailers(failure ? { 'grpc-status': String(failure.code), 'grpc-message': encodeGrpcMessage(failure.message) } : { 'grpc-status': '0', 'grpc-message': '' }),
-  );
-  let pending = Buffer.alloc(0);
-  stream.on('data', (chunk: Buffer) => {
-    if (failure) return;
-    pending = Buffer.concat([pending, chunk]);
-    while (pending.length >= 5) {
-      const length = pending.readUInt32BE(1);
-      if (length > maxRecv) {
-        failure = new GrpcCallError(GRPC_CODES.ResourceExhausted, `grpc: received message larger than max (${length} vs. ${maxRecv})`);
-        stream.end();
-        return;
-      }
-      if (pending.length < 5 + length) return;
-      const message = pending.subarray(5, 5 + length);
-      pending = pending.subarray(5 + length);
-      try {
-        stream.write(encodeFrame(session.answer(message)));
-      } catch (e) {
-        failure = new GrpcCallError(GRPC_CODES.Internal, `grpc: error unmarshalling request: ${(e as Error).message}`);
-        stream.end();
-        return;
-      }
+function answerUnknownPaths(server: grpc.Server, status: (path: string) => GrpcCallError): void {
+  const holder = server as unknown as { handlers?: unknown };
+  if (!(holder.handlers instanceof Map)) throw new Error('@grpc/grpc-js: Server.handlers is not a Map; the unknown-path answers need updating');
+  const fallback = (path: string) => ({
+    type: 'bidi',
+    path,
+    serialize: identity,
+    deserialize: identity,
+    func: (stream: grpc.ServerDuplexStream<Buffer, Buffer>) => stream.emit('error', statusObject(status(path))),
+  });
+  class WithFallback extends Map<string, unknown> {
+    override get(path: string): unknown {
+      return super.get(path) ?? fallback(path);
     }
+  }
+  holder.handlers = new WithFallback(holder.handlers as Map<string, unknown>);
+}
+
+/** Statuses as grpc-go sends them: an empty message on success, a long one cut to fit (status.ts). */
+const statusInterceptor: grpc.ServerInterceptor = (_method, call) =>
+  new grpc.ServerInterceptingCall(call, {
+    sendStatus(status, next) {
+      next({ ...status, details: status.code === grpc.status.OK ? '' : fitStatusMessage(status.details ?? '') });
+    },
   });
-  stream.on('end', () => {
-    if (!stream.writableEnded) stream.end();
-  });
+
+function bind(server: grpc.Server, at: ListenAddress): Promise<number> {
+  const host = at.host.includes(':') ? `[${at.host}]` : at.host;
+  return new Promise((resolve, reject) => server.bindAsync(`${host}:${at.port}`, grpc.ServerCredentials.createInsecure(), (err, port) => (err ? reject(err) : resolve(port))));
 }
 
 export async function startGrpcServer(node: Node, opts: GrpcServerOptions): Promise<RunningGrpcServer> {
   const listenAt = parseListenAddress(opts.address, 'grpc.address');
-  const maxRecv = opts.maxRecvMsgSize ?? DEFAULT_MAX_RECV_MSG_SIZE;
   const table = grpcServiceTable(node);
-  const sessions = new Set<Http2Session>();
-
-  const handle = async (stream: ServerHttp2Stream, headers: IncomingHttpHeaders): Promise<void> => {
-    if (headers[constants.HTTP2_HEADER_METHOD] !== 'POST') {
-      stream.respond({ [constants.HTTP2_HEADER_STATUS]: 405 }, { endStream: true });
-      return;
-    }
-    const contentType = String(headers['content-type'] ?? '');
-    if (!(contentType === GRPC_CONTENT_TYPE || contentType.startsWith(`${GRPC_CONTENT_TYPE}+`) || contentType.startsWith(`${GRPC_CONTENT_TYPE};`))) {
-      // grpc-go's answer to a non-gRPC request
-      stream.respond({ [constants.HTTP2_HEADER_STATUS]: 415, 'content-type': 'text/plain', 'grpc-status': String(GRPC_CODES.Internal), 'grpc-message': encodeGrpcMessage(`invalid gRPC request content-type "${contentType}"`) }, { endStream: true });
-      return;
-    }
-    const path = String(headers[constants.HTTP2_HEADER_PATH] ?? '');
-    if ((REFLECTION_SERVICES as readonly string[]).some((s) => path === `/${s}/${REFLECTION_METHOD}`)) {
-      serveReflection(node, table, stream, maxRecv);
-      return;
-    }
-    const { body, tooLarge } = await readAll(stream, maxRecv);
-    const slash = path.lastIndexOf('/');
-    if (!path.startsWith('/') || slash <= 0) {
-      // grpc-go server.go handleStream
-      sendStatus(stream, new GrpcCallError(GRPC_CODES.Unimplemented, `malformed method name: ${JSON.stringify(path)}`), {});
-      return;
-    }
-    const service = path.slice(1, slash);
-    const methodName = path.slice(slash + 1);
-    const method = table.methods.get(path);
-    if (!method) {
-      const known = table.services.has(service) || (REFLECTION_SERVICES as readonly string[]).includes(service);
-      sendStatus(stream, known ? unknownMethod(service, methodName) : unknownService(service), {});
-      return;
-    }
-    const metadata: Record<string, string> = {};
-    try {
-      if (tooLarge !== undefined) throw new GrpcCallError(GRPC_CODES.ResourceExhausted, `grpc: received message larger than max (${tooLarge} vs. ${maxRecv})`);
-      let frames;
-      try {
-        frames = decodeFrames(body);
-      } catch (e) {
-        throw new GrpcCallError(GRPC_CODES.Internal, `grpc: ${(e as Error).message}`);
-      }
-      const frame = frames[0];
-      if (!frame) throw new GrpcCallError(GRPC_CODES.Internal, 'grpc: the request has no message');
-      if (frame.compressed) {
-        const encoding = headers['grpc-encoding'];
-        throw encoding && encoding !== 'identity'
-          ? new GrpcCallError(GRPC_CODES.Unimplemented, `grpc: Decompressor is not installed for grpc-encoding "${String(encoding)}"`)
-          : new GrpcCallError(GRPC_CODES.Internal, 'grpc: compressed flag set with identity or empty encoding');
-      }
-      const height = grpcQueryHeight(node, metadataValues(headers, BLOCK_HEIGHT_HEADER));
-      metadata[BLOCK_HEIGHT_HEADER] = height.toString();
-      sendMessage(stream, await method.call(frame.message, height), metadata);
-    } catch (e) {
-      sendStatus(stream, e instanceof GrpcCallError ? e : new GrpcCallError(GRPC_CODES.Unknown, e instanceof Error ? e.message : String(e)), metadata);
-    }
-  };
-
-  const server = createServer();
-  server.on('session', (session) => {
-    sessions.add(session);
-    session.once('close', () => sessions.delete(session));
+  const served = table.servedServices();
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': opts.maxRecvMsgSize ?? DEFAULT_MAX_RECV_MSG_SIZE,
+    'grpc.max_send_message_length': opts.maxSendMsgSize ?? DEFAULT_MAX_SEND_MSG_SIZE,
+    interceptors: [statusInterceptor],
   });
-  server.on('stream', (stream, headers) => {
-    stream.on('error', () => undefined); // a client that resets its stream is not the server's failure
-    handle(stream, headers).catch((e) => sendStatus(stream, new GrpcCallError(GRPC_CODES.Internal, (e as Error).message), {}));
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(listenAt.port, listenAt.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const bound = server.address() as AddressInfo;
+  const reflection = reflectionService(nodeCodec(node), served);
+  const reflectionServices = ['grpc.reflection.v1.ServerReflection', 'grpc.reflection.v1alpha.ServerReflection'];
+  answerUnknownPaths(server, (path) => unknownPathStatus(table, reflectionServices, path));
+  // every method of every proto service the node knows; those of modules this node does not run
+  // answer `unknown service` from the App's refusal, as on a real node without that module
+  const byService = new Map<string, GrpcMethod[]>();
+  for (const m of table.methods.values()) {
+    const service = m.path.slice(1, m.path.lastIndexOf('/'));
+    byService.set(service, [...(byService.get(service) ?? []), m]);
+  }
+  for (const methods of byService.values()) {
+    const definition: Record<string, grpc.MethodDefinition<Buffer, Buffer>> = {};
+    const implementation: grpc.UntypedServiceImplementation = {};
+    for (const m of methods) {
+      const name = m.path.slice(m.path.lastIndexOf('/') + 1);
+      definition[name] = { path: m.path, requestStream: false, responseStream: false, requestSerialize: identity, requestDeserialize: identity, responseSerialize: identity, responseDeserialize: identity };
+      implementation[name] = unaryHandler(node, m);
+    }
+    server.addService(definition as grpc.ServiceDefinition, implementation);
+  }
+  reflection.addToServer(server);
+  const port = await bind(server, listenAt);
   return {
-    address: { host: listenAt.host, port: bound.port },
-    close: () =>
-      new Promise<void>((done) => {
-        server.close(() => done());
-        for (const s of sessions) s.destroy();
-      }),
+    address: { host: listenAt.host, port },
+    close: async () => server.forceShutdown(),
   };
 }

@@ -1,22 +1,20 @@
 /**
  * The methods the gRPC server serves, built from the codec's proto services so that a module whose
  * query service the App serves is on the gRPC server without touching this folder: every
- * `<pkg>.Query` service and the SDK tx service (`sdk.tx.v1beta1.Service`), the services the SDK
- * registers on its gRPC server (baseapp `RegisterGRPCServer`; Msg services are not registered there).
+ * `<pkg>.Query` service, and the services the node computes itself (node-services.ts: the tx
+ * service and the consensus-engine service) — the services the SDK registers on its gRPC server
+ * (baseapp `RegisterGRPCServer`; Msg services are not registered there).
  * Paths are in the codec's profile words (`/chain.register.v1.Query/DepositByNode` neutral,
  * `/stratos.register.v1.Query/DepositByNode` real). Messages stay bytes: a query goes through
- * `Node.query` unchanged; the tx service methods the REST process computes itself are decoded,
- * run and encoded with the codec.
+ * `Node.query` unchanged; the node's service methods are decoded, run and encoded with the codec.
  */
 import protobuf from 'protobufjs';
 import type { Codec } from '../../codec/registry.ts';
 import type { Node } from '../../node/node.ts';
 import { gatewayErrorOfQuery, isUnknownQueryPath, toGatewayError } from '../rest/gateway-error.ts';
 import { nodeCodec, type ServiceImpl } from '../rest/grpc-gateway.ts';
-import { txServiceImpls } from '../rest/tx-service.ts';
+import { NODE_SERVICES, nodeServiceImpls } from './node-services.ts';
 import { GRPC_CODES, GrpcCallError } from './status.ts';
-
-const TX_SERVICE = 'sdk.tx.v1beta1.Service';
 
 export interface GrpcMethod {
   /** profile-word path, `/chain.register.v1.Query/DepositByNode` */
@@ -30,10 +28,10 @@ export interface GrpcMethod {
 }
 
 export interface GrpcServiceTable {
-  /** profile-word service names (`chain.register.v1.Query`) */
+  /** profile-word service names of every proto service with methods here (`chain.register.v1.Query`) */
   readonly services: ReadonlySet<string>;
   readonly methods: ReadonlyMap<string, GrpcMethod>;
-  /** the services this node runs: the tx service and each Query service the App serves */
+  /** the services this node runs: the node's own and each Query service the App serves */
   servedServices(): string[];
 }
 
@@ -81,7 +79,7 @@ function implMethod(node: Node, codec: Codec, path: string, neutral: string, imp
         throw new GrpcCallError(GRPC_CODES.Internal, `grpc: error unmarshalling request: ${(e as Error).message}`);
       }
       try {
-        const response = await impl(decoded as never, { node, codec, height });
+        const response = await impl(decoded, { node, codec, height });
         return codec.encode(types.responseType, response);
       } catch (e) {
         throw statusOf(e);
@@ -92,7 +90,7 @@ function implMethod(node: Node, codec: Codec, path: string, neutral: string, imp
 
 export function grpcServiceTable(node: Node): GrpcServiceTable {
   const codec = nodeCodec(node);
-  const impls = txServiceImpls(node);
+  const impls = nodeServiceImpls(node);
   const services = new Set<string>();
   const methods = new Map<string, GrpcMethod>();
   const walk = (ns: protobuf.NamespaceBase): void => {
@@ -100,8 +98,8 @@ export function grpcServiceTable(node: Node): GrpcServiceTable {
       if (child instanceof protobuf.Service) {
         const service = child.fullName.replace(/^\./, '');
         const neutralService = codec.neutralName(service);
-        const isTxService = neutralService === TX_SERVICE;
-        if (!isTxService && !neutralService.endsWith('.Query')) continue;
+        const isNodeService = NODE_SERVICES.includes(neutralService);
+        if (!isNodeService && !neutralService.endsWith('.Query')) continue;
         services.add(service);
         for (const m of child.methodsArray) {
           m.resolve();
@@ -112,8 +110,8 @@ export function grpcServiceTable(node: Node): GrpcServiceTable {
           const path = `/${service}/${m.name}`;
           const neutral = `${neutralService}/${m.name}`;
           const impl = impls[neutral];
-          // the tx service methods the SDK computes outside the App (GetBlockWithTxs, the amino ones: not served)
-          if (isTxService && !impl) continue;
+          // the node's service methods it has no implementation of (GetBlockWithTxs, the amino ones): not served
+          if (isNodeService && !impl) continue;
           methods.set(path, impl ? implMethod(node, codec, path, neutral, impl, types) : queryMethod(node, path, neutral, service, types));
         }
       } else if (child instanceof protobuf.Namespace) walk(child);
@@ -126,7 +124,8 @@ export function grpcServiceTable(node: Node): GrpcServiceTable {
       const service = m.path.slice(1, m.path.lastIndexOf('/'));
       if (out.has(service)) continue;
       // asked past the last block, the App refuses a known method for its height, an unknown one for its path
-      if (m.neutral.startsWith(`${TX_SERVICE}/`) || !isUnknownQueryPath(node.query(`/${m.neutral}`, new Uint8Array(0), node.height + 1n))) out.add(service);
+      const nodeService = NODE_SERVICES.includes(m.neutral.slice(0, m.neutral.lastIndexOf('/')));
+      if (nodeService || !isUnknownQueryPath(node.query(`/${m.neutral}`, new Uint8Array(0), node.height + 1n))) out.add(service);
     }
     return [...out];
   };

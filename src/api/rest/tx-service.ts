@@ -18,10 +18,17 @@ import { QuerySyntaxError } from '../../events/search-query.ts';
 import { checkPage, checkPerPage } from '../rpc/arg-checks.ts';
 import { RpcError } from '../rpc/jsonrpc.ts';
 import { GatewayError } from './gateway-error.ts';
-import type { ServiceImpl } from './grpc-gateway.ts';
+import type { ServiceCtx, ServiceImpl } from './grpc-gateway.ts';
 import { txOfRaw, txResponseOfRecord } from './tx-record.ts';
 
-const S = 'sdk.tx.v1beta1.Service';
+export const TX_SERVICE = 'sdk.tx.v1beta1.Service';
+const S = TX_SERVICE;
+
+/**
+ * A method that answers at once from what the node has stored, changing nothing: the methods
+ * abci_query can reach besides the App's own (src/api/grpc/node-services.ts).
+ */
+export type QueryImpl = (request: ProtoObject, ctx: ServiceCtx) => ProtoObject;
 
 /** x/auth/tx/service.go `EventRegex`: {alphabetic}.{alphabetic}={value}, also `<=` and `>=`. */
 export const EVENT_REGEX = /^[a-zA-Z_]+\.[a-zA-Z_]+[<>]?=\S+$/;
@@ -57,7 +64,7 @@ function checkHex(text: string): void {
   }
 }
 
-function getTx(node: Node): ServiceImpl {
+function getTx(node: Node): QueryImpl {
   return (req, { codec }) => {
     const hash = req.hash as string;
     if (hash.length === 0) throw GatewayError.invalidArgument('tx hash cannot be empty');
@@ -68,7 +75,7 @@ function getTx(node: Node): ServiceImpl {
   };
 }
 
-function getTxsEvent(node: Node): ServiceImpl {
+function getTxsEvent(node: Node): QueryImpl {
   return (req, { codec }) => {
     const page = goInt(req.page as bigint) === 0n ? 1n : goInt(req.page as bigint);
     const limit = goInt(req.limit as bigint) === 0n ? DEFAULT_LIMIT : goInt(req.limit as bigint);
@@ -165,7 +172,7 @@ function simulate(node: Node): ServiceImpl {
   };
 }
 
-const txEncode: ServiceImpl = (req, { codec }) => {
+const txEncode: QueryImpl = (req, { codec }) => {
   const tx = req.tx as ProtoObject | null;
   if (!tx) throw GatewayError.invalidArgument('invalid empty tx');
   const raw = {
@@ -176,21 +183,31 @@ const txEncode: ServiceImpl = (req, { codec }) => {
   return { tx_bytes: codec.encode('sdk.tx.v1beta1.TxRaw', raw) };
 };
 
-const txDecode: ServiceImpl = (req, { codec }) => {
+const txDecode: QueryImpl = (req, { codec }) => {
   const bytes = req.tx_bytes as Uint8Array;
   if (bytes.length === 0) throw GatewayError.invalidArgument('invalid empty tx bytes');
   const decoded = decodeTxRaw(bytes, codec);
   return { tx: { body: decoded.body, auth_info: decoded.authInfo, signatures: decoded.signatures } };
 };
 
-/** The tx service methods served by the REST process, keyed by full method name. */
-export function txServiceImpls(node: Node): Record<string, ServiceImpl> {
+/** The tx service's read-only methods, keyed by full method name. */
+export function txQueryImpls(node: Node): Record<string, QueryImpl> {
   return {
     [`${S}/GetTx`]: getTx(node),
     [`${S}/GetTxsEvent`]: getTxsEvent(node),
-    [`${S}/BroadcastTx`]: broadcastTx(node),
-    [`${S}/Simulate`]: simulate(node),
     [`${S}/TxEncode`]: txEncode,
     [`${S}/TxDecode`]: txDecode,
+  };
+}
+
+/**
+ * The tx service methods served outside the App (REST, gRPC), keyed by full method name:
+ * the read-only ones, BroadcastTx, and Simulate (which abci_query reaches in the App itself).
+ */
+export function txServiceImpls(node: Node): Record<string, ServiceImpl> {
+  return {
+    ...txQueryImpls(node),
+    [`${S}/BroadcastTx`]: broadcastTx(node),
+    [`${S}/Simulate`]: simulate(node),
   };
 }

@@ -1,14 +1,15 @@
 /**
- * Server reflection as grpcurl uses it: list the services, fetch the file of a service with its
- * dependencies, build the types from those descriptors alone, and call the method with them.
- * Given a node with the register module and one resource node… here simply the module's empty
- * state: DepositByNode of an unknown node is the empty record.
+ * Server reflection as grpcurl uses it, over a real client (@grpc/grpc-js, bidirectional stream
+ * `ServerReflectionInfo` of `grpc.reflection.v1` and `v1alpha`): list the services, fetch the file
+ * of a service with its dependencies, build the types from those descriptors alone, and call the
+ * method with them. Given a node with the register module and its empty state: DepositByNode of
+ * an unknown node is the empty record.
  */
+import * as grpc from '@grpc/grpc-js';
 import protobuf from 'protobufjs';
 import descriptorExt from 'protobufjs/ext/descriptor/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRegisterNode, type RegisterNode } from '../../cli/tx/register/register-node.ts';
-import { grpcCall, grpcStream } from './grpc-client.ts';
 
 /** grpc/reflection/v1/reflection.proto, the messages a client sends and reads */
 const schema = protobuf.parse(
@@ -30,21 +31,55 @@ const Res = schema.lookupType('Res');
 const FileDescriptorProto = (descriptorExt as unknown as { FileDescriptorProto: protobuf.Type }).FileDescriptorProto;
 const FileDescriptorSet = (descriptorExt as unknown as { FileDescriptorSet: protobuf.Type }).FileDescriptorSet;
 
-const encode = (req: Record<string, unknown>) => Req.encode(Req.fromObject(req)).finish();
-const decode = (bytes: Buffer) => Res.toObject(Res.decode(bytes), { defaults: false }) as Record<string, any>;
+type Answer = Record<string, any>;
+interface FileDescriptor {
+  name: string;
+  package: string;
+  dependency: string[];
+}
 
 let n: RegisterNode;
+let client: grpc.Client;
 beforeAll(async () => {
   n = await startRegisterNode();
+  client = new grpc.Client(`127.0.0.1:${n.grpc.address.port}`, grpc.credentials.createInsecure());
 }, 30_000);
 afterAll(async () => {
+  client?.close();
   await n?.close();
 });
 
-describe('grpc.reflection.v1 ServerReflectionInfo', () => {
-  it('lists the served services (not the proto services of modules the node does not run)', async () => {
-    const s = grpcStream(n.grpc.address.port, '/grpc.reflection.v1.ServerReflection/ServerReflectionInfo');
-    const res = decode(await s.exchange(encode({ host: 'h', list_services: '*' })));
+/** One reflection stream: each request answered in order; `close` half-closes and waits for the status. */
+function reflectionStream(version: 'v1' | 'v1alpha') {
+  const call = client.makeBidiStreamRequest(
+    `/grpc.reflection.${version}.ServerReflection/ServerReflectionInfo`,
+    (req: Record<string, unknown>) => Buffer.from(Req.encode(Req.fromObject(req)).finish()),
+    (bytes: Buffer) => Res.toObject(Res.decode(bytes), { defaults: false }) as Answer,
+  );
+  const answers: Answer[] = [];
+  const waiting: ((a: Answer) => void)[] = [];
+  call.on('data', (a: Answer) => (waiting.length ? waiting.shift()!(a) : answers.push(a)));
+  const status = new Promise<grpc.StatusObject>((resolve) => call.on('status', resolve));
+  call.on('error', () => undefined); // the status carries it
+  return {
+    ask(req: Record<string, unknown>): Promise<Answer> {
+      call.write(req);
+      return answers.length ? Promise.resolve(answers.shift()!) : new Promise((resolve) => waiting.push(resolve));
+    },
+    async close(): Promise<[number, string]> {
+      call.end();
+      const s = await status;
+      return [s.code, s.details];
+    },
+  };
+}
+
+const filesOf = (a: Answer): FileDescriptor[] => (a.file_descriptor_response.file_descriptor_proto as Uint8Array[]).map((b) => FileDescriptorProto.decode(b) as unknown as FileDescriptor);
+
+describe('grpc.reflection ServerReflectionInfo', () => {
+  it('lists the served services in name order (not the proto services of modules the node does not run)', async () => {
+    const s = reflectionStream('v1');
+    const res = await s.ask({ host: 'h', list_services: '*' });
     expect(res.valid_host).toBe('h');
     expect(res.original_request).toEqual({ host: 'h', list_services: '*' });
     expect(res.list_services_response.service.map((x: { name: string }) => x.name)).toEqual([
@@ -55,52 +90,55 @@ describe('grpc.reflection.v1 ServerReflectionInfo', () => {
       'grpc.reflection.v1alpha.ServerReflection',
       'sdk.auth.v1beta1.Query',
       'sdk.bank.v1beta1.Query',
+      'sdk.base.consensus.v1beta1.Service',
       'sdk.tx.v1beta1.Service',
     ]);
-    expect(await s.close()).toEqual({ status: 0, message: '' });
+    expect(await s.close()).toEqual([grpc.status.OK, '']);
   });
 
   it('file_containing_symbol gives the file and its dependencies, enough to build and call the method', async () => {
-    const s = grpcStream(n.grpc.address.port, '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo');
-    const res = decode(await s.exchange(encode({ file_containing_symbol: 'chain.register.v1.Query' })));
-    const files = (res.file_descriptor_response.file_descriptor_proto as Uint8Array[]).map((b) => FileDescriptorProto.decode(b) as unknown as { name: string; package: string; dependency: string[] });
-    expect(files.at(-1)!.name).toBe('chain_register_v1.proto');
-    expect(files.at(-1)!.dependency).toEqual(['google_protobuf.proto', 'sdk_base_query_v1beta1.proto', 'sdk_base_v1beta1.proto', 'sdk_staking_v1beta1.proto']);
-    // every dependency came before the file that needs it
-    const seen = new Set<string>();
-    for (const f of files) {
-      for (const d of f.dependency) expect([f.name, d, seen.has(d)]).toEqual([f.name, d, true]);
-      seen.add(f.name);
-    }
-    // a file already sent on this stream is not sent again
-    const again = decode(await s.exchange(encode({ file_containing_symbol: 'sdk.base.v1beta1.Coin' })));
-    expect(again.file_descriptor_response.file_descriptor_proto ?? []).toEqual([]);
-    const missing = decode(await s.exchange(encode({ file_containing_symbol: 'no.such.Type' })));
-    expect(missing.error_response).toEqual({ error_code: 5, error_message: 'unknown symbol: no.such.Type' });
-    expect(await s.close()).toEqual({ status: 0, message: '' });
+    const s = reflectionStream('v1alpha');
+    const files = filesOf(await s.ask({ file_containing_symbol: 'chain.register.v1.Query' }));
+    // the file first, then every file it needs, each once
+    expect(files[0]!.name).toBe('chain_register_v1.proto');
+    expect(files[0]!.dependency).toEqual(['google_protobuf.proto', 'sdk_base_query_v1beta1.proto', 'sdk_base_v1beta1.proto', 'sdk_staking_v1beta1.proto']);
+    const names = files.map((f) => f.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const f of files) for (const d of f.dependency) expect([f.name, d, names.includes(d)]).toEqual([f.name, d, true]);
+    const missing = await s.ask({ file_containing_symbol: 'no.such.Type' });
+    expect(missing.error_response).toEqual({ error_code: grpc.status.NOT_FOUND, error_message: 'Symbol not found: no.such.Type' });
+    expect(await s.close()).toEqual([grpc.status.OK, '']);
 
-    // the types from the descriptors alone
+    // the types from the descriptors alone, and a call with them
     const root = (protobuf.Root as unknown as { fromDescriptor(set: unknown, o: { keepCase: boolean }): protobuf.Root }).fromDescriptor(
       FileDescriptorSet.create({ file: files as never }),
       { keepCase: true },
     );
-    const service = root.lookupService('chain.register.v1.Query');
-    const method = service.methods['DepositByNode']!;
+    const method = root.lookupService('chain.register.v1.Query').methods['DepositByNode']!;
     const reqType = root.lookupType(method.requestType);
     const resType = root.lookupType(method.responseType);
-    const request = reqType.encode(reqType.fromObject({ network_addr: 'stsds1gw8wgm5j3xdwvtqxt6gxapmu3h7su78rfu3lxq', query_type: 2 })).finish();
-    const r = await grpcCall(n.grpc.address.port, '/chain.register.v1.Query/DepositByNode', Buffer.from(request));
-    expect([r.status, r.message]).toEqual([0, '']);
-    const body = resType.toObject(resType.decode(r.messages[0]!), { defaults: true, longs: String, enums: String }) as { deposit_info: Record<string, unknown> };
+    const body = await new Promise<Record<string, any>>((resolve, reject) =>
+      client.makeUnaryRequest(
+        '/chain.register.v1.Query/DepositByNode',
+        (o: Record<string, unknown>) => Buffer.from(reqType.encode(reqType.fromObject(o)).finish()),
+        (b: Buffer) => resType.toObject(resType.decode(b), { defaults: true, longs: String, enums: String }),
+        { network_addr: 'stsds1gw8wgm5j3xdwvtqxt6gxapmu3h7su78rfu3lxq', query_type: 2 },
+        (err, res) => (err ? reject(err) : resolve(res!)),
+      ),
+    );
     expect([body.deposit_info.network_address, body.deposit_info.status, body.deposit_info.tokens]).toEqual(['', 'BOND_STATUS_UNSPECIFIED', '0']);
   });
 
   it('file_by_filename and unknown names', async () => {
-    const s = grpcStream(n.grpc.address.port, '/grpc.reflection.v1.ServerReflection/ServerReflectionInfo');
-    const res = decode(await s.exchange(encode({ file_by_filename: 'sdk_base_v1beta1.proto' })));
-    expect(res.file_descriptor_response.file_descriptor_proto.map((b: Uint8Array) => (FileDescriptorProto.decode(b) as unknown as { name: string }).name)).toEqual(['sdk_base_v1beta1.proto']);
-    expect(decode(await s.exchange(encode({ file_by_filename: 'nope.proto' }))).error_response).toEqual({ error_code: 5, error_message: 'unknown file: nope.proto' });
-    expect(decode(await s.exchange(encode({ all_extension_numbers_of_type: 'sdk.base.v1beta1.Coin' }))).all_extension_numbers_response).toEqual({ base_type_name: 'sdk.base.v1beta1.Coin' });
-    expect(await s.close()).toEqual({ status: 0, message: '' });
+    const s = reflectionStream('v1');
+    expect(filesOf(await s.ask({ file_by_filename: 'sdk_base_v1beta1.proto' })).map((f) => f.name)).toEqual(['sdk_base_v1beta1.proto']);
+    const consensus = filesOf(await s.ask({ file_containing_symbol: 'sdk.base.consensus.v1beta1.Service.GetLatestBlock' }));
+    expect(consensus[0]!.package).toBe('sdk.base.consensus.v1beta1');
+    expect((await s.ask({ file_by_filename: 'nope.proto' })).error_response).toEqual({ error_code: grpc.status.NOT_FOUND, error_message: 'Proto file not found: nope.proto' });
+    expect((await s.ask({ all_extension_numbers_of_type: 'sdk.base.v1beta1.Coin' })).error_response).toEqual({
+      error_code: grpc.status.NOT_FOUND,
+      error_message: 'Extensions not found for symbol sdk.base.v1beta1.Coin',
+    });
+    expect(await s.close()).toEqual([grpc.status.OK, '']);
   });
 });

@@ -1,11 +1,13 @@
 /**
  * `chaind start` wiring: with `grpc.enable` (the default) the node serves gRPC on `grpc.address`
- * and logs it; with `--grpc.enable=false` there is no gRPC server and no port is taken.
+ * and logs it; with `--grpc.enable=false` there is no gRPC server and no port is taken. Either way
+ * the node's own services (tx, consensus engine) answer abci_query.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueryBalanceRequest, QueryBalanceResponse } from 'cosmjs-types/cosmos/bank/v1beta1/query';
+import { GetTxRequest } from 'cosmjs-types/cosmos/tx/v1beta1/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/chaind.ts';
 import { bufferOutput } from '../../../src/cli/output.ts';
@@ -56,6 +58,10 @@ describe('chaind start and the gRPC server', { timeout: 30_000 }, () => {
     try {
       expect(node.grpc).toBeUndefined();
       expect(lines.some((l) => JSON.parse(l).module === 'grpc-server')).toBe(false);
+      while (node.node.height < 1n) await new Promise((r) => setTimeout(r, 20));
+      const hash = 'CD'.repeat(32);
+      const r = node.node.query('/cosmos.tx.v1beta1.Service/GetTx', GetTxRequest.encode({ hash }).finish());
+      expect([r.code, r.log]).toEqual([22, `rpc error: code = NotFound desc = tx not found: ${hash}: key not found`]);
     } finally {
       await node.close();
     }
