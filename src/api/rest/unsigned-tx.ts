@@ -3,7 +3,9 @@
  * transaction equal to the output of the equivalent chaind command with --generate-only"). The
  * answer is what the SDK CLI prints for `--generate-only` (v0.47 client/tx `PrintUnsignedTx`): the
  * Tx in proto-JSON with every default, no signer infos, no signatures. As the CLI does, each
- * message must be a known Msg type and pass its stateless checks (ValidateBasic) first.
+ * message must be a known Msg type and pass its stateless checks (ValidateBasic) first; and it
+ * must be one the chain executes (a handler in the App's message router), so that no tx is
+ * generated that the chain would refuse whatever its signatures.
  *
  * Bodies (docs/rest.md):
  * - `{"body": {"messages": [...], "memo", "timeout_height"}, "auth_info": {"fee": {"amount", "gas_limit", "payer", "granter"}}}`
@@ -71,7 +73,12 @@ function readRequest(codec: Codec, json: Json): { body: ProtoObject; fee: ProtoO
   throw GatewayError.invalidArgument('request: expected {"body": {"messages": [...]}, "auth_info": {"fee": {...}}} or {"msgs": [...], "fee": {...}, "memo": "..."}');
 }
 
-/** The CLI's checks before `--generate-only` prints: known Msg types, then each ValidateBasic. */
+/**
+ * The CLI's checks before `--generate-only` prints: known Msg types that the chain can execute
+ * (a handler in its message router: the codec knows more Msg types than the chain's modules
+ * handle, e.g. the staking ones, and CheckTx refuses those with "unable to resolve type URL"),
+ * then each ValidateBasic.
+ */
 function checkMessages(codec: Codec, messages: readonly Any[], specs: ReadonlyMap<string, MsgSpec>): void {
   if (messages.length === 0) throw GatewayError.invalidArgument('no messages: give at least one message with its "@type"');
   for (const any of messages) {
@@ -79,8 +86,10 @@ function checkMessages(codec: Codec, messages: readonly Any[], specs: ReadonlyMa
     if (name === null || !codec.interfaces.implements('Msg', name)) {
       throw GatewayError.invalidArgument(`no concrete type registered for type URL ${any.type_url} against interface ${GO_INTERFACE.Msg}`);
     }
+    const spec = specs.get(name);
+    if (!spec) throw GatewayError.invalidArgument(`unable to resolve type URL ${any.type_url}: this chain has no handler for that message type`);
     try {
-      specs.get(name)?.validateBasic?.(codec.unpackAny(any).value);
+      spec.validateBasic?.(codec.unpackAny(any).value);
     } catch (e) {
       if (e instanceof ChainError) throw GatewayError.invalidArgument(e.message);
       throw e;
@@ -88,7 +97,10 @@ function checkMessages(codec: Codec, messages: readonly Any[], specs: ReadonlyMa
   }
 }
 
-/** The unsigned Tx as `--generate-only` prints it (compact proto-JSON), built as the CLI builds it. */
+/**
+ * The unsigned Tx as `--generate-only` prints it (compact proto-JSON), built as the CLI builds it;
+ * `specs` are the chain's message handlers (the App's router).
+ */
 export function unsignedTxJson(codec: Codec, request: unknown, specs: ReadonlyMap<string, MsgSpec>): string {
   const { body, fee } = readRequest(codec, objectOf(request, 'request'));
   const messages = body.messages as Any[];

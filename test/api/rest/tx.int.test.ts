@@ -272,4 +272,19 @@ describe('POST /sdk/tx/v1beta1/unsigned (--generate-only)', () => {
     expect(await refusal({ memo: 'x' })).toMatch(/^request: expected /);
     expect(await refusal('not json')).toMatch(/^request body is not JSON: /);
   });
+
+  it('a message type the chain cannot execute (no handler in its router: MsgDelegate, even with empty fields) is 400', async () => {
+    const delegate = { '@type': '/sdk.staking.v1beta1.MsgDelegate', delegator_address: '', validator_address: '', amount: { denom: 'wei', amount: '0' } };
+    const r = await postJson(f, '/sdk/tx/v1beta1/unsigned', { msgs: [delegate] });
+    expect([r.status, r.text]).toEqual([
+      400,
+      '{"code":3,"message":"unable to resolve type URL /sdk.staking.v1beta1.MsgDelegate: this chain has no handler for that message type","details":[]}',
+    ]);
+    const mixed = await postJson(f, '/sdk/tx/v1beta1/unsigned', { body: { messages: [send, delegate] } });
+    expect([mixed.status, mixed.json().message]).toEqual([400, 'unable to resolve type URL /sdk.staking.v1beta1.MsgDelegate: this chain has no handler for that message type']);
+    // what the chain would answer to that tx, signed and broadcast
+    const tx = signed(alice, 0n, 3n, { messages: [{ typeName: 'sdk.staking.v1beta1.MsgDelegate', value: { delegator_address: alice.address, validator_address: '', amount: { denom: 'wei', amount: '1' } } }], fee: FEE });
+    const checked = f.node.checkTx(tx);
+    expect([checked.code, checked.log]).toEqual([2, 'unable to resolve type URL /sdk.staking.v1beta1.MsgDelegate: tx parse error']);
+  });
 });
