@@ -1,7 +1,8 @@
 /**
  * Given a node at height 2 with one validator (node0 of the sample network), the consensus routes
  * of the REST port answer: `/status`, `/block`, `/validators` with the consensus RPC's content in
- * its URI wrapper, and the SDK's consensus-engine service under `/sdk/base/consensus/v1beta1`.
+ * its URI wrapper, and the SDK's consensus-engine service under `/sdk/base/consensus/v1beta1`
+ * (the gRPC tests call the same service in test/api/grpc/base-consensus.int.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goJson } from '../../../src/codec/go-json.ts';
@@ -135,5 +136,18 @@ describe('/sdk/base/consensus/v1beta1', () => {
     expect(Object.keys(info.application_version)).toEqual(['name', 'app_name', 'version', 'git_commit', 'build_tags', 'go_version', 'build_deps', 'cosmos_sdk_version']);
     expect(info.application_version.cosmos_sdk_version).toBe('v0.47.11');
     expect((await call(f, `${BASE}/syncing`)).text).toBe('{"syncing":false}');
+  });
+
+  it('abci_query: app/store/p2p/custom paths go to the node, others are refused', async () => {
+    const r = await call(f, `${BASE}/abci_query?path=/store/bank/key&height=1`);
+    expect([r.status, r.text]).toEqual([
+      200,
+      '{"code":6,"log":"unknown query path: /store/bank/key: unknown request","info":"","index":"0","key":null,"value":null,"proof_ops":null,"height":"1","codespace":"sdk"}',
+    ]);
+    expect(await call(f, `${BASE}/abci_query?path=/sdk.bank.v1beta1.Query/Params`).then((x) => [x.status, x.text])).toEqual([
+      400,
+      '{"code":3,"message":"unsupported ABCI query path: /sdk.bank.v1beta1.Query/Params","details":[]}',
+    ]);
+    expect(await call(f, `${BASE}/abci_query`).then((x) => [x.status, x.text])).toEqual([400, '{"code":3,"message":"empty query path","details":[]}']);
   });
 });
