@@ -1,0 +1,113 @@
+/**
+ * The README's commands, as written, so the README cannot drift: `npm start` runs the local network
+ * (on free ports and in a temporary home, given the way the README says: `npm start -- --rpc.laddr …`
+ * and LOCALNET_HOME), then each `sh` block marked `<!-- readme-test: localnet -->` runs in bash from
+ * the checkout with `set -euo pipefail`. Only the home (`.localnet`) and the REST address
+ * (`localhost:1317`) are replaced by the ones of this run; blocks marked `standalone` run without a
+ * network (`/tmp/demo` replaced by a temporary folder). Every tx a block sends must be accepted
+ * (code 0), and what the README's local-network block does is checked through REST afterwards.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../cli/node/node-process.ts';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+/** The `sh` blocks of README.md that follow a `<!-- readme-test: <kind> -->` marker. */
+async function readmeBlocks(kind: 'localnet' | 'standalone'): Promise<string[]> {
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  const marker = new RegExp(`<!-- readme-test: ${kind} -->\\n\`\`\`sh\\n([\\s\\S]*?)\`\`\``, 'g');
+  return [...readme.matchAll(marker)].map((m) => m[1]);
+}
+
+function bash(script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', `set -euo pipefail\n${script}`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+interface NpmStart {
+  readonly child: ChildProcess;
+  readonly banner: Promise<string>;
+  stop(): Promise<void>;
+}
+
+function npmStart(home: string, args: readonly string[]): NpmStart {
+  // its own process group: npm runs a shell that runs node, and Ctrl-C reaches all of them
+  const child = spawn('npm', ['start', '--', ...args], { cwd: ROOT, env: { ...process.env, LOCALNET_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
+  let err = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const banner = new Promise<string>((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      if (/dev4 .*\n {8}mnemonic: .*\n\n/.test(out)) resolve(out);
+    });
+    void exited.then(() => reject(new Error(`npm start exited before its banner; stdout:\n${out}\nstderr:\n${err}`)));
+  });
+  return {
+    child,
+    banner,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGINT');
+      await exited;
+    },
+  };
+}
+
+describe('README', () => {
+  let net: NpmStart | undefined;
+  afterAll(async () => net?.stop());
+
+  it('every command of the local-network section works against npm start', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'readme-localnet-'));
+    const [rpcPort, restPort, grpcPort] = [await freePort(), await freePort(), await freePort()];
+    net = npmStart(home, ['--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--api.address', `tcp://127.0.0.1:${restPort}`, '--grpc.address', `127.0.0.1:${grpcPort}`]);
+    const banner = await net.banner;
+    expect(banner).toContain(`consensus RPC  http://127.0.0.1:${rpcPort}`);
+    expect(banner).toContain(`REST           http://127.0.0.1:${restPort}`);
+    expect(banner).toContain(`gRPC           127.0.0.1:${grpcPort}`);
+
+    const blocks = await readmeBlocks('localnet');
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) {
+      const script = block.replaceAll('--home .localnet', `--home ${home}`).replaceAll('localhost:1317', `127.0.0.1:${restPort}`);
+      const run = await bash(script);
+      expect(run.stderr.includes('Error:') ? run.stderr : '', `README block:\n${block}`).toBe('');
+      expect(run.code, `README block:\n${block}\nstderr:\n${run.stderr}`).toBe(0);
+      // every tx the block sent was accepted: the CLI prints the TxResponse JSON and exits 0 whatever its code
+      const codes = [...run.stdout.matchAll(/^\{"height":"\d+","txhash":"[0-9A-F]{64}","codespace":"[^"]*","code":(\d+)/gm)].map((m) => Number(m[1]));
+      expect(codes.length, `tx responses in:\n${run.stdout}`).toBe(block.split('\n').filter((l) => l.includes(' tx ')).length);
+      expect(codes.every((c) => c === 0), run.stdout).toBe(true);
+    }
+
+    // what the block did: carol was created by the first send (5 stos) and paid 1000wei and a fee back
+    const carol = (await bash(`bin/chaind keys show carol -a --home ${home} --keyring-backend test`)).stdout.trim();
+    const account = (await (await fetch(`http://127.0.0.1:${restPort}/sdk/auth/v1beta1/accounts/${carol}`)).json()) as { account: Record<string, any> };
+    expect(account.account['@type']).toBe('/chain.types.v1.EthAccount');
+    expect(account.account.base_account.sequence).toBe('1');
+    const balances = (await (await fetch(`http://127.0.0.1:${restPort}/sdk/bank/v1beta1/balances/${carol}`)).json()) as { balances: { denom: string; amount: string }[] };
+    // 5 stos in, 1000 wei out, and the fee of the default 200000 gas at 1 gwei
+    expect(balances.balances).toEqual([{ denom: 'wei', amount: (5n * 10n ** 18n - 1000n - 200_000n * 10n ** 9n).toString() }]);
+  });
+
+  it('every standalone command works as written', async () => {
+    const blocks = await readmeBlocks('standalone');
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) {
+      const dir = await mkdtemp(join(tmpdir(), 'readme-demo-'));
+      const run = await bash(block.replaceAll('/tmp/demo', dir));
+      expect(run.code, `README block:\n${block}\nstderr:\n${run.stderr}`).toBe(0);
+    }
+  });
+});
