@@ -45,12 +45,10 @@ export interface RunningGrpcServer {
 
 const identity = (b: Buffer): Buffer => b;
 
+/** The gRPC status of a failure (a GrpcCallError, or any error the gateway maps: QueryError, ChainError, …). */
 function statusObject(e: unknown, metadata?: grpc.Metadata): Partial<grpc.StatusObject> {
-  const err = e instanceof GrpcCallError ? e : (() => {
-    const g = toGatewayError(e);
-    return new GrpcCallError(g.grpcCode, g.message);
-  })();
-  return metadata ? { code: err.code, details: err.message, metadata } : { code: err.code, details: err.message };
+  const g = e instanceof GrpcCallError ? { grpcCode: e.code, message: e.message } : toGatewayError(e);
+  return metadata ? { code: g.grpcCode, details: g.message, metadata } : { code: g.grpcCode, details: g.message };
 }
 
 /** One method after the SDK's interceptor: the height from the metadata, and back in the answer's. */
