@@ -1,6 +1,7 @@
 /**
- * A minimal unary gRPC client over node:http2 for the tests (no gRPC library is a dependency):
- * written from grpc/doc/PROTOCOL-HTTP2.md independently of the server's code.
+ * A minimal unary gRPC client over node:http2 for the tests that look at the wire itself (HTTP
+ * status, response headers, the Trailers-Only form): written from grpc/doc/PROTOCOL-HTTP2.md,
+ * independently of the server and of @grpc/grpc-js (the real client of the other tests).
  */
 import http2 from 'node:http2';
 
@@ -49,52 +50,4 @@ export async function grpcCall(port: number, path: string, request: Uint8Array, 
   } finally {
     session.close();
   }
-}
-
-export interface GrpcStream {
-  /** sends one request message and waits for the next response message */
-  exchange(request: Uint8Array): Promise<Buffer>;
-  /** half-closes and waits for the status */
-  close(): Promise<{ status: number; message: string }>;
-}
-
-/** A bidirectional-streaming call: one response expected per request, in order. */
-export function grpcStream(port: number, path: string): GrpcStream {
-  const session = http2.connect(`http://127.0.0.1:${port}`);
-  const stream = session.request({ ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers' });
-  let pending = Buffer.alloc(0);
-  const messages: Buffer[] = [];
-  const waiters: ((b: Buffer) => void)[] = [];
-  let trailers: Record<string, string | string[] | undefined> = {};
-  let headers: Record<string, string | string[] | undefined> = {};
-  stream.on('response', (h) => (headers = h as typeof headers));
-  stream.on('trailers', (t) => (trailers = t as typeof trailers));
-  stream.on('data', (chunk: Buffer) => {
-    pending = Buffer.concat([pending, chunk]);
-    while (pending.length >= 5 && pending.length >= 5 + pending.readUInt32BE(1)) {
-      const len = pending.readUInt32BE(1);
-      const m = pending.subarray(5, 5 + len);
-      pending = pending.subarray(5 + len);
-      const w = waiters.shift();
-      if (w) w(m);
-      else messages.push(m);
-    }
-  });
-  const ended = new Promise<void>((resolve) => stream.on('end', () => resolve()));
-  return {
-    exchange(request) {
-      const head = Buffer.alloc(5);
-      head.writeUInt32BE(request.length, 1);
-      stream.write(Buffer.concat([head, request]));
-      const queued = messages.shift();
-      return queued ? Promise.resolve(queued) : new Promise((resolve) => waiters.push(resolve));
-    },
-    async close() {
-      stream.end();
-      await ended;
-      session.close();
-      const status = (trailers['grpc-status'] ?? headers['grpc-status']) as string;
-      return { status: Number(status), message: decodeURIComponent(String(trailers['grpc-message'] ?? headers['grpc-message'] ?? '')) };
-    },
-  };
 }
