@@ -3,7 +3,7 @@
  * client/grpc/tmservice; upstream package `cosmos.base.tendermint.v1beta1`, whose engine word is
  * `consensus` here as in its REST paths). The SDK computes it from the consensus engine's RPC (its
  * client context), so here it reads the node's doors. One implementation for every transport:
- * the REST routes (base-consensus-routes.ts), the gRPC server and abci_query
+ * the REST gateway routes (src/api/rest/routes.ts), the gRPC server and abci_query
  * (src/api/grpc/node-services.ts) all call these methods. Texts and codes follow that source:
  * - GetBlockByHeight / GetValidatorSetByHeight: a height after the last block is InvalidArgument
  *   "requested block height is bigger then the chain length"; the engine's own checks (height 0,

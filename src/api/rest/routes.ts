@@ -12,7 +12,7 @@
  */
 import type { Node } from '../../node/node.ts';
 import { MODULES } from '../../abci/modules.ts';
-import { baseConsensusRoutes } from './base-consensus-routes.ts';
+import { baseConsensusServiceImpls } from './base-consensus-service.ts';
 import { consensusRpcRoutes } from './consensus-rpc-routes.ts';
 import { gatewayRoutes, nodeCodec, type ServiceImpl } from './grpc-gateway.ts';
 import { resourceNodeRecordRoute } from './resource-node-record.ts';
@@ -21,13 +21,12 @@ import { txServiceImpls } from './tx-service.ts';
 import { unsignedTxRoute } from './unsigned-tx.ts';
 
 function serviceImpls(node: Node): Record<string, ServiceImpl> {
-  return { ...txServiceImpls(node) };
+  return { ...txServiceImpls(node), ...baseConsensusServiceImpls(node) };
 }
 
 function customRoutes(node: Node): RestRoute[] {
   return [
     ...consensusRpcRoutes(node),
-    ...baseConsensusRoutes(node),
     resourceNodeRecordRoute(node),
     unsignedTxRoute(
       nodeCodec(node),
