@@ -34,6 +34,7 @@ import {
 export const ERR_ALREADY_SUBSCRIBED = 'already subscribed';
 export const ERR_SUBSCRIPTION_NOT_FOUND = 'subscription not found';
 export const ERR_OUT_OF_CAPACITY = 'internal subscription event buffer is out of capacity';
+export const ERR_SHUTTING_DOWN = 'service is shutting down';
 /** what a subscription ended by the node's shutdown reports (`sub.Err() == nil`) */
 export const REASON_EXITED = 'CometBFT exited';
 
@@ -108,6 +109,7 @@ export class EventBus {
 
   /** pubsub `Subscribe`: throws ERR_ALREADY_SUBSCRIBED for a query text the client already has. */
   subscribe(subscriber: Subscriber, query: EventQuery, id: RpcId): Subscription {
+    if (this.closed) throw new Error(ERR_SHUTTING_DOWN);
     let subs = this.clients.get(subscriber);
     if (subs?.has(query.text)) throw new Error(ERR_ALREADY_SUBSCRIBED);
     if (!subs) {
@@ -157,7 +159,13 @@ export class EventBus {
     this.queue.push(block);
     this.scheduled ??= setImmediate(() => {
       this.scheduled = undefined;
-      for (let b = this.queue.shift(); b; b = this.queue.shift()) this.publishBlock(b);
+      for (let b = this.queue.shift(); b; b = this.queue.shift()) {
+        try {
+          this.publishBlock(b);
+        } catch {
+          // a block that cannot be read back (the store failed: the node stops) is not published
+        }
+      }
     });
   }
 

@@ -82,6 +82,7 @@ function remoteAddrOf(req: IncomingMessage): string {
 export class WebsocketEndpoint {
   private readonly wss: WebSocketServer;
   private readonly connections = new Set<WsConnection>();
+  private closing = false;
 
   constructor(
     private readonly node: Node,
@@ -103,6 +104,10 @@ export class WebsocketEndpoint {
    */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, plain: (req: IncomingMessage, res: ServerResponse) => void): void {
     socket.on('error', () => socket.destroy());
+    if (this.closing) {
+      socket.destroy();
+      return;
+    }
     const url = req.url ?? '/';
     const path = url.split('?')[0];
     if (path !== WEBSOCKET_PATH) {
@@ -132,6 +137,7 @@ export class WebsocketEndpoint {
 
   /** Ends every subscription ("CometBFT exited"), then closes every connection. */
   async close(): Promise<void> {
+    this.closing = true;
     this.events.close();
     await Promise.all([...this.connections].map((c) => c.close()));
     this.wss.close();

@@ -136,8 +136,11 @@ afterAll(async () => {
 describe('Tendermint37Client over WebsocketClient', () => {
   let tm: Tendermint37Client;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     tm = Tendermint37Client.create(new WebsocketClient(wsUrl));
+    // CosmJS 0.39's queueing socket sends nothing if its queue was empty when it connected: a first
+    // request must be queued before the connection is open (tendermint-rpc's own connect() does so)
+    await tm.health();
   });
   afterAll(() => tm.disconnect());
 
