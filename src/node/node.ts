@@ -1,4 +1,3 @@
-// TEMPORARY NOTE FOR THE HELPER WORKING ON WEBSOCKETS: before any edit, read /work/briefs/common.md (working rules: other helpers share this checkout; commit only your own files, never git add -A/stash/reset; run only targeted tests, not npm test). The lead removes this line.
 /**
  * A running node: the chain (app + block store), a mempool and the in-process block producer
  * that stands in for CometBFT consensus. Adapters (consensus RPC, REST, gRPC, CLI) use only the
