@@ -3,6 +3,7 @@
  * config.toml / app.toml, else its default (viper's precedence in the SDK), parsed and checked
  * before anything starts. A bad value is an Error naming the flag or the file and key.
  */
+import { DEFAULT_EVENT_LIMITS, type EventLimits } from '../api/rpc/event-bus.ts';
 import type { TomlTable } from 'smol-toml';
 import type { MinGasPrices } from '../abci/ante.ts';
 import { Dec } from '../math/dec.ts';
@@ -31,6 +32,8 @@ export interface StartSettings {
   readonly rpcLaddr: string;
   readonly p2pLaddr: string;
   readonly rpcMaxBodyBytes: number;
+  /** config.toml `[rpc]` max_subscription_clients, max_subscriptions_per_client, experimental_subscription_buffer_size */
+  readonly rpcEventLimits: EventLimits;
   readonly corsAllowedOrigins: readonly string[];
   readonly timeoutBroadcastTxCommitMs: number;
   readonly blockIntervalMs: number;
@@ -202,6 +205,11 @@ export function resolveStartSettings(home: string, given: ReadonlyMap<string, st
     rpcLaddr,
     p2pLaddr: r.get<string>('p2p.laddr'),
     rpcMaxBodyBytes: num('rpc.max_body_bytes', 1_000_000),
+    rpcEventLimits: {
+      maxSubscriptionClients: num('rpc.max_subscription_clients', DEFAULT_EVENT_LIMITS.maxSubscriptionClients),
+      maxSubscriptionsPerClient: num('rpc.max_subscriptions_per_client', DEFAULT_EVENT_LIMITS.maxSubscriptionsPerClient),
+      subscriptionBufferSize: num('rpc.experimental_subscription_buffer_size', DEFAULT_EVENT_LIMITS.subscriptionBufferSize),
+    },
     corsAllowedOrigins: origins as string[],
     timeoutBroadcastTxCommitMs: Number((parseConfigValue('duration', timeoutBroadcast) as bigint) / 1_000_000n),
     blockIntervalMs: nonNegativeMs(r.get<bigint>('consensus.timeout_commit'), 'consensus.timeout_commit'),

@@ -162,6 +162,17 @@ describe('start settings: a given flag, else the config files, else the default'
     expect(s.mempool).toEqual({ size: 5000, maxTxsBytes: 1073741824, maxTxBytes: 1048576, cacheSize: 10000 });
     expect([s.logLevel, s.logFormat, s.rpcMaxBodyBytes, s.timeoutBroadcastTxCommitMs]).toEqual(['info', 'plain', 1000000, 10000]);
     expect(resolveStartSettings(h, new Map([['db_dir', 'elsewhere']])).layout.dbDir).toBe(join(h, 'elsewhere'));
+    expect(s.rpcEventLimits).toEqual({ maxSubscriptionClients: 100, maxSubscriptionsPerClient: 5, subscriptionBufferSize: 200 });
+  });
+
+  it("the websocket's subscription limits come from config.toml [rpc]", async () => {
+    const h = await tempHome();
+    expect((await chaind(['init', 'd', '--home', h])).code).toBe(0);
+    const file = join(h, 'config', 'config.toml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('max_subscriptions_per_client = 5', 'max_subscriptions_per_client = 1').replace('max_subscription_clients = 100', 'max_subscription_clients = 7'));
+    expect(resolveStartSettings(h).rpcEventLimits).toEqual({ maxSubscriptionClients: 7, maxSubscriptionsPerClient: 1, subscriptionBufferSize: 200 });
+    writeFileSync(file, readFileSync(file, 'utf8').replace('max_subscriptions_per_client = 1', 'max_subscriptions_per_client = -1'));
+    expect(() => resolveStartSettings(h)).toThrow(`invalid value for rpc.max_subscriptions_per_client in ${file}: expected a non-negative integer, got -1`);
   });
 });
 
