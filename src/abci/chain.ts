@@ -119,6 +119,12 @@ export class Chain {
   /** the last replay (at open or `replayStored`), if any */
   lastReplay: ReplayStats | undefined;
   private lastTimeNs = 0n;
+  /** the genesis document, parsed once (at open when it is given, at the first read when it is stored) */
+  private genesisDoc: GenesisDoc | undefined;
+  private genesisParams: GenesisDoc['consensus_params'] | undefined;
+  /** blocks to emit on `blocks$` (`report`) */
+  private readonly reportQueue: CommittedBlock[] = [];
+  private reporting = false;
   /** the last block this process committed, in the form `store.getBlock` returns it (saves reading it back) */
   private last: { block: BlockRecord; results: readonly TxResult[] } | undefined;
 
@@ -152,6 +158,7 @@ export class Chain {
     if (stored === undefined) {
       if (opts.genesis === undefined) throw new Error(`no chain in ${opts.dbPath} and no genesis given`);
       const doc = parseGenesisDoc(opts.genesis);
+      this.genesisParams = structuredClone(doc.consensus_params);
       this.app.initChain(doc);
       this.store.setMeta('genesis', JSON.stringify(doc));
       this.store.setMeta('state_format', STATE_FORMAT);
@@ -166,7 +173,9 @@ export class Chain {
             'genesis; `npm start -- --reset` for the local network), or use the version that wrote it',
         );
       }
-      this.recover(parseGenesisDoc(stored), opts.replayUpTo);
+      const doc = parseGenesisDoc(stored);
+      this.genesisParams = structuredClone(doc.consensus_params);
+      this.recover(doc, opts.replayUpTo);
     }
   }
 
@@ -179,8 +188,18 @@ export class Chain {
     return this.lastTimeNs;
   }
 
+  /**
+   * The stored genesis document, read and parsed at the first call and kept: every caller gets the
+   * same object (do not change it). Per-block code reads `consensusParams` instead.
+   */
   get genesis(): GenesisDoc {
-    return parseGenesisDoc(this.store.getMeta('genesis')!);
+    this.genesisDoc ??= parseGenesisDoc(this.store.getMeta('genesis')!);
+    return this.genesisDoc;
+  }
+
+  /** The genesis's consensus params (static: there are no param updates), kept in memory since open. */
+  get consensusParams(): GenesisDoc['consensus_params'] {
+    return this.genesisParams!;
   }
 
   /** Runs one block through the app, persists it atomically and commits. */
@@ -220,7 +239,7 @@ export class Chain {
     let applied = false;
     const report = () => {
       written = true;
-      if (applied) this.blocks$.next(committed);
+      if (applied) this.report(committed);
     };
     const snapshot = this.snapshotInterval > 0 && height % BigInt(this.snapshotInterval) === 0n;
     try {
@@ -233,8 +252,23 @@ export class Chain {
     this.lastTimeNs = time;
     this.last = { block: asStored(record), results: res.txResults };
     applied = true;
-    if (written) this.blocks$.next(committed);
+    if (written) this.report(committed);
     return committed;
+  }
+
+  /**
+   * Emits a block on `blocks$`, in height order even when a subscriber's read of the store makes
+   * the writer report the next block from inside this call (it is emitted after this one).
+   */
+  private report(block: CommittedBlock): void {
+    this.reportQueue.push(block);
+    if (this.reporting) return;
+    this.reporting = true;
+    try {
+      for (let b = this.reportQueue.shift(); b; b = this.reportQueue.shift()) this.blocks$.next(b);
+    } finally {
+      this.reporting = false;
+    }
   }
 
   /** Replays the stored blocks after the current height (after `open` with `replayUpTo`). */

@@ -108,7 +108,12 @@ export class Node {
   }
 
   get chainId(): string {
-    return this.chain.genesis.chain_id;
+    return this.chain.app.info().chainId;
+  }
+
+  /** The genesis's consensus params, kept in memory (`Chain.consensusParams`). */
+  get consensusParams(): GenesisDoc['consensus_params'] {
+    return this.chain.consensusParams;
   }
 
   get height(): bigint {
@@ -206,7 +211,7 @@ export class Node {
     const now = this.clock();
     const time = now > this.chain.lastBlockTimeNs ? now : this.chain.lastBlockTimeNs + 1_000_000n;
     if (this.haltIfDue(height, time)) return undefined;
-    const params = this.chain.genesis.consensus_params.block;
+    const params = this.chain.consensusParams.block;
     const txs = this.mempool.reap(Number(params.max_bytes), BigInt(params.max_gas));
     const block = this.chain.commitBlock(
       txs.map((t) => t.bytes),

@@ -88,7 +88,7 @@ export class EventBus {
     private readonly node: Node,
     readonly limits: EventLimits = DEFAULT_EVENT_LIMITS,
   ) {
-    this.params = node.genesis.consensus_params;
+    this.params = node.consensusParams;
     this.source = node.blocks$.subscribe((block) => this.onBlock(block));
   }
 

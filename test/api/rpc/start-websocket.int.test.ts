@@ -56,6 +56,8 @@ function take<T>(stream: { subscribe(l: { next: (v: T) => void; error: (e: unkno
     const got: T[] = [];
     const sub = stream.subscribe({
       next: (v) => {
+        // blocks written while the writer thread starts arrive together: keep the first `count`
+        if (got.length === count) return;
         got.push(v);
         if (got.length === count) {
           queueMicrotask(() => sub.unsubscribe());

@@ -114,7 +114,7 @@ export const blockRoutes: Record<string, Route> = {
         begin_block_events: record.beginBlockEvents.length ? record.beginBlockEvents.map(blockEventJson) : null,
         end_block_events: record.endBlockEvents.length ? record.endBlockEvents.map(blockEventJson) : null,
         validator_updates: null,
-        consensus_param_updates: consensusParamUpdatesJson(node.genesis.consensus_params),
+        consensus_param_updates: consensusParamUpdatesJson(node.consensusParams),
       };
     },
   },

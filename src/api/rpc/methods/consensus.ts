@@ -43,7 +43,7 @@ export const consensusRoutes: Record<string, Route> = {
     cacheable: { unlessZero: ['height'] },
     run: ({ node }, [height]) => {
       const h = checkHeight(node.height + 1n, node.earliestHeight(), height as bigint | undefined);
-      return { block_height: h.toString(), consensus_params: consensusParamsJson(node.genesis.consensus_params) };
+      return { block_height: h.toString(), consensus_params: consensusParamsJson(node.consensusParams) };
     },
   },
 };

@@ -48,7 +48,7 @@ export function statusJson(node: Node): GoJsonValue {
   const id = node.identity;
   return {
     node_info: {
-      protocol_version: { p2p: P2P_PROTOCOL, block: BLOCK_PROTOCOL, app: node.genesis.consensus_params.version?.app ?? '0' },
+      protocol_version: { p2p: P2P_PROTOCOL, block: BLOCK_PROTOCOL, app: node.consensusParams.version?.app ?? '0' },
       id: id.id,
       listen_addr: id.listenAddr,
       network: node.chainId,
