@@ -1,0 +1,310 @@
+/**
+ * The client side of the RPC benchmark (bench/rpc.bench.ts): JSON-RPC over HTTP on keep-alive
+ * connections, the driver shapes of issue 20 (batches of 100, concurrent single requests, one
+ * request at a time), a watcher that counts committed txs by polling, and the processes the
+ * bench starts (killed on every exit path, so no port stays bound).
+ *
+ * Request bodies are JSON text made before the timed part, as the txs are signed before it: the
+ * timed part is sending, the server's work and waiting for the commit.
+ */
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+
+// ------------------------------------------------------------------ processes
+
+const children = new Set<ChildProcess>();
+function killAll(): void {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+process.on('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+
+/** Starts a process that is killed when the bench exits, however it exits. */
+export function startProcess(command: string, args: readonly string[], opts: SpawnOptions = {}): ChildProcess {
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], ...opts });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  // keep the last lines of stderr (when piped) for the error message of a failed start
+  const tail: string[] = [];
+  child.stderr?.setEncoding('utf8').on('data', (s: string) => {
+    tail.push(s);
+    if (tail.length > 20) tail.shift();
+  });
+  (child as ChildProcess & { stderrTail: () => string }).stderrTail = () => tail.join('');
+  return child;
+}
+
+export function stderrTail(child: ChildProcess): string {
+  return (child as ChildProcess & { stderrTail?: () => string }).stderrTail?.() ?? '';
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves once the process has exited. */
+export async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Resident set size of a process in bytes (`VmRSS` of /proc/<pid>/status). */
+export function rssOf(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+// ------------------------------------------------------------------ JSON-RPC over HTTP
+
+export interface RpcAnswer {
+  readonly id?: unknown;
+  readonly result?: unknown;
+  readonly error?: { code: number; message: string; data?: string };
+}
+
+export class JsonRpcHttp {
+  private readonly agent: Agent;
+  private nextId = 1;
+
+  constructor(
+    readonly url: string,
+    maxSockets = 128,
+  ) {
+    this.agent = new Agent({ keepAlive: true, maxSockets });
+  }
+
+  /** POSTs a body (one request or a batch) and parses the answer. */
+  post(body: string, timeoutMs = 20_000): Promise<RpcAnswer | RpcAnswer[]> {
+    const { hostname, port, pathname } = new URL(this.url);
+    return new Promise((resolve, reject) => {
+      const req = request({ agent: this.agent, hostname, port, path: pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, timeout: timeoutMs }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          try {
+            resolve(JSON.parse(text) as RpcAnswer | RpcAnswer[]);
+          } catch {
+            reject(new Error(`${this.url}: HTTP ${res.statusCode}, not JSON: ${text.slice(0, 200)}`));
+          }
+        });
+        res.on('error', reject);
+      });
+      req.on('timeout', () => req.destroy(new Error(`${this.url}: no answer in ${timeoutMs} ms`)));
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  /** One call; throws on a JSON-RPC error. */
+  async call<T>(method: string, params: unknown = {}, timeoutMs?: number): Promise<T> {
+    const answer = (await this.post(JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }), timeoutMs)) as RpcAnswer;
+    if (answer.error) throw new Error(`${method}: ${answer.error.message}${answer.error.data ? `: ${answer.error.data}` : ''}`);
+    return answer.result as T;
+  }
+
+  /** A batch of calls; throws on the first JSON-RPC error. */
+  async batch<T>(calls: readonly [string, unknown][]): Promise<T[]> {
+    if (calls.length === 0) return [];
+    const body = JSON.stringify(calls.map(([method, params], i) => ({ jsonrpc: '2.0', id: i, method, params })));
+    const answers = (await this.post(body)) as RpcAnswer[];
+    const byId = new Map(answers.map((a) => [a.id, a]));
+    return calls.map(([method], i) => {
+      const a = byId.get(i);
+      if (!a || a.error) throw new Error(`${method}: ${a?.error ? a.error.message + (a.error.data ? `: ${a.error.data}` : '') : 'no answer in the batch'}`);
+      return a.result as T;
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+/** Calls `probe` every `everyMs` until it answers true; returns the ms waited, or throws after `limitMs`. */
+export async function waitUntil(probe: () => Promise<boolean>, limitMs: number, everyMs = 5, what = 'condition'): Promise<void> {
+  const end = performance.now() + limitMs;
+  for (;;) {
+    try {
+      if (await probe()) return;
+    } catch {
+      // not answering yet
+    }
+    if (performance.now() > end) throw new Error(`${what}: not reached in ${limitMs} ms`);
+    await sleep(everyMs);
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ------------------------------------------------------------------ committed txs
+
+/**
+ * Counts the txs committed since it was made, by polling the server every `everyMs` (one request,
+ * sometimes a few, per poll: cheap next to the load). `steps` are the (time, count) of each poll
+ * that saw the count grow.
+ */
+export class CommitWatcher {
+  committed = 0;
+  private stopped = false;
+  private waiters: (() => void)[] = [];
+  private failure: Error | undefined;
+  readonly steps: [number, number][] = [];
+  private readonly loop: Promise<void>;
+
+  constructor(
+    private readonly countNew: () => Promise<number>,
+    private readonly everyMs = 10,
+  ) {
+    this.loop = this.run();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        const n = await this.countNew();
+        if (n > 0) {
+          this.committed += n;
+          this.steps.push([performance.now(), this.committed]);
+        }
+      } catch (e) {
+        this.failure = e as Error;
+        this.stopped = true;
+      }
+      for (const w of this.waiters.splice(0)) w();
+      if (!this.stopped) await sleep(this.everyMs);
+    }
+  }
+
+  /**
+   * When the count reached each multiple of `every`, on the line through the polls that saw it
+   * grow (from `t0`, count 0): blocks of more than `every` txs spread over the time since the
+   * previous one, rather than counted as instantaneous.
+   */
+  marks(t0: number, every = 1000): number[] {
+    const out: number[] = [];
+    let [pt, pc] = [t0, 0];
+    for (const [t, c] of this.steps) {
+      while ((out.length + 1) * every <= c) {
+        const k = (out.length + 1) * every;
+        out.push(pt + ((t - pt) * (k - pc)) / (c - pc));
+      }
+      [pt, pc] = [t, c];
+    }
+    return out;
+  }
+
+  /** Resolves after the next poll. */
+  nextPoll(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /**
+   * Resolves with the time (performance.now()) of the poll that first saw `n` committed txs;
+   * throws after `limitMs`, or when the count has not grown for `stallMs`.
+   */
+  async until(n: number, limitMs = 300_000, stallMs = 15_000): Promise<number> {
+    const start = performance.now();
+    while (this.committed < n) {
+      if (this.failure) throw this.failure;
+      const now = performance.now();
+      if (now - start > limitMs) throw new Error(`only ${this.committed} of ${n} txs committed after ${limitMs} ms`);
+      const grew = this.steps.length ? this.steps[this.steps.length - 1]![0] : start;
+      if (now - Math.max(grew, start) > stallMs) throw new Error(`stalled: ${this.committed} of ${n} txs committed, none for ${(stallMs / 1000).toFixed(0)} s`);
+      await this.nextPoll();
+    }
+    return performance.now();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.loop;
+    if (this.failure) throw this.failure;
+  }
+}
+
+// ------------------------------------------------------------------ driver shapes
+
+/** What a driver needs from a server: the request bodies and the check of their answers. */
+export interface TxServer {
+  readonly rpc: JsonRpcHttp;
+  /** the body of one request submitting `tx` (with id `id`) */
+  single(tx: string, id: number): string;
+  /** throws unless the answer accepted the tx */
+  accepted(answer: RpcAnswer): void;
+}
+
+/** The body of a batch of `single` requests. */
+export function batchBody(server: TxServer, txs: readonly string[], firstId: number): string {
+  return `[${txs.map((tx, i) => server.single(tx, firstId + i)).join(',')}]`;
+}
+
+/**
+ * Batches (bodies made beforehand) sent with at most `inflight` outstanding; before each send,
+ * `gate` may hold it back (the sustained run's window).
+ */
+export async function sendBatches(server: TxServer, bodies: readonly string[], inflight = 2, gate?: (batch: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < bodies.length) {
+      const b = next++;
+      if (gate) await gate(b);
+      const answers = await server.rpc.post(bodies[b]!);
+      if (!Array.isArray(answers)) throw new Error(`batch ${b}: not a batch answer: ${JSON.stringify(answers).slice(0, 300)}`);
+      for (const a of answers) server.accepted(a);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(inflight, bodies.length) }, lane));
+}
+
+/**
+ * `lanes` concurrent single requests: lane w sends bodies w, w + lanes, w + 2·lanes… one after the
+ * other (so each sender's txs, which the caller places in one lane, stay in sequence order).
+ */
+export async function sendConcurrent(server: TxServer, bodies: readonly string[], lanes = 100): Promise<void> {
+  const lane = async (w: number) => {
+    for (let i = w; i < bodies.length; i += lanes) server.accepted((await server.rpc.post(bodies[i]!)) as RpcAnswer);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, bodies.length) }, (_, w) => lane(w)));
+}
+
+/** One request at a time; returns each request's latency in ms. */
+export async function sendSequential(server: TxServer, bodies: readonly string[], check: (answer: RpcAnswer) => void = (a) => server.accepted(a), timeoutMs?: number): Promise<number[]> {
+  const lat: number[] = [];
+  for (const body of bodies) {
+    const t = performance.now();
+    check((await server.rpc.post(body, timeoutMs)) as RpcAnswer);
+    lat.push(performance.now() - t);
+  }
+  return lat;
+}
+
+// ------------------------------------------------------------------ figures
+
+export function pct(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+export const rate = (txs: number, ms: number) => (txs / ms) * 1000;
+export const fmtRate = (r: number) => Math.round(r).toLocaleString('en-US');
+export const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+export const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
