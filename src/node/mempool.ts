@@ -87,6 +87,11 @@ export class Mempool {
     return this.txs.size;
   }
 
+  /** how many txs the cache holds */
+  get seenCount(): number {
+    return this.seen.size;
+  }
+
   get totalBytes(): number {
     return this.bytes;
   }

@@ -75,6 +75,14 @@ export interface BroadcastCommitResult {
   readonly txResult?: TxResult;
 }
 
+/** A broadcast tx waiting for its admission. */
+interface Arrival {
+  readonly hash: string;
+  readonly bytes: Uint8Array;
+  readonly resolve: (r: BroadcastResult) => void;
+  readonly reject: (e: unknown) => void;
+}
+
 export class Node {
   readonly chain: Chain;
   readonly mempool: Mempool;
@@ -87,6 +95,9 @@ export class Node {
   private haltReason: string | undefined;
   /** CheckTx of broadcast txs, chained so that they run in arrival order */
   private admission: Promise<unknown> = Promise.resolve();
+  /** broadcast txs of this turn of the event loop, admitted together (`admitArrivals`) */
+  private arriving: Arrival[] = [];
+  private arrivalTurn: NodeJS.Immediate | undefined;
   private readonly queries: NodeQueries | undefined;
 
   constructor(opts: NodeOptions) {
@@ -252,26 +263,87 @@ export class Node {
 
   /**
    * broadcast_tx_sync: CheckTx, then into the mempool when it passes; rejects with MempoolError
-   * for cache/size refusals. With a verify pool the tx's signatures are checked on its threads
-   * first (`App.preverify`); CheckTx itself runs in arrival order, whatever order the checks end in.
+   * for cache/size refusals. Txs that arrive in the same turn of the event loop (a JSON-RPC batch,
+   * concurrent requests) are admitted together: their signatures are checked on the verify pool's
+   * threads in one go (`App.preverify`), then each tx is admitted in arrival order exactly as it
+   * would be alone (`admitGroup`): the same refusals, results and mempool.
    */
-  async broadcastTxSync(bytes: Uint8Array): Promise<BroadcastResult> {
-    const hash = Node.txHash(bytes);
-    this.mempool.precheck(hash, bytes);
-    this.mempool.markSeen(hash);
-    const pool = this.opts.verifyPool;
-    // a failed pre-check only means CheckTx verifies the signature itself
-    const verified = pool ? this.chain.app.preverify([bytes], pool).catch(() => undefined) : undefined;
-    const turn = this.admission.then(() => verified).then(() => this.admit(hash, bytes));
-    this.admission = turn.catch(() => undefined);
-    return turn;
+  broadcastTxSync(bytes: Uint8Array): Promise<BroadcastResult> {
+    return new Promise<BroadcastResult>((resolve, reject) => {
+      this.arriving.push({ hash: Node.txHash(bytes), bytes, resolve, reject });
+      this.arrivalTurn ??= setImmediate(() => this.admitArrivals());
+    });
   }
 
-  private admit(hash: string, bytes: Uint8Array): BroadcastResult {
-    const result = this.chain.app.checkTx(bytes);
-    if (result.code === 0) this.mempool.add({ hash, bytes, gasWanted: result.gas_wanted });
-    else this.mempool.forget(hash);
-    return { ...result, hash };
+  /** Starts the admission of the txs that arrived in this turn, after the groups before it. */
+  private admitArrivals(): void {
+    this.arrivalTurn = undefined;
+    const group = this.arriving.splice(0);
+    if (group.length === 0) return;
+    const pool = this.opts.verifyPool;
+    // a failed pre-check only means CheckTx verifies the signature itself
+    const verified = pool ? this.chain.app.preverify(group.map((a) => a.bytes), pool).catch(() => undefined) : undefined;
+    this.admission = this.admission
+      .then(() => verified)
+      .then(() => this.admitGroup(group))
+      .catch((e) => {
+        for (const a of group) a.reject(e); // a no-op for the answered ones
+      });
+  }
+
+  /**
+   * Admits a group in arrival order, each tx as `precheck` → `markSeen` → CheckTx → mempool, the
+   * sequence of a tx sent alone. When no refusal of the mempool can depend on the CheckTx results
+   * inside the group (room for all of them, no repeated tx, no cache reset), CheckTx runs as one
+   * batch (`App.checkTxs`, the same results as one by one).
+   */
+  private admitGroup(group: readonly Arrival[]): void {
+    const limits = this.mempool.limits;
+    let bytes = 0;
+    for (const a of group) bytes += a.bytes.length;
+    const batchable =
+      group.length > 1 &&
+      this.mempool.size + group.length <= limits.size &&
+      this.mempool.totalBytes + bytes <= limits.maxTxsBytes &&
+      this.mempool.seenCount + group.length <= limits.cacheSize &&
+      new Set(group.map((a) => a.hash)).size === group.length;
+    if (!batchable) {
+      for (const a of group) {
+        try {
+          this.mempool.precheck(a.hash, a.bytes);
+          this.mempool.markSeen(a.hash);
+          a.resolve(this.admitChecked(a, this.chain.app.checkTx(a.bytes)));
+        } catch (e) {
+          a.reject(e);
+        }
+      }
+      return;
+    }
+    const checked: Arrival[] = [];
+    for (const a of group) {
+      try {
+        this.mempool.precheck(a.hash, a.bytes);
+      } catch (e) {
+        a.reject(e); // only too large or in the cache here: independent of the other txs' results
+        continue;
+      }
+      this.mempool.markSeen(a.hash);
+      checked.push(a);
+    }
+    let results: TxResult[];
+    try {
+      results = this.chain.app.checkTxs(checked.map((a) => a.bytes));
+    } catch (e) {
+      for (const a of checked) a.reject(e);
+      return;
+    }
+    checked.forEach((a, i) => a.resolve(this.admitChecked(a, results[i]!)));
+  }
+
+  private admitChecked(a: Arrival, result: TxResult): BroadcastResult {
+    if (result.code === 0) this.mempool.add({ hash: a.hash, bytes: a.bytes, gasWanted: result.gas_wanted });
+    else this.mempool.forget(a.hash);
+    return { ...result, hash: a.hash };
   }
 
   /** broadcast_tx_async: like sync, the answer carries only the hash and the CheckTx code. */

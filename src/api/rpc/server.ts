@@ -70,6 +70,12 @@ export async function startRpcServer(node: Node, opts: RpcServerOptions): Promis
   };
 }
 
+/**
+ * Batch entries that run without waiting for the entry before them: consecutive broadcasts are
+ * admitted as one group, each answered as if sent alone (`Node.broadcastTxSync`).
+ */
+const ADMITTED_TOGETHER = new Set(['broadcast_tx_sync', 'broadcast_tx_async']);
+
 /** An argument is "zero" as Go's reflect.Value.IsZero sees the decoded value. */
 const isZero = (v: ParamValue) => v === undefined || v === 0n || v === '' || v === false || (v instanceof Uint8Array && v.length === 0);
 
@@ -115,7 +121,10 @@ export function rpcRequestHandler(
       sendJson(res, 500, errorText(undefined, e));
       return;
     }
-    const responses: string[] = [];
+    const responses: (string | Promise<string>)[] = [];
+    // the entries started and not yet answered: a run of broadcasts reaches the node's admission
+    // together (`Node.broadcastTxSync`), any other method waits for the entries before it
+    let started: Promise<string>[] = [];
     let cache = true;
     for (const request of requests) {
       // notifications get no answer
@@ -136,17 +145,27 @@ export function rpcRequestHandler(
         continue;
       }
       if (cache && !cacheable(route, args)) cache = false;
-      const out = await runRoute(ctx, route, args);
+      const id = request.id;
       // as in CometBFT, a method error does not turn caching off
-      responses.push('error' in out ? errorText(request.id, out.error) : successText(request.id, out.result));
+      const answer = (out: Awaited<ReturnType<typeof runRoute>>) => ('error' in out ? errorText(id, out.error) : successText(id, out.result));
+      if (ADMITTED_TOGETHER.has(request.method)) {
+        const pending = runRoute(ctx, route, args).then(answer);
+        started.push(pending);
+        responses.push(pending);
+        continue;
+      }
+      if (started.length > 0) await Promise.all(started);
+      started = [];
+      responses.push(answer(await runRoute(ctx, route, args)));
     }
-    if (responses.length === 0) {
+    const texts = await Promise.all(responses);
+    if (texts.length === 0) {
       res.writeHead(200, { 'Content-Length': 0 });
       res.end();
       return;
     }
     // one answer is an object even when the request was a batch
-    const text = responses.length === 1 ? responses[0]! : `[${responses.join(',')}]`;
+    const text = texts.length === 1 ? texts[0]! : `[${texts.join(',')}]`;
     sendJson(res, 200, text, cache ? CACHE_CONTROL : {});
   };
 
