@@ -6,7 +6,8 @@
  */
 import { codec } from '../codec/index.ts';
 import { WireWriter } from '../codec/wire.ts';
-import { ed25519Sign, ed25519Verify } from '../crypto/ed25519.ts';
+import { ed25519Verify } from '../crypto/ed25519.ts';
+import { validatorSign } from './validator-signer.ts';
 import type { PrivValidatorKey } from './keys.ts';
 import { hexBytes, hexText, int64Of, signatureText, timestampOf } from './proto-forms.ts';
 import { totalVotingPower, validatorPubKey, votingPower } from './validator-set.ts';
@@ -81,7 +82,7 @@ export function signCommit(input: SignCommitInput): CommitJson {
   const signBytes = voteSignBytes(chainId, { type: SignedMsgType.PRECOMMIT, height, round, blockId, timestamp });
   const signatures = validators.map((v): CommitSigJson =>
     v.address === key.address
-      ? { block_id_flag: BlockIdFlag.COMMIT, validator_address: v.address, timestamp, signature: signatureText(ed25519Sign(key.privKey.subarray(0, 32), signBytes)) }
+      ? { block_id_flag: BlockIdFlag.COMMIT, validator_address: v.address, timestamp, signature: signatureText(validatorSign(key.privKey, signBytes)) }
       : { block_id_flag: BlockIdFlag.ABSENT, validator_address: '', timestamp: ZERO_TIME, signature: null },
   );
   return { height: height.toString(), round, block_id: blockId, signatures };
