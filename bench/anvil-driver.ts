@@ -3,7 +3,8 @@
  * side-by-side reference of the RPC benchmark (bench/rpc.bench.ts): started on a free loopback
  * port, 200 senders funded with `anvil_setBalance`, value transfers pre-signed with ethers v6
  * (the signature itself by the project's secp256k1 backend, as for the node's txs), `eth_sendRawTransaction` in the
- * same driver shapes, and committed txs counted from the blocks' transaction counts.
+ * same driver shapes; committed txs watched through the block number and `txpool_status`, then
+ * counted from the blocks' transaction counts.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { Signature, Transaction, computeAddress, hexlify } from 'ethers';
 import { secp256k1 } from '../src/crypto/secp256k1-backend.ts';
-import { JsonRpcHttp, freePort, startProcess, stderrTail, waitUntil, type RpcAnswer, type TxServer } from './rpc-driver.ts';
+import { JsonRpcHttp, freePort, startProcess, stderrTail, waitUntil, type CommitSource, type RpcAnswer, type TxServer } from './rpc-driver.ts';
 
 export const ANVIL = fileURLToPath(new URL('../node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil', import.meta.url));
 export const anvilInstalled = () => existsSync(ANVIL);
@@ -52,13 +53,11 @@ export interface AnvilMode {
   readonly args: readonly string[];
 }
 
-export interface RunningAnvil extends TxServer {
+export interface RunningAnvil extends TxServer, CommitSource {
   readonly child: ChildProcess;
   readonly port: number;
   /** ms from spawn to the first answer (`eth_chainId`) */
   readonly firstAnswerMs: number;
-  /** committed txs in blocks after `fromBlock`, and the latest block */
-  countSince(fromBlock: number): Promise<{ txs: number; latest: number }>;
   blockNumber(): Promise<number>;
 }
 
@@ -85,15 +84,23 @@ export async function startAnvil(mode: AnvilMode, senders: readonly EthSender[])
     accepted: (a: RpcAnswer) => {
       if (a.error || typeof a.result !== 'string') throw new Error(`anvil refused a tx: ${JSON.stringify(a.error ?? a)}`);
     },
-    async countSince(fromBlock) {
-      const latest = await blockNumber();
-      let txs = 0;
-      for (let lo = fromBlock + 1; lo <= latest; lo += 500) {
-        const heights = Array.from({ length: Math.min(500, latest - lo + 1) }, (_, i) => lo + i);
+    answered: 0,
+    async poll() {
+      const [height, pool] = await rpc.batch<string | { pending: string; queued: string }>([
+        ['eth_blockNumber', []],
+        ['txpool_status', []],
+      ]);
+      const { pending, queued } = pool as { pending: string; queued: string };
+      return { height: Number(height), pending: Number(pending) + Number(queued) };
+    },
+    async txCounts(from, to) {
+      const out: number[] = [];
+      for (let lo = from; lo <= to; lo += 500) {
+        const heights = Array.from({ length: Math.min(500, to - lo + 1) }, (_, i) => lo + i);
         const counts = await rpc.batch<string>(heights.map((h) => ['eth_getBlockTransactionCountByNumber', ['0x' + h.toString(16)]] as [string, unknown]));
-        for (const c of counts) txs += Number(c);
+        out.push(...counts.map(Number));
       }
-      return { txs, latest };
+      return out;
     },
   };
 }

@@ -8,15 +8,26 @@
  * timed part is sending, the server's work and waiting for the commit.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 
 // ------------------------------------------------------------------ processes
 
 const children = new Set<ChildProcess>();
+const tempDirs = new Set<string>();
 function killAll(): void {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+/** A new directory under the system's temporary one, removed when the bench exits, however it exits. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
 }
 process.on('exit', killAll);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -124,7 +135,10 @@ export class JsonRpcHttp {
   async batch<T>(calls: readonly [string, unknown][]): Promise<T[]> {
     if (calls.length === 0) return [];
     const body = JSON.stringify(calls.map(([method, params], i) => ({ jsonrpc: '2.0', id: i, method, params })));
-    const answers = (await this.post(body)) as RpcAnswer[];
+    const answer = await this.post(body);
+    // CometBFT answers a batch of one with the bare response object
+    const answers = Array.isArray(answer) ? answer : calls.length === 1 ? [answer] : undefined;
+    if (!answers) throw new Error(`${calls[0]![0]}…: not a batch answer: ${JSON.stringify(answer).slice(0, 300)}`);
     const byId = new Map(answers.map((a) => [a.id, a]));
     return calls.map(([method], i) => {
       const a = byId.get(i);
@@ -156,33 +170,66 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ------------------------------------------------------------------ committed txs
 
+/** What the watcher reads from a server. */
+export interface CommitSource {
+  /** txs the drivers saw accepted so far (the drivers count them) */
+  answered: number;
+  /** cheap, from the server's memory: the latest height and the txs waiting for a block */
+  poll(): Promise<{ height: number; pending: number }>;
+  /** the number of txs in each block from `from` to `to`; may cost the server block reads */
+  txCounts(from: number, to: number): Promise<number[]>;
+}
+
 /**
- * Counts the txs committed since it was made, by polling the server every `everyMs` (one request,
- * sometimes a few, per poll: cheap next to the load). `steps` are the (time, count) of each poll
- * that saw the count grow.
+ * Watches a run's txs get committed, without reading blocks during it: every `everyMs` it reads
+ * the height and the waiting txs (on the node, `abci_info` and `num_unconfirmed_txs`, both from
+ * memory: reading blocks would make the node wait for its block writer), notes when each height
+ * was first seen, and estimates the committed txs as accepted minus waiting. Once the estimate
+ * reaches the run's count, the blocks' tx counts are read and the run ends at the first sight of
+ * the height holding its last tx (polling on if the count is not there yet).
  */
 export class CommitWatcher {
-  committed = 0;
+  /** accepted minus waiting (never decreasing): a lower bound while requests are in flight */
+  estimate = 0;
   private stopped = false;
   private waiters: (() => void)[] = [];
   private failure: Error | undefined;
-  readonly steps: [number, number][] = [];
-  private readonly loop: Promise<void>;
+  private readonly answered0: number;
+  private lastHeight: number;
+  private lastGrowth = performance.now();
+  /** first sight of each height after the base (index h - base - 1) */
+  private readonly seen: number[] = [];
+  /** tx counts of the heights read so far (same index) */
+  private readonly counts: number[] = [];
+  private loop: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly countNew: () => Promise<number>,
-    private readonly everyMs = 10,
+  private constructor(
+    private readonly source: CommitSource,
+    private readonly base: number,
+    private readonly everyMs: number,
   ) {
-    this.loop = this.run();
+    this.answered0 = source.answered;
+    this.lastHeight = base;
+  }
+
+  static async start(source: CommitSource, everyMs = 10): Promise<CommitWatcher> {
+    const { height } = await source.poll();
+    const w = new CommitWatcher(source, height, everyMs);
+    w.loop = w.run();
+    return w;
   }
 
   private async run(): Promise<void> {
     while (!this.stopped) {
       try {
-        const n = await this.countNew();
-        if (n > 0) {
-          this.committed += n;
-          this.steps.push([performance.now(), this.committed]);
+        const { height, pending } = await this.source.poll();
+        const now = performance.now();
+        for (let h = this.lastHeight + 1; h <= height; h++) this.seen.push(now);
+        this.lastHeight = Math.max(this.lastHeight, height);
+        const estimate = this.source.answered - this.answered0 - pending;
+        if (estimate > this.estimate) {
+          this.estimate = estimate;
+          this.lastGrowth = now;
         }
       } catch (e) {
         this.failure = e as Error;
@@ -193,15 +240,72 @@ export class CommitWatcher {
     }
   }
 
+  private nextPoll(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private check(what: string, limitEnd: number, stallMs: number): void {
+    if (this.failure) throw this.failure;
+    const now = performance.now();
+    if (now > limitEnd) throw new Error(`${what}: not reached in time (${this.estimate} txs committed)`);
+    if (now - this.lastGrowth > stallMs) throw new Error(`stalled: ${this.estimate} txs committed, none for ${(stallMs / 1000).toFixed(0)} s`);
+  }
+
+  /** Waits until at least `n` txs are committed by the estimate (the sustained run's window). */
+  async atLeast(n: number, limitMs = 300_000, stallMs = 15_000): Promise<void> {
+    const end = performance.now() + limitMs;
+    this.lastGrowth = Math.max(this.lastGrowth, performance.now() - this.everyMs);
+    while (this.estimate < n) {
+      this.check(`${n} txs committed`, end, stallMs);
+      await this.nextPoll();
+    }
+  }
+
+  /** The committed count of the heights seen, from the blocks' tx counts. */
+  private async counted(): Promise<number> {
+    const from = this.base + 1 + this.counts.length;
+    const to = this.base + this.seen.length;
+    if (to >= from) this.counts.push(...(await this.source.txCounts(from, to)));
+    return this.counts.reduce((a, b) => a + b, 0);
+  }
+
   /**
-   * When the count reached each multiple of `every`, on the line through the polls that saw it
-   * grow (from `t0`, count 0): blocks of more than `every` txs spread over the time since the
-   * previous one, rather than counted as instantaneous.
+   * Resolves with the time (performance.now()) the height holding the `n`th tx was first seen;
+   * throws after `limitMs`, or when the count has not grown for `stallMs`.
+   */
+  async until(n: number, limitMs = 300_000, stallMs = 15_000): Promise<number> {
+    const end = performance.now() + limitMs;
+    await this.atLeast(n, limitMs, stallMs);
+    while ((await this.counted()) < n) {
+      this.check(`${n} txs in blocks`, end, stallMs);
+      await this.nextPoll();
+    }
+    let total = 0;
+    for (let i = 0; i < this.counts.length; i++) {
+      total += this.counts[i]!;
+      if (total >= n) return this.seen[i]!;
+    }
+    throw new Error('unreachable');
+  }
+
+  /** Txs in the blocks seen (read after `until`). */
+  get committed(): number {
+    return this.counts.reduce((a, b) => a + b, 0);
+  }
+
+  /**
+   * When the count reached each multiple of `every` (after `until`), on the line through the
+   * blocks' first sights (from `t0`, count 0): a block of many txs spreads over the time since
+   * the previous one rather than counting as instantaneous.
    */
   marks(t0: number, every = 1000): number[] {
     const out: number[] = [];
-    let [pt, pc] = [t0, 0];
-    for (const [t, c] of this.steps) {
+    let [pt, pc, c] = [t0, 0, 0];
+    for (let i = 0; i < this.counts.length; i++) {
+      if (this.counts[i] === 0) continue;
+      c += this.counts[i]!;
+      const t = this.seen[i]!;
       while ((out.length + 1) * every <= c) {
         const k = (out.length + 1) * every;
         out.push(pt + ((t - pt) * (k - pc)) / (c - pc));
@@ -211,33 +315,9 @@ export class CommitWatcher {
     return out;
   }
 
-  /** Resolves after the next poll. */
-  nextPoll(): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  /**
-   * Resolves with the time (performance.now()) of the poll that first saw `n` committed txs;
-   * throws after `limitMs`, or when the count has not grown for `stallMs`.
-   */
-  async until(n: number, limitMs = 300_000, stallMs = 15_000): Promise<number> {
-    const start = performance.now();
-    while (this.committed < n) {
-      if (this.failure) throw this.failure;
-      const now = performance.now();
-      if (now - start > limitMs) throw new Error(`only ${this.committed} of ${n} txs committed after ${limitMs} ms`);
-      const grew = this.steps.length ? this.steps[this.steps.length - 1]![0] : start;
-      if (now - Math.max(grew, start) > stallMs) throw new Error(`stalled: ${this.committed} of ${n} txs committed, none for ${(stallMs / 1000).toFixed(0)} s`);
-      await this.nextPoll();
-    }
-    return performance.now();
-  }
-
   async stop(): Promise<void> {
     this.stopped = true;
     await this.loop;
-    if (this.failure) throw this.failure;
   }
 }
 
@@ -246,6 +326,8 @@ export class CommitWatcher {
 /** What a driver needs from a server: the request bodies and the check of their answers. */
 export interface TxServer {
   readonly rpc: JsonRpcHttp;
+  /** txs accepted so far (the drivers add to it) */
+  answered: number;
   /** the body of one request submitting `tx` (with id `id`) */
   single(tx: string, id: number): string;
   /** throws unless the answer accepted the tx */
@@ -270,6 +352,7 @@ export async function sendBatches(server: TxServer, bodies: readonly string[], i
       const answers = await server.rpc.post(bodies[b]!);
       if (!Array.isArray(answers)) throw new Error(`batch ${b}: not a batch answer: ${JSON.stringify(answers).slice(0, 300)}`);
       for (const a of answers) server.accepted(a);
+      server.answered += answers.length;
     }
   };
   await Promise.all(Array.from({ length: Math.min(inflight, bodies.length) }, lane));
@@ -281,7 +364,10 @@ export async function sendBatches(server: TxServer, bodies: readonly string[], i
  */
 export async function sendConcurrent(server: TxServer, bodies: readonly string[], lanes = 100): Promise<void> {
   const lane = async (w: number) => {
-    for (let i = w; i < bodies.length; i += lanes) server.accepted((await server.rpc.post(bodies[i]!)) as RpcAnswer);
+    for (let i = w; i < bodies.length; i += lanes) {
+      server.accepted((await server.rpc.post(bodies[i]!)) as RpcAnswer);
+      server.answered++;
+    }
   };
   await Promise.all(Array.from({ length: Math.min(lanes, bodies.length) }, (_, w) => lane(w)));
 }
@@ -292,6 +378,7 @@ export async function sendSequential(server: TxServer, bodies: readonly string[]
   for (const body of bodies) {
     const t = performance.now();
     check((await server.rpc.post(body, timeoutMs)) as RpcAnswer);
+    server.answered++;
     lat.push(performance.now() - t);
   }
   return lat;

@@ -17,9 +17,9 @@
  *   POLL_MS=10              how often the committed count is polled
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
@@ -46,8 +46,10 @@ import {
   sleep,
   startProcess,
   stopProcess,
+  tempDir,
   verdict,
   waitUntil,
+  type CommitSource,
   type RpcAnswer,
   type TxServer,
 } from './rpc-driver.ts';
@@ -115,14 +117,12 @@ function batchBodies(server: TxServer, txs: readonly string[]): string[] {
 
 // ------------------------------------------------------------------ the node
 
-interface RunningNode extends TxServer {
+interface RunningNode extends TxServer, CommitSource {
   readonly child: ChildProcess;
   readonly timeoutCommit: string;
   readonly firstAnswerMs: number;
   readonly firstBlockMs: number;
   readonly home: string;
-  /** a function counting the txs committed after the current height */
-  counter(): Promise<() => Promise<number>>;
   /** throws unless every tx in blocks (from, to] passed DeliverTx; returns their number */
   checkResults(from: number, to: number): Promise<number>;
   height(): Promise<number>;
@@ -134,7 +134,7 @@ interface BlockMeta {
 }
 
 function prepareHome(): { template: string; chosen: string } {
-  const template = mkdtempSync(join(tmpdir(), 'bench-rpc-home-'));
+  const template = tempDir('bench-rpc-home-');
   execFileSync(CHAIND, ['init', 'bench', '--chain-id', CHAIN_ID, '--home', template], { stdio: 'ignore' });
   const genesisFile = join(template, 'config/genesis.json');
   let genesis = readGenesisJson(genesisFile);
@@ -165,7 +165,7 @@ function signCosmosStream(n: number): string[] {
 }
 
 async function startNode(template: string, timeoutCommit: string): Promise<RunningNode> {
-  const home = mkdtempSync(join(tmpdir(), `bench-rpc-node-${timeoutCommit}-`));
+  const home = tempDir(`bench-rpc-node-${timeoutCommit}-`);
   cpSync(template, home, { recursive: true });
   const [port, grpcPort] = [await freePort(), await freePort()];
   const logFile = join(home, 'node.log');
@@ -197,24 +197,27 @@ async function startNode(template: string, timeoutCommit: string): Promise<Runni
       const r = a.result as { code?: number; log?: string } | undefined;
       if (a.error || r?.code !== 0) throw new Error(`the node refused a tx: ${JSON.stringify(a.error ?? r)}`);
     },
-    async counter() {
-      let seen = await height();
-      // the latest 20 block metas in one call; the older ones of a longer gap in a batch of calls
-      return async () => {
-        const latest = await blockchain();
-        const last = Number(latest.last_height);
-        let txs = 0;
-        const metas = [...latest.block_metas];
-        const oldest = Math.min(...metas.map((m) => Number(m.header.height)));
-        if (oldest > seen + 1) {
-          const calls: [string, unknown][] = [];
-          for (let lo = seen + 1; lo < oldest; lo += 20) calls.push(['blockchain', { minHeight: String(lo), maxHeight: String(Math.min(lo + 19, oldest - 1)) }]);
-          for (const r of await rpc.batch<{ block_metas: BlockMeta[] }>(calls)) metas.push(...r.block_metas);
-        }
-        for (const m of metas) if (Number(m.header.height) > seen && Number(m.header.height) <= last) txs += Number(m.num_txs);
-        seen = Math.max(seen, last);
-        return txs;
-      };
+    answered: 0,
+    // from memory: the app's last height and the mempool's size (no block reads during a run)
+    async poll() {
+      const [info, unconfirmed] = await rpc.batch<{ response?: { last_block_height?: string }; n_txs?: string }>([
+        ['abci_info', {}],
+        ['num_unconfirmed_txs', {}],
+      ]);
+      return { height: Number(info!.response?.last_block_height ?? 0), pending: Number(unconfirmed!.n_txs) };
+    },
+    async txCounts(from, to) {
+      const calls: [string, unknown][] = [];
+      for (let lo = from; lo <= to; lo += 20) calls.push(['blockchain', { minHeight: String(lo), maxHeight: String(Math.min(lo + 19, to)) }]);
+      const byHeight = new Map<number, number>();
+      for (let i = 0; i < calls.length; i += 50) {
+        for (const r of await rpc.batch<{ block_metas: BlockMeta[] }>(calls.slice(i, i + 50))) for (const m of r.block_metas) byHeight.set(Number(m.header.height), Number(m.num_txs));
+      }
+      return Array.from({ length: to - from + 1 }, (_, i) => {
+        const n = byHeight.get(from + i);
+        if (n === undefined) throw new Error(`blockchain: no meta for height ${from + i}`);
+        return n;
+      });
     },
     async checkResults(from, to) {
       let n = 0;
@@ -239,19 +242,17 @@ async function stopNode(node: RunningNode): Promise<void> {
 
 // ------------------------------------------------------------------ timed runs
 
-interface Counting extends TxServer {
-  counter(): Promise<() => Promise<number>>;
-}
+type Counting = TxServer & CommitSource;
 
 /** Sends `txs` in the given shape; ms from the first request to the poll that sees all committed. */
 async function untilCommitted(server: Counting, txs: readonly string[], send: (bodies: string[]) => Promise<unknown>, bodies: string[], afterSend?: () => Promise<void>): Promise<number> {
-  const watcher = new CommitWatcher(await server.counter(), POLL_MS);
+  const watcher = await CommitWatcher.start(server, POLL_MS);
   try {
     const t0 = performance.now();
     await send(bodies);
     if (afterSend) await afterSend();
     const end = await watcher.until(txs.length, Math.max(60_000, txs.length * 20));
-    if (watcher.committed !== txs.length) throw new Error(`${watcher.committed} txs committed, ${txs.length} sent`);
+    if (watcher.committed !== txs.length) throw new Error(`${watcher.committed} txs in blocks, ${txs.length} sent`);
     return end - t0;
   } finally {
     await watcher.stop().catch(() => undefined);
@@ -274,13 +275,13 @@ interface Sustained {
 /** Batches of 100 with at most `window` txs sent and not yet committed (the mempool's room). */
 async function sustained(server: Counting, txs: readonly string[], pid: number, window: number): Promise<Sustained> {
   const bodies = batchBodies(server, txs);
-  const watcher = new CommitWatcher(await server.counter(), POLL_MS);
+  const watcher = await CommitWatcher.start(server, POLL_MS);
   const rss: [number, number][] = [[0, rssOf(pid)]];
-  const sampler = setInterval(() => rss.push([watcher.committed, rssOf(pid)]), 250);
+  const sampler = setInterval(() => rss.push([watcher.estimate, rssOf(pid)]), 250);
   try {
     const t0 = performance.now();
     await sendBatches(server, bodies, BATCH_INFLIGHT, async (b) => {
-      if ((b + 1) * BATCH - watcher.committed > window) await watcher.until((b + 1) * BATCH - window);
+      if ((b + 1) * BATCH - watcher.estimate > window) await watcher.atLeast((b + 1) * BATCH - window);
     });
     const end = await watcher.until(txs.length, Math.max(120_000, txs.length * 20));
     const marks = [t0, ...watcher.marks(t0)];
@@ -288,7 +289,7 @@ async function sustained(server: Counting, txs: readonly string[], pid: number, 
     return { txs: txs.length, ms: end - t0, perThousand, rss };
   } finally {
     clearInterval(sampler);
-    rss.push([watcher.committed, rssOf(pid)]);
+    rss.push([watcher.estimate, rssOf(pid)]);
     await watcher.stop().catch(() => undefined);
   }
 }
@@ -359,7 +360,7 @@ try {
         results.medium = [rate(MEDIUM, b), rate(MEDIUM, c)];
 
         const seqTxs = stream.take(SEQUENTIAL);
-        const watcher = new CommitWatcher(await node.counter(), POLL_MS);
+        const watcher = await CommitWatcher.start(node, POLL_MS);
         const t0 = performance.now();
         const lat = await sendSequential(node, seqTxs.map((tx, i) => node.single(tx, i)));
         const sent = performance.now() - t0;
@@ -397,24 +398,12 @@ try {
     t = performance.now();
     const ethTxs = Array.from({ length: anvilLength }, (_, j) => signTransfer(senders[j % SENDERS]!, Math.floor(j / SENDERS), ethRecipient(j)));
     line(`signed ${anvilLength.toLocaleString('en-US')} transfers in ${seconds(performance.now() - t)} (not timed)`);
-    const counting = (a: RunningAnvil): Counting => ({
-      ...a,
-      async counter() {
-        let seen = await a.blockNumber();
-        return async () => {
-          const { txs, latest } = await a.countSince(seen);
-          seen = latest;
-          return txs;
-        };
-      },
-    });
-
     /** a fresh Anvil for each run (the stream from its start); a failed or stalled run is reported, not fatal */
     const onAnvil = async <T>(mode: AnvilMode, what: string, run: (server: Counting, anvil: RunningAnvil) => Promise<T>): Promise<T | undefined> => {
       const anvil = await startAnvil(mode, senders);
       try {
         anvilResults.firstAnswerMs.push(anvil.firstAnswerMs);
-        return await run(counting(anvil), anvil);
+        return await run(anvil, anvil);
       } catch (e) {
         line(`  ${what}: no figure (${(e as Error).message})`);
         return undefined;
@@ -456,7 +445,7 @@ try {
       if (mode === automine) {
         await onAnvil(mode, `${SEQUENTIAL} txs one at a time`, async (server) => {
           const seqTxs = new TxStream(ethTxs).take(SEQUENTIAL);
-          const watcher = new CommitWatcher(await server.counter(), POLL_MS);
+          const watcher = await CommitWatcher.start(server, POLL_MS);
           const t0 = performance.now();
           const lat = await sendSequential(server, seqTxs.map((tx, i) => server.single(tx, i)));
           const sent = performance.now() - t0;
