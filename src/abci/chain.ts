@@ -125,6 +125,8 @@ export class Chain {
   /** blocks to emit on `blocks$` (`report`) */
   private readonly reportQueue: CommittedBlock[] = [];
   private reporting = false;
+  /** the height of the last block emitted on `blocks$` (written and committed) */
+  private reported = 0n;
   /** the last block this process committed, in the form `store.getBlock` returns it (saves reading it back) */
   private last: { block: BlockRecord; results: readonly TxResult[] } | undefined;
 
@@ -181,6 +183,11 @@ export class Chain {
 
   get height(): bigint {
     return this.app.height;
+  }
+
+  /** The height of the last block reported on `blocks$`: with write-behind, it may trail `height` while its write runs. */
+  get reportedHeight(): bigint {
+    return this.reported > 0n ? this.reported : this.app.height;
   }
 
   /** Time of the last committed block (genesis time before the first block). */
@@ -265,7 +272,10 @@ export class Chain {
     if (this.reporting) return;
     this.reporting = true;
     try {
-      for (let b = this.reportQueue.shift(); b; b = this.reportQueue.shift()) this.blocks$.next(b);
+      for (let b = this.reportQueue.shift(); b; b = this.reportQueue.shift()) {
+        this.reported = b.height;
+        this.blocks$.next(b);
+      }
     } finally {
       this.reporting = false;
     }

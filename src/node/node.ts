@@ -75,6 +75,9 @@ export interface BroadcastCommitResult {
   readonly txResult?: TxResult;
 }
 
+/** How long the producer waits for a block's write before it goes on (a failed write reports nothing). */
+const WRITE_WAIT_LIMIT_MS = 1000;
+
 /** A broadcast tx waiting for its admission. */
 interface Arrival {
   readonly hash: string;
@@ -98,6 +101,12 @@ export class Node {
   /** broadcast txs of this turn of the event loop, admitted together (`admitArrivals`) */
   private arriving: Arrival[] = [];
   private arrivalTurn: NodeJS.Immediate | undefined;
+  /** admission groups started and finished, and the producer waiting for some of them (`afterArrivals`) */
+  private groupsStarted = 0;
+  private groupsAdmitted = 0;
+  private admittedWaiter: { readonly target: number; readonly then: () => void } | undefined;
+  /** the producer waiting for a block's write (`afterWritten`) */
+  private writtenWaiter: { readonly height: bigint; readonly then: () => void } | undefined;
   private readonly queries: NodeQueries | undefined;
 
   constructor(opts: NodeOptions) {
@@ -106,6 +115,7 @@ export class Node {
     this.chain = Chain.open({ ...opts, blockMeta: opts.blockMeta ?? plainBlockMeta });
     this.mempool = new Mempool(opts.mempool ?? DEFAULT_MEMPOOL_LIMITS);
     this.blocks$ = this.chain.blocks$.asObservable();
+    this.chain.blocks$.subscribe((b) => this.onWritten(b.height));
     this.queries = opts.queries?.(this);
     this.haltIfDue(this.chain.height + 1n, this.chain.lastBlockTimeNs);
   }
@@ -177,6 +187,10 @@ export class Node {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.admittedWaiter = undefined;
+    const written = this.writtenWaiter;
+    this.writtenWaiter = undefined;
+    written?.then(); // clears its fallback timer; nothing is scheduled as the node is stopped
   }
 
   close(): void {
@@ -184,21 +198,71 @@ export class Node {
     this.chain.close();
   }
 
+  /**
+   * The next height: `timeout_commit` after the previous block was written (CometBFT waits after
+   * its commit), then, once the txs that had arrived by then are admitted, the block. So a block
+   * takes what the mempool holds at that moment, also with `timeout_commit` 0.
+   */
   private schedule(): void {
     if (!this.running) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      try {
-        this.tick();
-      } catch (e) {
-        // a block that cannot be made or stored (e.g. the block store failed): stop producing
-        this.stop();
-        if (!this.opts.onFatal) throw e;
-        this.opts.onFatal(e instanceof Error ? e : new Error(String(e)));
-        return;
-      }
-      this.schedule();
+      this.afterArrivals(() => this.produceScheduled());
     }, this.opts.blockIntervalMs ?? 1000);
+  }
+
+  private produceScheduled(): void {
+    if (!this.running) return;
+    try {
+      this.tick();
+    } catch (e) {
+      // a block that cannot be made or stored (e.g. the block store failed): stop producing
+      this.stop();
+      if (!this.opts.onFatal) throw e;
+      this.opts.onFatal(e instanceof Error ? e : new Error(String(e)));
+      return;
+    }
+    this.afterWritten(() => this.schedule());
+  }
+
+  /** Runs `then` once the txs that have arrived until now went through admission (groups after them are not waited for). */
+  private afterArrivals(then: () => void): void {
+    const target = this.groupsStarted + (this.arriving.length > 0 ? 1 : 0);
+    if (this.groupsAdmitted >= target) return then();
+    this.admittedWaiter = { target, then };
+  }
+
+  /** Runs `then` once the last committed block is written (at once without write-behind). */
+  private afterWritten(then: () => void): void {
+    const height = this.chain.height;
+    if (this.chain.reportedHeight >= height) return then();
+    // a failed write reports nothing: the next block then fails on the store and stops the node
+    const fallback = setTimeout(() => {
+      this.writtenWaiter = undefined;
+      then();
+    }, WRITE_WAIT_LIMIT_MS);
+    this.writtenWaiter = {
+      height,
+      then: () => {
+        clearTimeout(fallback);
+        then();
+      },
+    };
+  }
+
+  private onWritten(height: bigint): void {
+    const waiter = this.writtenWaiter;
+    if (!waiter || height < waiter.height) return;
+    this.writtenWaiter = undefined;
+    waiter.then();
+  }
+
+  private onGroupAdmitted(): void {
+    this.groupsAdmitted++;
+    const waiter = this.admittedWaiter;
+    if (!waiter || this.groupsAdmitted < waiter.target) return;
+    this.admittedWaiter = undefined;
+    waiter.then();
   }
 
   private tick(): void {
@@ -283,12 +347,14 @@ export class Node {
     const pool = this.opts.verifyPool;
     // a failed pre-check only means CheckTx verifies the signature itself
     const verified = pool ? this.chain.app.preverify(group.map((a) => a.bytes), pool).catch(() => undefined) : undefined;
+    this.groupsStarted++;
     this.admission = this.admission
       .then(() => verified)
       .then(() => this.admitGroup(group))
       .catch((e) => {
         for (const a of group) a.reject(e); // a no-op for the answered ones
-      });
+      })
+      .then(() => this.onGroupAdmitted());
   }
 
   /**

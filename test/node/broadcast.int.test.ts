@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appModules } from '../../src/abci/modules.ts';
 import { VerifyPool } from '../../src/crypto/verify-pool.ts';
-import { MempoolError, Node } from '../../src/node/node.ts';
+import { MempoolError, Node, type NodeOptions } from '../../src/node/node.ts';
 import { genesisWith, msgSend, signed, testKey } from '../helpers/fixture.ts';
 
 const alice = testKey(0);
@@ -25,7 +25,7 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function node(verifyPool?: VerifyPool): Node {
+function node(verifyPool?: VerifyPool, more: Partial<NodeOptions> = {}): Node {
   const dir = mkdtempSync(join(tmpdir(), 'broadcast-'));
   dirs.push(dir);
   return new Node({
@@ -35,6 +35,7 @@ function node(verifyPool?: VerifyPool): Node {
     identity: { id: 'ab'.repeat(20), moniker: 'broadcast', listenAddr: 'tcp://127.0.0.1:26656', rpcAddress: 'tcp://127.0.0.1:0' },
     validators: [],
     ...(verifyPool ? { verifyPool } : {}),
+    ...more,
   });
 }
 
@@ -56,4 +57,23 @@ describe('Node.broadcastTxSync', () => {
       n.close();
     });
   }
+});
+
+describe('the block producer with timeout_commit 0', () => {
+  it('makes the next block once the txs that arrived before it are admitted: all of them, no empty block first', async () => {
+    const n = node(pool, { blockIntervalMs: 0, writeBehind: true });
+    const blocks: { height: bigint; txs: number }[] = [];
+    n.blocks$.subscribe((b) => blocks.push({ height: b.height, txs: b.txs.length }));
+    n.start();
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the producer makes empty blocks
+    const before = n.height;
+    const txs = Array.from({ length: 50 }, (_, i) => sendTx(BigInt(i)));
+    const answers = await Promise.all(txs.map((tx) => n.broadcastTxSync(tx)));
+    expect(answers.map((a) => a.code)).toEqual(txs.map(() => 0));
+    while (!blocks.some((b) => b.txs > 0)) await new Promise((resolve) => setTimeout(resolve, 5));
+    n.stop();
+    // the block after the one in progress at the submission holds every tx
+    expect(blocks.find((b) => b.height === before + 1n)).toEqual({ height: before + 1n, txs: 50 });
+    n.close();
+  });
 });
