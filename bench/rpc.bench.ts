@@ -294,6 +294,30 @@ async function sustained(server: Counting, txs: readonly string[], pid: number, 
   }
 }
 
+interface OneAtATime {
+  /** tx/s of the requests alone, and until the last one is committed */
+  readonly sent: number;
+  readonly committed: number;
+  readonly latencies: number[];
+}
+
+async function oneAtATime(server: Counting, txs: readonly string[]): Promise<OneAtATime> {
+  const bodies = txs.map((tx, i) => server.single(tx, i));
+  const watcher = await CommitWatcher.start(server, POLL_MS);
+  try {
+    const t0 = performance.now();
+    const latencies = await sendSequential(server, bodies);
+    const sent = performance.now() - t0;
+    const end = await watcher.until(txs.length);
+    return { sent: rate(txs.length, sent), committed: rate(txs.length, end - t0), latencies };
+  } finally {
+    await watcher.stop();
+  }
+}
+
+const seqText = (r: OneAtATime) =>
+  `${fmtRate(r.sent)} tx/s sent, ${fmtRate(r.committed)} tx/s until committed; latency p50 ${pct(r.latencies, 50).toFixed(2)} ms, p99 ${pct(r.latencies, 99).toFixed(2)} ms`;
+
 /** last tenth of the thousands against the first tenth (at least one thousand each) */
 function flatness(perThousand: readonly number[]): { first: number; last: number; change: number } {
   const k = Math.max(1, Math.floor(perThousand.length / 10));
@@ -330,8 +354,8 @@ let t = performance.now();
 const cosmosTxs = signCosmosStream(streamLength);
 line(`signed ${streamLength.toLocaleString('en-US')} MsgSend txs in ${seconds(performance.now() - t)} (not timed; each node takes them from the start)`);
 
-const results: { startup: [string, number, number][]; small: Map<string, number>; medium?: [number, number]; seqSync?: number[]; seqSyncMs?: number; commit?: number[]; commitMs?: number; sustained: Map<string, Sustained> } = { startup: [], small: new Map(), sustained: new Map() };
-const anvilResults: { firstAnswerMs: number[]; block1000?: number; modes: Map<string, (number | undefined)[]> } = { firstAnswerMs: [], modes: new Map() };
+const results: { startup: [string, number, number][]; small: Map<string, number>; medium?: [number, number]; seq?: OneAtATime; commit?: number[]; commitMs?: number; sustained: Map<string, Sustained> } = { startup: [], small: new Map(), sustained: new Map() };
+const anvilResults: { firstAnswerMs: number[]; block1000?: number; modes: Map<string, (number | undefined)[]>; seq?: OneAtATime; sustained: Map<string, Sustained | undefined> } = { firstAnswerMs: [], modes: new Map(), sustained: new Map() };
 
 try {
   line(`\n--- this node (bin/chaind start, compiled)`);
@@ -359,16 +383,8 @@ try {
         line(`  ${MEDIUM} txs as ${CONCURRENT} concurrent single requests until committed: ${fmtRate(rate(MEDIUM, c))} tx/s (${c.toFixed(0)} ms; ${checked} results checked)`);
         results.medium = [rate(MEDIUM, b), rate(MEDIUM, c)];
 
-        const seqTxs = stream.take(SEQUENTIAL);
-        const watcher = await CommitWatcher.start(node, POLL_MS);
-        const t0 = performance.now();
-        const lat = await sendSequential(node, seqTxs.map((tx, i) => node.single(tx, i)));
-        const sent = performance.now() - t0;
-        const end = await watcher.until(SEQUENTIAL);
-        await watcher.stop();
-        results.seqSync = lat;
-        results.seqSyncMs = end - t0;
-        line(`  ${SEQUENTIAL} txs one at a time, broadcast_tx_sync: ${fmtRate(rate(SEQUENTIAL, sent))} tx/s sent, ${fmtRate(rate(SEQUENTIAL, end - t0))} tx/s until committed; latency p50 ${pct(lat, 50).toFixed(2)} ms, p99 ${pct(lat, 99).toFixed(2)} ms`);
+        results.seq = await oneAtATime(node, stream.take(SEQUENTIAL));
+        line(`  ${SEQUENTIAL} txs one at a time, broadcast_tx_sync: ${seqText(results.seq)}`);
 
         const commitBodies = stream.take(COMMITS).map((tx, i) => `{"jsonrpc":"2.0","id":${i},"method":"broadcast_tx_commit","params":{"tx":"${tx}"}}`);
         const t1 = performance.now();
@@ -443,22 +459,19 @@ try {
       });
       anvilResults.modes.set(mode.name, [r1, r2, r3]);
       if (mode === automine) {
-        await onAnvil(mode, `${SEQUENTIAL} txs one at a time`, async (server) => {
-          const seqTxs = new TxStream(ethTxs).take(SEQUENTIAL);
-          const watcher = await CommitWatcher.start(server, POLL_MS);
-          const t0 = performance.now();
-          const lat = await sendSequential(server, seqTxs.map((tx, i) => server.single(tx, i)));
-          const sent = performance.now() - t0;
-          const end = await watcher.until(SEQUENTIAL);
-          await watcher.stop();
-          line(`  ${SEQUENTIAL} txs one at a time: ${fmtRate(rate(SEQUENTIAL, sent))} tx/s sent, ${fmtRate(rate(SEQUENTIAL, end - t0))} tx/s until committed; latency p50 ${pct(lat, 50).toFixed(2)} ms, p99 ${pct(lat, 99).toFixed(2)} ms`);
+        anvilResults.seq = await onAnvil(mode, `${SEQUENTIAL} txs one at a time`, async (server) => {
+          const r = await oneAtATime(server, new TxStream(ethTxs).take(SEQUENTIAL));
+          line(`  ${SEQUENTIAL} txs one at a time: ${seqText(r)}`);
+          return r;
         });
       }
       if (ANVIL_SUSTAINED > 0) {
-        await onAnvil(mode, `sustained ${ANVIL_SUSTAINED} txs`, async (server, anvil) => {
+        const s = await onAnvil(mode, `sustained ${ANVIL_SUSTAINED} txs`, async (server, anvil) => {
           const s = await sustained(server, new TxStream(ethTxs).take(ANVIL_SUSTAINED), anvil.child.pid!, MEMPOOL_SIZE - BATCH);
           printSustained(`sustained, batches of ${BATCH}`, s);
+          return s;
         });
+        anvilResults.sustained.set(mode.name, s);
       }
     }
   }
@@ -485,6 +498,19 @@ try {
       line(`${SMALL} txs in batches vs Anvil's one 1000-tx block (${fmtRate(anvilResults.block1000)} tx/s), timeout_commit ${setting}: ${ratio.toFixed(2)}× (≥ 1.5×: ${verdict(ratio >= 1.5)})`);
     }
   }
+
+  // ---------------------------------------------------------------- side by side, as docs/architecture.md shows it
+  const r = (x: number | undefined) => (x === undefined ? 'stalled' : fmtRate(x));
+  const byMode = (name: string, i: number) => (anvilResults.modes.has(name) ? r(anvilResults.modes.get(name)![i]) : '—');
+  const sus = (s: Sustained | undefined) => (s ? `${fmtRate(rate(s.txs, s.ms))} (${(flatness(s.perThousand).change * 100).toFixed(0)} %)` : 'stalled');
+  line(`\n| driver | this node | Anvil |`);
+  line(`|---|---|---|`);
+  line(`| ${SMALL} txs in batches of ${BATCH} until committed | ${[...results.small].map(([k, v]) => `${fmtRate(v)} (${k})`).join(' / ')} tx/s | ${r(anvilResults.block1000)} one block; ${byMode('automine', 0)} automine; ${byMode('--block-time 0.05', 0)} 50 ms blocks |`);
+  if (results.medium) line(`| ${MEDIUM} txs, batches / ${CONCURRENT} concurrent singles | ${fmtRate(results.medium[0])} / ${fmtRate(results.medium[1])} tx/s (50ms) | ${byMode('--block-time 0.05', 1)} / ${byMode('--block-time 0.05', 2)} 50 ms blocks; ${byMode('automine', 1)} / ${byMode('automine', 2)} automine |`);
+  if (results.seq) line(`| one tx at a time (sync) | ${fmtRate(results.seq.sent)} sent (p50 ${pct(results.seq.latencies, 50).toFixed(2)} ms), ${fmtRate(results.seq.committed)} until committed | ${anvilResults.seq ? `${fmtRate(anvilResults.seq.sent)} sent (p50 ${pct(anvilResults.seq.latencies, 50).toFixed(2)} ms), ${fmtRate(anvilResults.seq.committed)} until committed` : '—'} |`);
+  if (results.commit) line(`| broadcast_tx_commit one at a time | ${fmtRate(rate(COMMITS, results.commitMs!))} tx/s, p50 ${pct(results.commit, 50).toFixed(1)} ms, p99 ${pct(results.commit, 99).toFixed(1)} ms (50ms) | — |`);
+  if (results.sustained.size) line(`| sustained (last vs first tenth) | ${[...results.sustained].map(([k, s]) => `${sus(s)} at ${k}`).join('; ')} | ${[...anvilResults.sustained].map(([k, s]) => `${sus(s)} ${k}`).join('; ') || '—'} |`);
+  line(`| start to first answer / first block | ${results.startup.map(([k, a, b]) => `${seconds(a)} / ${seconds(b)} (${k})`).join('; ')} | ${anvilResults.firstAnswerMs.length ? seconds(Math.min(...anvilResults.firstAnswerMs)) : '—'} |`);
 } finally {
   rmSync(template, { recursive: true, force: true });
 }
