@@ -152,7 +152,7 @@ export class JsonRpcHttp {
   }
 }
 
-/** Calls `probe` every `everyMs` until it answers true; returns the ms waited, or throws after `limitMs`. */
+/** Calls `probe` every `everyMs` until it answers true (a throw counts as false); throws after `limitMs`. */
 export async function waitUntil(probe: () => Promise<boolean>, limitMs: number, everyMs = 5, what = 'condition'): Promise<void> {
   const end = performance.now() + limitMs;
   for (;;) {

@@ -178,9 +178,8 @@ async function startNode(template: string, timeoutCommit: string): Promise<Runni
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`chaind start exited (${code}):\n${logTail()}`))));
   exited.catch(() => undefined);
   const height = async () => Number((await rpc.call<{ sync_info: { latest_block_height: string } }>('status')).sync_info.latest_block_height);
-  let firstAnswerMs = NaN;
   await Promise.race([waitUntil(async () => (await height(), true), 30_000, 2, 'chaind answers status'), exited]);
-  firstAnswerMs = performance.now() - started;
+  const firstAnswerMs = performance.now() - started;
   await Promise.race([waitUntil(async () => (await height()) >= 1, 30_000, 2, 'chaind makes its first block'), exited]);
   const firstBlockMs = performance.now() - started;
   const blockchain = (min?: number, max?: number) => rpc.call<{ last_height: string; block_metas: BlockMeta[] }>('blockchain', min === undefined ? {} : { minHeight: String(min), maxHeight: String(max) });
@@ -277,7 +276,13 @@ async function sustained(server: Counting, txs: readonly string[], pid: number, 
   const bodies = batchBodies(server, txs);
   const watcher = await CommitWatcher.start(server, POLL_MS);
   const rss: [number, number][] = [[0, rssOf(pid)]];
-  const sampler = setInterval(() => rss.push([watcher.estimate, rssOf(pid)]), 250);
+  const sampler = setInterval(() => {
+    try {
+      rss.push([watcher.estimate, rssOf(pid)]);
+    } catch {
+      // the process is gone: the run fails on its own
+    }
+  }, 250);
   try {
     const t0 = performance.now();
     await sendBatches(server, bodies, BATCH_INFLIGHT, async (b) => {
@@ -289,7 +294,11 @@ async function sustained(server: Counting, txs: readonly string[], pid: number, 
     return { txs: txs.length, ms: end - t0, perThousand, rss };
   } finally {
     clearInterval(sampler);
-    rss.push([watcher.estimate, rssOf(pid)]);
+    try {
+      rss.push([watcher.estimate, rssOf(pid)]);
+    } catch {
+      // as above
+    }
     await watcher.stop().catch(() => undefined);
   }
 }
