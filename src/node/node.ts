@@ -222,6 +222,7 @@ export class Node {
       this.opts.onFatal(e instanceof Error ? e : new Error(String(e)));
       return;
     }
+    if (!this.running) return; // halted
     this.afterWritten(() => this.schedule());
   }
 
