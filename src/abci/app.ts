@@ -185,11 +185,12 @@ export class App {
   }
 
   /**
-   * CheckTx of a batch (mempool admission of several txs): the same results, and the same check
-   * state, as `checkTx` on each in order, with one state copy per batch instead of per tx.
+   * CheckTx of a batch (mempool admission of several txs, or the recheck of the mempool after a
+   * block): the same results, and the same check state, as `checkTx` on each in order, with one
+   * state copy per batch instead of per tx.
    */
-  checkTxs(txs: readonly Uint8Array[]): TxResult[] {
-    const { state, results } = runTxsInBlock(this.env, this.checkState, txs, 'check', this.nextBlockInfo(this.lastTimeNs));
+  checkTxs(txs: readonly Uint8Array[], recheck = false): TxResult[] {
+    const { state, results } = runTxsInBlock(this.env, this.checkState, txs, recheck ? 'recheck' : 'check', this.nextBlockInfo(this.lastTimeNs));
     this.checkState = state;
     return results;
   }

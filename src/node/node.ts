@@ -315,10 +315,16 @@ export class Node {
 
   /** CometBFT rechecks the remaining mempool after each block and drops what no longer passes. */
   private recheck(): void {
-    for (const tx of this.mempool.all()) {
-      const r = this.chain.app.checkTx(tx.bytes, true);
-      if (r.code !== 0) this.mempool.remove(tx.hash);
-    }
+    const txs = this.mempool.all();
+    if (txs.length === 0) return;
+    // one batch: the results of `checkTx(…, true)` on each in order (App.checkTxs)
+    const results = this.chain.app.checkTxs(
+      txs.map((t) => t.bytes),
+      true,
+    );
+    txs.forEach((tx, i) => {
+      if (results[i]!.code !== 0) this.mempool.remove(tx.hash);
+    });
   }
 
   /** The CometBFT tx hash (the codec's `txHash`). */
