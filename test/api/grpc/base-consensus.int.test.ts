@@ -21,38 +21,24 @@ import {
 } from 'cosmjs-types/cosmos/base/tendermint/v1beta1/query';
 import { PubKey } from 'cosmjs-types/cosmos/crypto/ed25519/keys';
 import { printProtoJson } from '../../../src/codec/proto-json.ts';
-import { startGrpcServer, type RunningGrpcServer } from '../../../src/api/grpc/server.ts';
-import { call, restFixture, sendTx, type RestFixture } from '../rest/rest-node.ts';
+import { grpcJsFixture, type GrpcJsFixture } from './grpc-js-fixture.ts';
+import { call, sendTx, type RestFixture } from '../rest/rest-node.ts';
 
 const S = '/sdk.base.consensus.v1beta1.Service';
 const VALCONS = 'stvalcons1q7ta5yyt6t40rw338enw3m9v7mlrsz8vva6kcx';
 const VALIDATOR_PUBKEY = 'V77q2IGoiSSNuhpHaBJN89RzQPmlFgqysgX7BRkUQTw=';
 
+let g: GrpcJsFixture;
 let f: RestFixture;
-let server: RunningGrpcServer;
-let client: grpc.Client;
 
 beforeAll(async () => {
-  f = await restFixture();
-  f.node.produceBlock();
-  expect((await f.node.broadcastTxSync(sendTx(0n, 5n))).code).toBe(0);
-  f.node.produceBlock();
-  server = await startGrpcServer(f.node, { address: '127.0.0.1:0' });
-  client = new grpc.Client(`127.0.0.1:${server.address.port}`, grpc.credentials.createInsecure());
+  g = await grpcJsFixture();
+  f = g.f;
 });
-afterAll(async () => {
-  client?.close();
-  await server?.close();
-  await f?.close();
-});
+afterAll(async () => g?.close());
 
-const raw = (b: Buffer) => b;
-function unary(method: string, request: Uint8Array = new Uint8Array()): Promise<{ response: Buffer; headers: grpc.Metadata }> {
-  return new Promise((resolve, reject) => {
-    let headers = new grpc.Metadata();
-    const c = client.makeUnaryRequest(`${S}/${method}`, raw, raw, Buffer.from(request), (err, response) => (err ? reject(err) : resolve({ response: response!, headers })));
-    c.on('metadata', (m) => (headers = m));
-  });
+function unary(method: string, request?: Uint8Array): Promise<{ response: Buffer; headers: grpc.Metadata }> {
+  return g.unary(`${S}/${method}`, request);
 }
 
 describe('sdk.base.consensus.v1beta1.Service over gRPC', () => {

@@ -9,34 +9,18 @@ import * as grpc from '@grpc/grpc-js';
 import { QueryBalanceRequest, QueryBalanceResponse } from 'cosmjs-types/cosmos/bank/v1beta1/query';
 import { QueryAccountRequest } from 'cosmjs-types/cosmos/auth/v1beta1/query';
 import { GetTxRequest } from 'cosmjs-types/cosmos/tx/v1beta1/service';
-import { startGrpcServer, type RunningGrpcServer } from '../../../src/api/grpc/server.ts';
-import { BOB_WEI, bob, carol, restFixture, sendTx, type RestFixture } from '../rest/rest-node.ts';
+import { grpcJsFixture, type GrpcJsFixture } from './grpc-js-fixture.ts';
+import { BOB_WEI, bob, carol } from '../rest/rest-node.ts';
 
-let f: RestFixture;
-let server: RunningGrpcServer;
-let client: grpc.Client;
+let g: GrpcJsFixture;
 
 beforeAll(async () => {
-  f = await restFixture();
-  f.node.produceBlock();
-  expect((await f.node.broadcastTxSync(sendTx(0n, 5n))).code).toBe(0);
-  f.node.produceBlock();
-  server = await startGrpcServer(f.node, { address: '127.0.0.1:0' });
-  client = new grpc.Client(`127.0.0.1:${server.address.port}`, grpc.credentials.createInsecure());
+  g = await grpcJsFixture();
 });
-afterAll(async () => {
-  client.close();
-  await server.close();
-  await f.close();
-});
+afterAll(async () => g?.close());
 
-const raw = (b: Buffer) => b;
-function unary(path: string, request: Uint8Array, metadata = new grpc.Metadata()): Promise<{ response: Buffer; headers: grpc.Metadata }> {
-  return new Promise((resolve, reject) => {
-    let headers = new grpc.Metadata();
-    const call = client.makeUnaryRequest(path, raw, raw, Buffer.from(request), metadata, (err, response) => (err ? reject(err) : resolve({ response: response!, headers })));
-    call.on('metadata', (m) => (headers = m));
-  });
+function unary(path: string, request: Uint8Array, metadata?: grpc.Metadata): Promise<{ response: Buffer; headers: grpc.Metadata }> {
+  return g.unary(path, request, metadata);
 }
 
 describe('@grpc/grpc-js client', () => {
