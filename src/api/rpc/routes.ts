@@ -2,6 +2,8 @@
  * The consensus RPC's method table (CometBFT 0.37 rpc/core/routes.go, without the unsafe and
  * evidence routes): name → arguments, caching and handler.
  */
+import { RpcError, type RpcRequest } from './jsonrpc.ts';
+import { decodeJsonParams, ParamError, type ParamValue } from './params.ts';
 import type { Route } from './route.ts';
 import { abciRoutes } from './methods/abci.ts';
 import { blockRoutes } from './methods/blocks.ts';
@@ -26,4 +28,22 @@ export const ROUTES: Readonly<Record<string, Route>> = Object.freeze({
 
 export function routeOf(method: string): Route | undefined {
   return Object.prototype.hasOwnProperty.call(ROUTES, method) ? ROUTES[method] : undefined;
+}
+
+/**
+ * The route and decoded arguments of one JSON-RPC request, or the error to answer: an unknown
+ * method (or a websocket-only one over HTTP) is "method not found"; arguments that do not decode are
+ * "error converting json params to arguments: …", -32602 over HTTP and -32603 over the websocket,
+ * as CometBFT's two handlers answer.
+ */
+export function resolveCall(request: RpcRequest, transport: 'http' | 'websocket'): { route: Route; args: ParamValue[] } | { error: RpcError } {
+  const route = routeOf(request.method);
+  if (!route || (transport === 'http' && route.wsOnly)) return { error: RpcError.methodNotFound() };
+  try {
+    return { route, args: decodeJsonParams(route.params, request.params) };
+  } catch (e) {
+    if (!(e instanceof ParamError)) throw e;
+    const text = `error converting json params to arguments: ${e.message}`;
+    return { error: transport === 'http' ? RpcError.invalidParams(text) : RpcError.internal(text) };
+  }
 }

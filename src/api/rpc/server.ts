@@ -19,9 +19,9 @@ import { endpointListHtml } from './endpoint-list.ts';
 import { DEFAULT_EVENT_LIMITS, EventBus, type EventLimits } from './event-bus.ts';
 import { readBoundedBody } from './request-body.ts';
 import { errorText, parseRequests, RpcError, successText, URI_REQUEST_ID } from './jsonrpc.ts';
-import { decodeJsonParams, decodeUriParams, ParamError, type ParamValue } from './params.ts';
+import { decodeUriParams, ParamError, type ParamValue } from './params.ts';
 import { runRoute, type Route, type RpcContext } from './route.ts';
-import { ROUTES, routeOf } from './routes.ts';
+import { resolveCall, ROUTES, routeOf } from './routes.ts';
 import { firstValue, parseGoQuery } from './uri-query.ts';
 import { refuseNonUpgrade, WEBSOCKET_PATH, WebsocketEndpoint, type WebsocketOptions } from './websocket.ts';
 
@@ -129,21 +129,13 @@ export function rpcRequestHandler(
     for (const request of requests) {
       // notifications get no answer
       if (request.id === undefined) continue;
-      const route = routeOf(request.method);
-      if (!route || route.wsOnly) {
-        responses.push(errorText(request.id, RpcError.methodNotFound()));
+      const call = resolveCall(request, 'http');
+      if ('error' in call) {
+        responses.push(errorText(request.id, call.error));
         cache = false;
         continue;
       }
-      let args: ParamValue[];
-      try {
-        args = decodeJsonParams(route.params, request.params);
-      } catch (e) {
-        if (!(e instanceof ParamError)) throw e;
-        responses.push(errorText(request.id, RpcError.invalidParams(`error converting json params to arguments: ${e.message}`)));
-        cache = false;
-        continue;
-      }
+      const { route, args } = call;
       if (cache && !cacheable(route, args)) cache = false;
       const id = request.id;
       // as in CometBFT, a method error does not turn caching off

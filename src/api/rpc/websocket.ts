@@ -20,9 +20,8 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Node } from '../../node/node.ts';
 import { type EventBus, type Subscriber, type Subscription } from './event-bus.ts';
 import { errorText, parseWsRequest, RpcError, successText, URI_REQUEST_ID } from './jsonrpc.ts';
-import { decodeJsonParams, ParamError, type ParamValue } from './params.ts';
 import { runRoute } from './route.ts';
-import { routeOf } from './routes.ts';
+import { resolveCall } from './routes.ts';
 
 export const WEBSOCKET_PATH = '/websocket';
 
@@ -251,19 +250,12 @@ class WsConnection implements Subscriber {
     }
     // notifications get no answer
     if (request.id === undefined) return;
-    const route = routeOf(request.method);
-    if (!route) {
-      this.write(errorText(request.id, RpcError.methodNotFound()));
+    const call = resolveCall(request, 'websocket');
+    if ('error' in call) {
+      this.write(errorText(request.id, call.error));
       return;
     }
-    let args: ParamValue[];
-    try {
-      args = decodeJsonParams(route.params, request.params);
-    } catch (e) {
-      if (!(e instanceof ParamError)) throw e;
-      this.write(errorText(request.id, RpcError.internal(`error converting json params to arguments: ${e.message}`)));
-      return;
-    }
+    const { route, args } = call;
     const out = await runRoute({ node: this.node, events: this.events, ws: { subscriber: this, requestId: request.id } }, route, args);
     this.write('error' in out ? errorText(request.id, out.error) : successText(request.id, out.result));
   }
