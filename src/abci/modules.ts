@@ -7,9 +7,30 @@ import { bankModule } from '../modules/bank/index.ts';
 import { registerModule } from '../modules/register/index.ts';
 import { sdsModule } from '../modules/sds/index.ts';
 import { potModule } from '../modules/pot/index.ts';
+import { stakingModule } from '../modules/staking/index.ts';
+import { distributionModule } from '../modules/distribution/index.ts';
+import { slashingModule } from '../modules/slashing/index.ts';
+import { mintModule } from '../modules/mint/index.ts';
+import { evidenceModule } from '../modules/evidence/index.ts';
 import type { Module } from '../state/module.ts';
 
-export const MODULES: readonly Module[] = [authModule, bankModule, registerModule, sdsModule, potModule];
+/**
+ * Genesis order (InitChain runs each module's InitGenesis in this order, as the real app's
+ * `SetOrderInitGenesis`): auth and bank first, staking before the modules that read validators,
+ * genutil's gentxs after them (src/abci/app.ts).
+ */
+export const MODULES: readonly Module[] = [
+  authModule,
+  bankModule,
+  distributionModule,
+  stakingModule,
+  slashingModule,
+  mintModule,
+  evidenceModule,
+  registerModule,
+  sdsModule,
+  potModule,
+];
 
 export const BEGIN_BLOCK_ORDER = ['mint', 'distribution', 'slashing', 'evidence', 'staking', 'auth', 'bank', 'gov', 'register', 'pot', 'sds'];
 export const END_BLOCK_ORDER = ['crisis', 'gov', 'staking', 'register', 'sds', 'evm', 'auth', 'bank', 'distribution', 'slashing', 'mint', 'pot'];

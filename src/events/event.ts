@@ -31,7 +31,13 @@ export type SdkEvent =
 /** A module's typed event: `name` is the neutral proto name, `data` the proto fields (proto-JSON values). */
 export type TypedEvent = Readonly<{ type: 'typed'; name: string; data: Readonly<Record<string, unknown>> }>;
 
-export type ChainEvent = SdkEvent | TypedEvent;
+/**
+ * An untyped SDK module event (`sdk.NewEvent(type, attrs…)`, as staking, distribution, slashing and
+ * mint emit them): the attributes in the module's order, values already text.
+ */
+export type PlainEvent = Readonly<{ type: 'plain'; name: string; attributes: readonly (readonly [string, string])[] }>;
+
+export type ChainEvent = SdkEvent | TypedEvent | PlainEvent;
 
 export interface AbciAttribute {
   readonly key: string;
@@ -47,8 +53,14 @@ export function typedEvent(name: string, data: Record<string, unknown>): TypedEv
   return { type: 'typed', name, data };
 }
 
+/** An untyped module event with attributes in the given order (`plainEvent('delegate', { validator, delegator, amount })`). */
+export function plainEvent(name: string, attributes: Readonly<Record<string, string>>): PlainEvent {
+  return { type: 'plain', name, attributes: Object.entries(attributes) };
+}
+
 /** Converts a typed event to its ABCI form; every attribute is indexed (the chain's default). */
 export function toAbciEvent(e: ChainEvent, profile: NamingProfile = NEUTRAL): AbciEvent {
+  if (e.type === 'plain') return { type: e.name, attributes: e.attributes.map(([key, value]) => ({ key, value, index: true })) };
   if (e.type === 'typed') {
     const keys = Object.keys(e.data).sort();
     return {

@@ -9,6 +9,11 @@ import { emptyPotState, type PotState } from '../modules/pot/state.ts';
 import { emptySdsState, type SdsState } from '../modules/sds/state.ts';
 import { DEFAULT_AUTH_PARAMS } from '../modules/auth/params.ts';
 import { DEFAULT_BANK_PARAMS } from '../modules/bank/params.ts';
+import { emptyStakingState, type StakingState } from '../modules/staking/state.ts';
+import { emptyDistributionState, type DistributionState } from '../modules/distribution/state.ts';
+import { emptySlashingState, type SlashingState } from '../modules/slashing/state.ts';
+import { emptyMintState, type MintState } from '../modules/mint/state.ts';
+import { emptyEvidenceState, type EvidenceState } from '../modules/evidence/state.ts';
 import { shardRevive, type Sharded } from './sharded.ts';
 
 export interface AppState {
@@ -17,6 +22,11 @@ export interface AppState {
   readonly register: RegisterState;
   readonly pot: PotState;
   readonly sds: SdsState;
+  readonly staking: StakingState;
+  readonly distribution: DistributionState;
+  readonly slashing: SlashingState;
+  readonly mint: MintState;
+  readonly evidence: EvidenceState;
 }
 
 /** The state before InitChain: every slice empty. */
@@ -27,6 +37,11 @@ export function emptyAppState(): AppState {
     register: emptyRegisterState(),
     pot: emptyPotState(),
     sds: emptySdsState(),
+    staking: emptyStakingState(),
+    distribution: emptyDistributionState(),
+    slashing: emptySlashingState(),
+    mint: emptyMintState(),
+    evidence: emptyEvidenceState(),
   };
 }
 
@@ -43,6 +58,10 @@ const SHARDED: readonly (readonly [keyof AppState, string])[] = [
   ['pot', 'mature_total'],
   ['pot', 'immature_total'],
   ['sds', 'files'],
+  ['staking', 'delegations'],
+  ['staking', 'unbonding_delegations'],
+  ['staking', 'redelegations'],
+  ['staking', 'historical_info'],
 ];
 
 /** A state read back from a snapshot (plain JSON objects): its sharded collections revived. */

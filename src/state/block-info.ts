@@ -9,6 +9,46 @@ export interface BlockInfo {
   readonly timeNs: bigint;
   /** hex consensus address of the proposer (uppercase), '' at genesis */
   readonly proposer: string;
+  /**
+   * ABCI `decided_last_commit.votes`: one entry per member of the previous block's validator set,
+   * in CometBFT order. Undefined when the caller models no consensus (an embedder driving the App
+   * directly): distribution then allocates nothing and slashing counts no votes.
+   */
+  readonly lastCommit?: readonly VoteInfo[];
+  /** ABCI `misbehavior` (evidence of double signing) committed in this block */
+  readonly misbehavior?: readonly Misbehavior[];
+  /** this block's CometBFT header in proto-JSON form (staking's historical info), when a consensus engine made one */
+  readonly header?: Readonly<Record<string, unknown>>;
+}
+
+/** One validator's vote in the last commit (ABCI `VoteInfo`). */
+export interface VoteInfo {
+  /** uppercase hex consensus address (20 bytes) */
+  readonly address: string;
+  readonly power: bigint;
+  /** false when the validator's signature is absent from the commit */
+  readonly signed: boolean;
+}
+
+/** ABCI `Misbehavior` of type DUPLICATE_VOTE (the only kind the simulator injects). */
+export interface Misbehavior {
+  readonly type: 'DUPLICATE_VOTE' | 'LIGHT_CLIENT_ATTACK';
+  /** uppercase hex consensus address */
+  readonly address: string;
+  /** the validator's power at the infraction height */
+  readonly power: bigint;
+  readonly height: bigint;
+  /** time of the infraction block, ns */
+  readonly timeNs: bigint;
+  readonly totalVotingPower: bigint;
+}
+
+/** A validator set change returned to consensus by EndBlock (ABCI `ValidatorUpdate`). */
+export interface ValidatorUpdate {
+  /** base64 of the 32-byte ed25519 consensus key */
+  readonly pubKey: string;
+  /** new consensus power; 0 removes the validator */
+  readonly power: bigint;
 }
 
 const NS_PER_MS = 1_000_000n;

@@ -7,7 +7,7 @@ import type { GasMeter } from '../abci/gas.ts';
 import type { Codec } from '../codec/registry.ts';
 import type { ChainEvent } from '../events/event.ts';
 import type { AppState } from './app-state.ts';
-import type { BlockInfo } from './block-info.ts';
+import type { BlockInfo, ValidatorUpdate } from './block-info.ts';
 
 /** What a handler, hook or genesis function may use besides the state. */
 export interface Ctx {
@@ -16,6 +16,11 @@ export interface Ctx {
   emit(event: ChainEvent): void;
   /** uppercase hex sha256 of the tx bytes, when a message runs inside a tx (pot records it with a report) */
   readonly txHash?: string;
+  /**
+   * Hands the validator set changes to consensus (staking's EndBlock, and its InitGenesis). Only
+   * block hooks and genesis get it; the last call of a block wins.
+   */
+  readonly setValidatorUpdates?: (updates: readonly ValidatorUpdate[]) => void;
 }
 
 /** A message type: who signs it, its stateless checks, and its handler. Types use neutral names. */
