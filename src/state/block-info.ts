@@ -19,6 +19,8 @@ export interface BlockInfo {
   readonly misbehavior?: readonly Misbehavior[];
   /** this block's CometBFT header in proto-JSON form (staking's historical info), when a consensus engine made one */
   readonly header?: Readonly<Record<string, unknown>>;
+  /** the consensus params' evidence ages (evidence handling); CometBFT's defaults (100000 blocks, 48 h) when absent */
+  readonly evidenceParams?: { readonly maxAgeNumBlocks: bigint; readonly maxAgeDurationNs: bigint };
 }
 
 /** One validator's vote in the last commit (ABCI `VoteInfo`). */
