@@ -48,7 +48,7 @@ describe('consensus properties', () => {
         (chainId, height, hash, partsHash, total, timeNs, bit) => {
           const blockId = { hash, parts: { total, hash: partsHash } };
           const timestamp = formatTimeNs(timeNs);
-          const commit = signCommit({ chainId, height, blockId, timestamp, validators, privValidatorKey: key });
+          const commit = signCommit({ chainId, height, blockId, timestamp, validators, privValidatorKeys: [key] });
           verifyCommit(chainId, validators, commit, { blockId, height });
           const sig = Buffer.from(commit.signatures[0]!.signature!, 'base64');
           sig[bit >> 3] ^= 1 << (bit & 7);

@@ -9,7 +9,8 @@ import { createCodec, type Codec } from '../codec/registry.ts';
 import { neutralize, REAL } from '../naming.ts';
 import { toAbciEvent, type AbciEvent, type ChainEvent } from '../events/event.ts';
 import { emptyAppState, type AppState } from '../state/app-state.ts';
-import { parseTimeNs, type BlockInfo } from '../state/block-info.ts';
+import { parseTimeNs, type BlockInfo, type Misbehavior, type ValidatorUpdate, type VoteInfo } from '../state/block-info.ts';
+import { genTxBytes, genTxsOf } from './genutil.ts';
 import { stateDigest } from '../state/canonical.ts';
 import { parseGenesisDoc, type GenesisDoc } from '../state/genesis.ts';
 import { msgSpecsOf, type Ctx, type Module, type MsgSpec, type QuerySpec } from '../state/module.ts';
@@ -43,6 +44,12 @@ export interface FinalizeBlockRequest {
   readonly timeNs: bigint;
   readonly proposer: string;
   readonly txs: readonly Uint8Array[];
+  /** `decided_last_commit.votes`; undefined when no consensus is modelled (BlockInfo.lastCommit) */
+  readonly lastCommit?: readonly VoteInfo[];
+  readonly misbehavior?: readonly Misbehavior[];
+  /** the block's header in proto-JSON form (staking's historical info) */
+  readonly header?: Readonly<Record<string, unknown>>;
+  readonly evidenceParams?: BlockInfo['evidenceParams'];
 }
 
 export interface FinalizeBlockResponse {
@@ -51,6 +58,8 @@ export interface FinalizeBlockResponse {
   readonly endBlockEvents: readonly AbciEvent[];
   /** app hash of the state after this block (reported in the next header) */
   readonly appHash: Uint8Array;
+  /** EndBlock's validator set changes (applied by consensus at height + 2) */
+  readonly validatorUpdates: readonly ValidatorUpdate[];
 }
 
 export interface QueryResponse {
@@ -105,6 +114,7 @@ export class App {
   private pending: { state: AppState; height: bigint; hash: Uint8Array } | null = null;
   private checkState: AppState = this.committed;
   private readonly history = new Map<bigint, AppState>();
+  private genesisValidators: readonly ValidatorUpdate[] = [];
 
   constructor(opts: AppOptions) {
     this.codec = opts.codec ?? createCodec();
@@ -142,22 +152,43 @@ export class App {
     return this.committedHeight;
   }
 
-  /** ABCI InitChain: runs every module's InitGenesis; returns the genesis app hash. */
+  /**
+   * ABCI InitChain: runs every module's InitGenesis, then delivers the genesis txs (genutil) and
+   * takes the validator set from staking; returns the genesis app hash (the set: `initialValidators`).
+   */
   initChain(genesis: GenesisDoc | string): Uint8Array {
     const doc = parseGenesisDoc(genesis);
     this.chainId = doc.chain_id;
     const block: BlockInfo = { chainId: doc.chain_id, height: 0n, timeNs: parseTimeNs(doc.genesis_time), proposer: '' };
-    const ctx = this.blockCtx(block, []);
-    const state = this.immer.produce(emptyAppState(), (draft) => {
+    let updates: readonly ValidatorUpdate[] = [];
+    const ctx = { ...this.blockCtx(block, []), setValidatorUpdates: (u: readonly ValidatorUpdate[]) => void (updates = u) };
+    let state = this.immer.produce(emptyAppState(), (draft) => {
       for (const m of this.modules) {
         const g = doc.app_state[m.name] ?? m.defaultGenesis();
         m.validateGenesis?.(g);
         m.initGenesis(draft, g, ctx);
       }
     });
+    const genTxs = genTxsOf(doc.app_state);
+    if (genTxs.length > 0) {
+      genTxs.forEach((json, i) => {
+        const outcome = runTx(this.env, state, genTxBytes(this.codec, json, i), 'deliver', block);
+        if (outcome.result.code !== 0) throw new Error(`genesis.app_state.genutil.gen_txs[${i}] failed: ${outcome.result.log}`);
+        state = outcome.state;
+      });
+      // genutil's ApplyAndReturnValidatorSetUpdates: staking's set update (its queues are empty at genesis)
+      const staking = this.modules.find((m) => m.name === 'staking');
+      state = this.immer.produce(state, (draft) => staking?.endBlock?.(draft, ctx));
+    }
+    this.genesisValidators = updates;
     const hash = this.hashOf(state);
     this.setCommitted(state, BigInt(doc.initial_height) - 1n, hash);
     return hash;
+  }
+
+  /** The validator set the last InitChain returned (empty: consensus keeps the genesis file's validators). */
+  get initialValidators(): readonly ValidatorUpdate[] {
+    return this.genesisValidators;
   }
 
   /** Restores a committed state (from a snapshot) without running genesis. */
@@ -223,7 +254,16 @@ export class App {
     if (req.height !== this.committedHeight + 1n) {
       throw new Error(`finalizeBlock: expected height ${this.committedHeight + 1n}, got ${req.height}`);
     }
-    const block: BlockInfo = { chainId: this.chainId, height: req.height, timeNs: req.timeNs, proposer: req.proposer };
+    const block: BlockInfo = {
+      chainId: this.chainId,
+      height: req.height,
+      timeNs: req.timeNs,
+      proposer: req.proposer,
+      ...(req.lastCommit ? { lastCommit: req.lastCommit } : {}),
+      ...(req.misbehavior ? { misbehavior: req.misbehavior } : {}),
+      ...(req.header ? { header: req.header } : {}),
+      ...(req.evidenceParams ? { evidenceParams: req.evidenceParams } : {}),
+    };
     let state = this.committed;
     const beginEvents: ChainEvent[] = [];
     state = this.immer.produce(state, (draft) => {
@@ -235,8 +275,9 @@ export class App {
     state = delivered.state;
     const txResults = delivered.results;
     const endEvents: ChainEvent[] = [];
+    let validatorUpdates: readonly ValidatorUpdate[] = [];
     state = this.immer.produce(state, (draft) => {
-      const ctx = this.blockCtx(block, endEvents);
+      const ctx: Ctx = { ...this.blockCtx(block, endEvents), setValidatorUpdates: (u) => void (validatorUpdates = u) };
       for (const m of this.endOrder) m.endBlock?.(draft, ctx);
     });
     const appHash = this.hashOf(state);
@@ -248,6 +289,7 @@ export class App {
       txResults,
       endBlockEvents: endEvents.map((e) => toAbciEvent(e, profile)),
       appHash,
+      validatorUpdates,
     };
   }
 

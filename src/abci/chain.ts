@@ -16,7 +16,8 @@ import { reviveAppState, type AppState } from '../state/app-state.ts';
 import type { AbciEvent } from '../events/event.ts';
 import type { TxResult } from './tx-result.ts';
 import { parseGenesisDoc, type GenesisDoc } from '../state/genesis.ts';
-import { parseTimeNs } from '../state/block-info.ts';
+import { parseTimeNs, type Misbehavior, type ValidatorUpdate, type VoteInfo } from '../state/block-info.ts';
+import { consensusRecord, finalizeInputsOf, validatorUpdatesOf } from './consensus-record.ts';
 
 export interface CommittedBlock {
   readonly height: bigint;
@@ -37,6 +38,14 @@ export interface BlockMeta {
   readonly hash: Uint8Array;
   /** uppercase hex consensus address of the proposer */
   readonly proposer: string;
+  /** FinalizeBlock's consensus inputs (votes of the last commit, evidence, header), when an engine models them */
+  readonly consensus?: ConsensusInputs;
+}
+
+export interface ConsensusInputs {
+  readonly votes: readonly VoteInfo[];
+  readonly misbehavior: readonly Misbehavior[];
+  readonly header?: Readonly<Record<string, unknown>>;
 }
 
 export interface BlockMetaInput {
@@ -50,6 +59,8 @@ export interface BlockMetaInput {
   readonly lastBlock: BlockRecord | undefined;
   /** results of the previous block's txs (for last_results_hash) */
   readonly lastResults: readonly TxResult[];
+  /** the validator set InitChain returned (empty: the genesis file's validators) */
+  readonly initialValidators: readonly ValidatorUpdate[];
 }
 
 /** Builds header, commit and block hash for a block (the in-process consensus engine supplies one). */
@@ -98,9 +109,10 @@ export interface ReplayStats {
 /**
  * The version of the app-hash definition (src/state/canonical.ts) a chain's stored app hashes
  * follow, kept in the store's meta table: a replay under another definition could only fail.
- * 1: every object hashed separately (before trie leaves hashed their entries whole); 2: now.
+ * 1: every object hashed separately (before trie leaves hashed their entries whole); 2: before the
+ * staking family's slices (staking, distribution, slashing, mint, evidence); 3: now.
  */
-export const STATE_FORMAT = '2';
+export const STATE_FORMAT = '3';
 
 export class ReplayMismatchError extends Error {
   constructor(readonly height: bigint, expected: string, got: string) {
@@ -127,6 +139,8 @@ export class Chain {
   private reporting = false;
   /** the height of the last block emitted on `blocks$` (written and committed) */
   private reported = 0n;
+  /** the validator set InitChain returned (`initialValidators`) */
+  private initValidators: readonly ValidatorUpdate[] | undefined;
   /** the last block this process committed, in the form `store.getBlock` returns it (saves reading it back) */
   private last: { block: BlockRecord; results: readonly TxResult[] } | undefined;
 
@@ -163,6 +177,8 @@ export class Chain {
       this.genesisParams = structuredClone(doc.consensus_params);
       this.app.initChain(doc);
       this.store.setMeta('genesis', JSON.stringify(doc));
+      this.initValidators = this.app.initialValidators;
+      this.store.setMeta('initial_validators', JSON.stringify(consensusRecord(undefined, this.initValidators)?.validator_updates ?? []));
       this.store.setMeta('state_format', STATE_FORMAT);
       this.store.saveSnapshot(this.app.height, serializeState(this.app.state));
       this.lastTimeNs = parseTimeNs(doc.genesis_time);
@@ -204,6 +220,27 @@ export class Chain {
     return this.genesisDoc;
   }
 
+  /** The header column of the last committed block, without a store read when this process committed it. */
+  headerOf(height: bigint): unknown {
+    if (this.last?.block.height === height) return this.last.block.header;
+    return this.store.getBlock(height)?.header;
+  }
+
+  /** The validator set InitChain returned, kept in the store's meta table (empty: the genesis file's validators). */
+  get initialValidators(): readonly ValidatorUpdate[] {
+    if (this.initValidators === undefined) {
+      const stored = this.store.getMeta('initial_validators');
+      this.initValidators = stored ? validatorUpdatesOf({ votes: null, misbehavior: [], validator_updates: JSON.parse(stored) }) : [];
+    }
+    return this.initValidators;
+  }
+
+  /** The evidence ages of the consensus params, as FinalizeBlock passes them to evidence handling. */
+  private get evidenceParams(): { maxAgeNumBlocks: bigint; maxAgeDurationNs: bigint } {
+    const e = this.consensusParams.evidence;
+    return { maxAgeNumBlocks: BigInt(e.max_age_num_blocks), maxAgeDurationNs: BigInt(e.max_age_duration) };
+  }
+
   /** The genesis's consensus params (static: there are no param updates), kept in memory since open. */
   get consensusParams(): GenesisDoc['consensus_params'] {
     return this.genesisParams!;
@@ -218,8 +255,18 @@ export class Chain {
     const cached = this.last?.block.height === height - 1n ? this.last : undefined;
     const lastBlock = cached ? cached.block : height > 1n ? this.store.getBlock(height - 1n) : undefined;
     const lastResults = cached ? cached.results : lastBlock ? this.store.blockResults(height - 1n).map((t) => t.result) : [];
-    const meta = this.blockMeta({ height, timeNs: time, txs, lastAppHash, chainId: this.app.info().chainId, lastBlock, lastResults });
-    const res = this.app.finalizeBlock({ height, timeNs: time, proposer: meta.proposer, txs });
+    const initialValidators = this.initialValidators;
+    const meta = this.blockMeta({ height, timeNs: time, txs, lastAppHash, chainId: this.app.info().chainId, lastBlock, lastResults, initialValidators });
+    const evidenceParams = this.evidenceParams;
+    const res = this.app.finalizeBlock({
+      height,
+      timeNs: time,
+      proposer: meta.proposer,
+      txs,
+      ...(meta.consensus ? { lastCommit: meta.consensus.votes, misbehavior: meta.consensus.misbehavior, header: meta.consensus.header } : {}),
+      evidenceParams,
+    });
+    const consensus = consensusRecord(meta.consensus, res.validatorUpdates);
     const record: BlockRecord = {
       height,
       timeNs: time,
@@ -230,6 +277,7 @@ export class Chain {
       txs,
       beginBlockEvents: res.beginBlockEvents,
       endBlockEvents: res.endBlockEvents,
+      ...(consensus ? { consensus } : {}),
     };
     const hashes = txs.map(txHash);
     const committed: CommittedBlock = {
@@ -325,6 +373,7 @@ export class Chain {
     }
     const started = performance.now();
     const { txs: txCount, decoder } = plan;
+    const evidenceParams = this.evidenceParams;
     let decodedOnWorker = 0;
     try {
       for (let h = from; h <= to; h++) {
@@ -332,7 +381,7 @@ export class Chain {
         if (decoded) decodedOnWorker++;
         const block = decoded?.block ?? this.store.getBlock(h);
         if (!block) throw new Error(`replay: block ${h} is missing from the store`);
-        const req = { height: h, timeNs: block.timeNs, proposer: proposerOf(block.header), txs: block.txs };
+        const req = { height: h, timeNs: block.timeNs, proposer: proposerOf(block.header), txs: block.txs, ...finalizeInputsOf(block.consensus), evidenceParams };
         const res = this.app.finalizeBlock(req, 'replay', decoded?.parts);
         const got = Buffer.from(res.appHash).toString('hex');
         const want = Buffer.from(block.appHash).toString('hex');

@@ -109,6 +109,16 @@ export function loadOrCreatePrivValidatorKey(file: string): PrivValidatorKey {
   return key;
 }
 
+/** Every `*.json` priv validator key in `dir`, by file name (none when the directory does not exist). */
+export function loadExtraValidatorKeys(dir: string): PrivValidatorKey[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => loadPrivValidatorKey(`${dir}/${f}`));
+}
+
 // ---------------------------------------------------------------- node_key.json
 
 export function createNodeKey(seed: Uint8Array = randomBytes(32)): NodeKey {

@@ -66,25 +66,31 @@ export interface SignCommitInput {
   readonly timestamp: string;
   /** the validator set in CometBFT order (validator-set.ts `sortValidators`) */
   readonly validators: readonly ValidatorJson[];
-  readonly privValidatorKey: PrivValidatorKey;
+  /** the keys that sign (each must be in the set); the other validators are absent */
+  readonly privValidatorKeys: readonly PrivValidatorKey[];
 }
 
 /**
- * The commit this node makes for a block: its own validator's precommit for the block, signed, and
- * every other validator of the set absent (this in-process engine has no peers to collect from).
+ * The commit this node makes for a block: the precommits of the validators whose keys sign (the
+ * ones this node holds and an operator has not switched offline), and every other validator of the
+ * set absent (this in-process engine has no peers to collect from).
  */
 export function signCommit(input: SignCommitInput): CommitJson {
-  const { chainId, height, blockId, timestamp, validators, privValidatorKey: key } = input;
+  const { chainId, height, blockId, timestamp, validators, privValidatorKeys } = input;
   const round = input.round ?? 0;
-  if (!validators.some((v) => v.address === key.address)) {
-    throw new Error(`priv validator ${key.address} is not in the validator set (${validators.map((v) => v.address).join(', ') || 'empty'})`);
+  const keys = new Map(privValidatorKeys.map((k) => [k.address, k]));
+  for (const key of privValidatorKeys) {
+    if (!validators.some((v) => v.address === key.address)) {
+      throw new Error(`priv validator ${key.address} is not in the validator set (${validators.map((v) => v.address).join(', ') || 'empty'})`);
+    }
   }
   const signBytes = voteSignBytes(chainId, { type: SignedMsgType.PRECOMMIT, height, round, blockId, timestamp });
-  const signatures = validators.map((v): CommitSigJson =>
-    v.address === key.address
+  const signatures = validators.map((v): CommitSigJson => {
+    const key = keys.get(v.address);
+    return key
       ? { block_id_flag: BlockIdFlag.COMMIT, validator_address: v.address, timestamp, signature: signatureText(validatorSign(key.privKey, signBytes)) }
-      : { block_id_flag: BlockIdFlag.ABSENT, validator_address: '', timestamp: ZERO_TIME, signature: null },
-  );
+      : { block_id_flag: BlockIdFlag.ABSENT, validator_address: '', timestamp: ZERO_TIME, signature: null };
+  });
   return { height: height.toString(), round, block_id: blockId, signatures };
 }
 

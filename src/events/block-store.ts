@@ -24,6 +24,28 @@ export interface BlockRecord {
   readonly txs: readonly Uint8Array[];
   readonly beginBlockEvents: readonly AbciEvent[];
   readonly endBlockEvents: readonly AbciEvent[];
+  /** what consensus and the App exchanged besides txs (votes, evidence, validator updates); absent on blocks made without a consensus engine */
+  readonly consensus?: BlockConsensusRecord;
+}
+
+/**
+ * A block's consensus-side ABCI data in JSON form (bigints as decimal text): FinalizeBlock's
+ * `decided_last_commit` votes, `misbehavior` and the header staking records, and EndBlock's
+ * validator updates. A replay feeds the same inputs back; the RPC's block_results shows the updates.
+ */
+export interface BlockConsensusRecord {
+  /** null: the block was made with no commit information (BlockInfo.lastCommit undefined) */
+  readonly votes: readonly { readonly address: string; readonly power: string; readonly signed: boolean }[] | null;
+  readonly misbehavior: readonly {
+    readonly type: 'DUPLICATE_VOTE' | 'LIGHT_CLIENT_ATTACK';
+    readonly address: string;
+    readonly power: string;
+    readonly height: string;
+    readonly time_ns: string;
+    readonly total_voting_power: string;
+  }[];
+  readonly header?: Readonly<Record<string, unknown>>;
+  readonly validator_updates: readonly { readonly pub_key: string; readonly power: string }[];
 }
 
 export interface TxRecord {
@@ -57,7 +79,8 @@ CREATE TABLE IF NOT EXISTS blocks (
   last_commit TEXT NOT NULL,
   begin_events TEXT NOT NULL,
   end_events TEXT NOT NULL,
-  num_txs INTEGER NOT NULL
+  num_txs INTEGER NOT NULL,
+  consensus TEXT NOT NULL DEFAULT 'null'
 );
 CREATE TABLE IF NOT EXISTS txs (
   id INTEGER PRIMARY KEY,
@@ -113,7 +136,7 @@ export class BlockStore {
     this.db.exec(SCHEMA);
     this.stmts = {
       insertBlock: this.db.prepare(
-        'INSERT INTO blocks (height, time_ns, hash, app_hash, header, last_commit, begin_events, end_events, num_txs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO blocks (height, time_ns, hash, app_hash, header, last_commit, begin_events, end_events, num_txs, consensus) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       insertTx: this.db.prepare(
         'INSERT INTO txs (id, hash, height, idx, raw, code, codespace, log, info, gas_wanted, gas_used, data, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -214,6 +237,7 @@ export class BlockStore {
       txs,
       beginBlockEvents: JSON.parse(row.begin_events),
       endBlockEvents: JSON.parse(row.end_events),
+      ...(row.consensus !== 'null' ? { consensus: JSON.parse(row.consensus) as BlockConsensusRecord } : {}),
     };
   }
 
@@ -330,8 +354,8 @@ export class BlockStore {
  * writer from the events JSON (so that the work is done on its thread).
  */
 export interface BlockWrite {
-  /** the `blocks` row: height, time_ns, hash, app_hash, header, last_commit, begin_events, end_events, num_txs */
-  readonly block: readonly [number, string, Uint8Array, Uint8Array, string, string, string, string, number];
+  /** the `blocks` row: height, time_ns, hash, app_hash, header, last_commit, begin_events, end_events, num_txs, consensus */
+  readonly block: readonly [number, string, Uint8Array, Uint8Array, string, string, string, string, number, string];
   /** `txs` rows: id, hash, height, idx, raw, code, codespace, log, info, gas_wanted, gas_used, data, events */
   readonly txs: readonly (readonly unknown[])[];
   /** flat `tx_attrs` rows (key, value, tx_id)… */
@@ -365,6 +389,7 @@ function blockWrite(block: BlockRecord, results: readonly TxResult[], snapshot: 
       JSON.stringify(block.beginBlockEvents),
       JSON.stringify(block.endBlockEvents),
       block.txs.length,
+      JSON.stringify(block.consensus ?? null),
     ],
     txs,
     ...(attrs ? { attrs } : {}),

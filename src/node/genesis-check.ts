@@ -8,11 +8,17 @@
 import { App } from '../abci/app.ts';
 import { appModules } from '../abci/modules.ts';
 import type { GenesisDoc } from '../state/genesis.ts';
+import type { ValidatorUpdate } from '../state/block-info.ts';
 
-/** Throws `error validating genesis file <path>: <the module's message>` when InitChain would fail. */
-export function checkGenesisState(doc: GenesisDoc, path: string): void {
+/**
+ * Throws `error validating genesis file <path>: <the module's message>` when InitChain would fail;
+ * returns the validator set InitChain gives (staking's genesis validators and gentxs).
+ */
+export function checkGenesisState(doc: GenesisDoc, path: string): readonly ValidatorUpdate[] {
   try {
-    new App({ ...appModules }).initChain(doc);
+    const app = new App({ ...appModules });
+    app.initChain(doc);
+    return app.initialValidators;
   } catch (e) {
     throw new Error(`error validating genesis file ${path}: ${(e as Error).message}`);
   }

@@ -37,6 +37,11 @@ export interface HomeLayout {
   readonly nodeKeyFile: string;
   readonly privValidatorKeyFile: string;
   readonly privValidatorStateFile: string;
+  /**
+   * `config/priv_validator_keys/`: the keys of further validators this node's in-process consensus
+   * signs for (a local network of several validators in one process; `npm start -- --validators N`)
+   */
+  readonly extraValidatorKeysDir: string;
   readonly dbDir: string;
 }
 
@@ -55,6 +60,7 @@ export function homeLayout(home: string, config: TomlTable = defaultConsensusCon
     nodeKeyFile: at(tomlString(config, 'node_key_file')),
     privValidatorKeyFile: at(tomlString(config, 'priv_validator_key_file')),
     privValidatorStateFile: at(tomlString(config, 'priv_validator_state_file')),
+    extraValidatorKeysDir: join(configDir, 'priv_validator_keys'),
     dbDir: at(dbDirOverride ?? tomlString(config, 'db_dir')),
   };
 }

@@ -13,6 +13,10 @@ import type { BlockRecord, SearchResult, TxRecord } from '../events/block-store.
 import { parseSearchQuery } from '../events/search-query.ts';
 import type { GenesisDoc } from '../state/genesis.ts';
 import type { ValidatorJson } from '../consensus/types.ts';
+import { applyValidatorUpdates, nextValidatorSetOfBlock, validatorSetOfBlock } from '../consensus/block-meta.ts';
+import { sortValidators } from '../consensus/validator-set.ts';
+import { PUB_KEY_ED25519 } from '../consensus/keys.ts';
+import type { OperatorControl } from './consensus-control.ts';
 import type { GenesisValidatorJson } from './genesis-file.ts';
 import { Mempool, MempoolError, DEFAULT_MEMPOOL_LIMITS, type MempoolLimits } from './mempool.ts';
 
@@ -35,12 +39,16 @@ export interface NodeOptions extends AppOptions {
   /** required when the database is new */
   readonly genesis?: GenesisDoc;
   readonly identity: NodeIdentity;
-  /** the validator set (static in this simulator); the first one proposes every block */
+  /** the genesis file's validators: the (fixed) consensus set when InitChain returns none (src/consensus/block-meta.ts) */
   readonly validators: readonly ValidatorJson[];
   /** genesis.json's `validators` as listed there (with names), for the RPC's `genesis`; default: the validator set, unnamed */
   readonly genesisValidators?: readonly GenesisValidatorJson[];
   /** uppercase hex address of this node's own validator key, if it has one */
   readonly validatorAddress?: string;
+  /** base64 of that key's ed25519 public key (status `validator_info` while it is not in the set) */
+  readonly validatorPubKey?: string;
+  /** the operator's switches on the consensus engine (offline validators, injected evidence) */
+  readonly consensusControl?: OperatorControl;
   readonly blockMeta?: BlockMetaBuilder;
   /** pause after a commit before the next block (CometBFT `timeout_commit`, default 1 s) */
   readonly blockIntervalMs?: number;
@@ -141,12 +149,32 @@ export class Node {
     return this.chain.height;
   }
 
+  /** The operator's switches on the consensus engine, when the node has them (`chaind start`). */
+  get consensusControl(): OperatorControl | undefined {
+    return this.opts.consensusControl;
+  }
+
   get halted(): string | undefined {
     return this.haltReason;
   }
 
-  validators(): readonly ValidatorJson[] {
-    return this.opts.validators;
+  /**
+   * The consensus validator set of a height (default: the latest block's), in CometBFT order: as
+   * the block's stored header records it, the next height's from the latest header, the fixed
+   * genesis set for blocks made without an engine that records sets.
+   */
+  validators(height?: bigint): readonly ValidatorJson[] {
+    const h = height ?? this.chain.height;
+    const fixed = this.opts.validators;
+    if (h > this.chain.height) {
+      if (this.chain.height === 0n) {
+        const initial = this.chain.initialValidators;
+        return initial.length > 0 ? applyValidatorUpdates([], initial) : sortValidators(fixed);
+      }
+      return nextValidatorSetOfBlock(this.chain.headerOf(this.chain.height), fixed);
+    }
+    if (h === 0n) return this.validators(1n);
+    return validatorSetOfBlock(this.chain.headerOf(h), fixed);
   }
 
   /** The genesis document's validators (CometBFT `GenesisValidator`: address, pub_key, power, name). */
@@ -154,10 +182,16 @@ export class Node {
     return this.opts.genesisValidators ?? this.opts.validators.map((v) => ({ address: v.address, pub_key: v.pub_key, power: v.voting_power, name: '' }));
   }
 
-  /** This node's validator (status `validator_info`), or undefined for a non-validator node. */
+  /**
+   * This node's validator (status `validator_info`): as in the latest set, with voting power 0 while
+   * its key is not in it; undefined for a node without a validator key.
+   */
   ownValidator(): ValidatorJson | undefined {
     const address = this.opts.validatorAddress;
-    return address ? this.opts.validators.find((v) => v.address === address) : undefined;
+    if (!address) return undefined;
+    const member = this.validators().find((v) => v.address === address);
+    if (member || !this.opts.validatorPubKey) return member;
+    return { address, pub_key: { type: PUB_KEY_ED25519, value: this.opts.validatorPubKey }, voting_power: '0', proposer_priority: '0' };
   }
 
   /** ABCI Info. */

@@ -19,8 +19,9 @@ import { nodeServiceQueries } from '../api/grpc/node-services.ts';
 import { startGrpcServer, type RunningGrpcServer } from '../api/grpc/server.ts';
 import { startRestServer } from '../api/rest/server.ts';
 import { startRpcServer } from '../api/rpc/server.ts';
-import { cometBlockMeta } from '../consensus/block-meta.ts';
-import { loadOrCreateNodeKey, loadOrCreatePrivValidatorKey, loadOrCreatePrivValidatorState, savePrivValidatorState } from '../consensus/keys.ts';
+import { applyValidatorUpdates, cometBlockMeta } from '../consensus/block-meta.ts';
+import { loadExtraValidatorKeys, loadOrCreateNodeKey, loadOrCreatePrivValidatorKey, loadOrCreatePrivValidatorState, savePrivValidatorState } from '../consensus/keys.ts';
+import { OperatorControl } from './consensus-control.ts';
 import { startCpuProfile, type CpuProfiler } from './cpu-profile.ts';
 import { genesisDocOf, genesisValidatorsOf, readGenesisJson, validatorSetOf } from './genesis-file.ts';
 import { checkGenesisState } from './genesis-check.ts';
@@ -106,18 +107,26 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
   const genesis = genesisDocOf(genesisJson, layout.genesisFile);
   const genesisValidators = genesisValidatorsOf(genesisJson, layout.genesisFile);
   const validators = validatorSetOf(genesisValidators);
-  // a new chain: InitChain must succeed, checked before the chain's store is created
-  if (!existsSync(chainDbPath(layout))) checkGenesisState(genesis, layout.genesisFile);
-  if (validators.length === 0) {
-    throw new Error(`${layout.genesisFile} has no validators: this simulator has no staking module yet, so its validator comes from genesis.validators, which "chaind init" writes`);
-  }
   const privValidatorKey = loadOrCreatePrivValidatorKey(layout.privValidatorKeyFile);
-  if (!validators.some((v) => v.address === privValidatorKey.address)) {
-    throw new Error(
-      `the validator key ${privValidatorKey.address} (${layout.privValidatorKeyFile}) is not in genesis.validators (${validators.map((v) => v.address).join(', ')}): a single-node chain must be its own validator`,
-    );
+  const privValidatorKeys = [privValidatorKey, ...loadExtraValidatorKeys(layout.extraValidatorKeysDir)];
+  // a new chain: InitChain must succeed and give a set this node can sign for, checked before the chain's store is created
+  if (!existsSync(chainDbPath(layout))) {
+    const initial = checkGenesisState(genesis, layout.genesisFile);
+    const set = initial.length > 0 ? applyValidatorUpdates([], initial) : validators;
+    if (set.length === 0) {
+      throw new Error(
+        `${layout.genesisFile} has no validators: create one with "chaind genesis gentx" and "chaind genesis collect-gentxs" (or list it in genesis.validators, which "chaind init" writes)`,
+      );
+    }
+    const held = new Set(privValidatorKeys.map((k) => k.address));
+    if (!set.some((v) => held.has(v.address))) {
+      throw new Error(
+        `none of the validator keys of this node (${[...held].join(', ')}: ${layout.privValidatorKeyFile}) is in the genesis validator set (${set.map((v) => v.address).join(', ')}): a chain run by one node must be its own validator`,
+      );
+    }
   }
   loadOrCreatePrivValidatorState(layout.privValidatorStateFile);
+  const consensusControl = new OperatorControl();
   const nodeKey = loadOrCreateNodeKey(layout.nodeKeyFile);
   for (const note of settings.notes) log.info(note, { module: 'server' });
 
@@ -141,7 +150,9 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
       validators,
       genesisValidators,
       validatorAddress: privValidatorKey.address,
-      blockMeta: cometBlockMeta({ privValidatorKey, validators, consensusParams: genesis.consensus_params }),
+      validatorPubKey: Buffer.from(privValidatorKey.pubKey).toString('base64'),
+      consensusControl,
+      blockMeta: cometBlockMeta({ privValidatorKeys, genesisValidators: validators, consensusParams: genesis.consensus_params, control: consensusControl }),
       minGasPrices: settings.minGasPrices,
       keepRecent: statesInMemory(settings.pruning),
       blockIntervalMs: settings.blockIntervalMs,

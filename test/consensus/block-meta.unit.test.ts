@@ -178,12 +178,25 @@ describe('cometBlockMeta: persistence and misuse', () => {
     chain.close();
   });
 
-  it('refuses an empty set, a key outside the set, and a previous block not built by it', () => {
-    expect(() => cometBlockMeta({ privValidatorKey: validatorKey, validators: [], consensusParams })).toThrow('cometBlockMeta: the validator set is empty');
+  it('refuses an empty set and a previous block not built by it; a held key outside the set signs nothing', () => {
+    const empty = Chain.open({
+      ...appModules,
+      dbPath: ':memory:',
+      genesis: genesisWith([[alice.address, 10n ** 21n]]),
+      blockMeta: cometBlockMeta({ privValidatorKeys: [validatorKey], genesisValidators: [], consensusParams }),
+    });
+    expect(() => empty.commitBlock([])).toThrow('consensus: the validator set is empty (no validators from InitChain and none in genesis.validators)');
+    empty.close();
     const stranger = createPrivValidatorKey(new Uint8Array(32).fill(1));
-    expect(() => cometBlockMeta({ privValidatorKey: stranger, validators, consensusParams })).toThrow(
-      `cometBlockMeta: priv validator ${stranger.address} is not in the validator set (0797DA108BD2EAF1BA313E66E8ECACF6FE3808EC)`,
-    );
+    const unsigned = Chain.open({
+      ...appModules,
+      dbPath: ':memory:',
+      genesis: genesisWith([[alice.address, 10n ** 21n]]),
+      blockMeta: cometBlockMeta({ privValidatorKeys: [stranger], genesisValidators: validators, consensusParams }),
+    });
+    unsigned.commitBlock([]);
+    expect(stored(unsigned.store.getBlock(1n)!).commit.signatures.map((x) => x.block_id_flag)).toEqual([1]);
+    unsigned.close();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'consensus-chain-'));
     dirs.push(dir);
     const dbPath = path.join(dir, 'chain.sqlite');
@@ -202,7 +215,7 @@ describe('cometBlockMeta: persistence and misuse', () => {
       ...appModules,
       dbPath: ':memory:',
       genesis: genesisWith([[alice.address, 10n ** 21n]]),
-      blockMeta: cometBlockMeta({ privValidatorKey: validatorKey, validators: set, consensusParams }),
+      blockMeta: cometBlockMeta({ privValidatorKeys: [validatorKey], genesisValidators: set, consensusParams }),
     });
     chain.commitBlock([]);
     const s = stored(chain.store.getBlock(1n)!);

@@ -33,7 +33,7 @@ export function openChain(dbPath: string): Chain {
     ...appModules,
     dbPath,
     genesis: genesisWith([[alice.address, 10n ** 21n]]),
-    blockMeta: cometBlockMeta({ privValidatorKey: validatorKey, validators, consensusParams }),
+    blockMeta: cometBlockMeta({ privValidatorKeys: [validatorKey], genesisValidators: validators, consensusParams }),
   });
 }
 

@@ -46,7 +46,7 @@ describe('commits', () => {
 
   it('signCommit: our precommit signs the canonical vote; verifyCommit accepts it', () => {
     const validators = [validatorFromKey(key, 10)];
-    const commit = signCommit({ chainId: CHAIN, height: 5n, blockId, timestamp: time, validators, privValidatorKey: key });
+    const commit = signCommit({ chainId: CHAIN, height: 5n, blockId, timestamp: time, validators, privValidatorKeys: [key] });
     expect(commit).toMatchObject({ height: '5', round: 0, block_id: blockId });
     expect(commit.signatures).toHaveLength(1);
     const sig = commit.signatures[0]!;
@@ -60,7 +60,7 @@ describe('commits', () => {
 
   it('verifyCommit rejects a tampered signature, another chain id, a wrong height or block', () => {
     const validators = [validatorFromKey(key, 10)];
-    const commit = signCommit({ chainId: CHAIN, height: 5n, blockId, timestamp: time, validators, privValidatorKey: key });
+    const commit = signCommit({ chainId: CHAIN, height: 5n, blockId, timestamp: time, validators, privValidatorKeys: [key] });
     const sig = Buffer.from(commit.signatures[0]!.signature!, 'base64');
     sig[0] ^= 1;
     const tampered: CommitJson = { ...commit, signatures: [{ ...commit.signatures[0]!, signature: sig.toString('base64') }] };
@@ -74,25 +74,25 @@ describe('commits', () => {
 
   it('other validators are absent; with them holding ≥ 1/3 the commit lacks voting power', () => {
     const validators = sortValidators([validatorFromKey(key, 10), validatorFromKey(other, 10)]);
-    const commit = signCommit({ chainId: CHAIN, height: 2n, blockId, timestamp: time, validators, privValidatorKey: key });
+    const commit = signCommit({ chainId: CHAIN, height: 2n, blockId, timestamp: time, validators, privValidatorKeys: [key] });
     const absent = commit.signatures.find((s) => s.block_id_flag === BlockIdFlag.ABSENT);
     expect(absent).toEqual({ block_id_flag: 1, validator_address: '', timestamp: ZERO_TIME, signature: null });
     expect(commit.signatures.map((s) => s.validator_address)).toEqual(validators.map((v) => (v.address === key.address ? key.address : '')));
     expect(() => verifyCommit(CHAIN, validators, commit)).toThrow('invalid commit: not enough voting power signed: got 10, needed more than 13');
     const heavy = sortValidators([validatorFromKey(key, 30), validatorFromKey(other, 10)]);
-    const ok = signCommit({ chainId: CHAIN, height: 2n, blockId, timestamp: time, validators: heavy, privValidatorKey: key });
+    const ok = signCommit({ chainId: CHAIN, height: 2n, blockId, timestamp: time, validators: heavy, privValidatorKeys: [key] });
     expect(() => verifyCommit(CHAIN, heavy, ok)).not.toThrow();
   });
 
   it('a signature slot must belong to the validator at its index', () => {
     const validators = [validatorFromKey(key, 10)];
-    const commit = signCommit({ chainId: CHAIN, height: 5n, blockId, timestamp: time, validators, privValidatorKey: key });
+    const commit = signCommit({ chainId: CHAIN, height: 5n, blockId, timestamp: time, validators, privValidatorKeys: [key] });
     expect(() => verifyCommit(CHAIN, [validatorFromKey(other, 10)], commit)).toThrow(`invalid commit: signature #0 is by ${key.address}, expected validator ${other.address}`);
     expect(() => verifyCommit(CHAIN, [...validators, validatorFromKey(other, 1)], commit)).toThrow('invalid commit: 1 signatures for 2 validators');
   });
 
   it('signCommit refuses a key outside the set', () => {
-    expect(() => signCommit({ chainId: CHAIN, height: 1n, blockId, timestamp: time, validators: [validatorFromKey(other, 1)], privValidatorKey: key })).toThrow(
+    expect(() => signCommit({ chainId: CHAIN, height: 1n, blockId, timestamp: time, validators: [validatorFromKey(other, 1)], privValidatorKeys: [key] })).toThrow(
       `priv validator ${key.address} is not in the validator set (${other.address})`,
     );
   });

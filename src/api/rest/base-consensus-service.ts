@@ -114,7 +114,7 @@ function pageOf(pagination: ProtoObject | null | undefined): { page: bigint; lim
 
 /** tmservice `validatorsOutput` over CometBFT `validators` (paged). */
 function validatorSet(node: Node, height: bigint, paging: { page: bigint; limit: bigint }, codec: Codec): ProtoObject {
-  const all = sortValidators(node.validators());
+  const all = node.validators(height);
   const perPage = checkPerPage(paging.limit);
   const page = consensusChecked(() => checkPage(paging.page, perPage, all.length));
   return {

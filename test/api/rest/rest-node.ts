@@ -55,7 +55,7 @@ export async function restFixture(opts: { enableUnsafeCors?: boolean } = {}): Pr
     ]),
     identity: { id: '73ce7471e3bd6d3e0e5a9e9f25b34fb1ad3da1be', moniker: 'rest-test', listenAddr: 'tcp://0.0.0.0:26656', rpcAddress: 'tcp://127.0.0.1:26657' },
     validators,
-    blockMeta: cometBlockMeta({ privValidatorKey: validatorKey, validators, consensusParams: defaultConsensusParams() }),
+    blockMeta: cometBlockMeta({ privValidatorKeys: [validatorKey], genesisValidators: validators, consensusParams: defaultConsensusParams() }),
     // each block takes the next second, so block times and hashes are the same on every run
     clock: () => blockTime(++blocks),
   });

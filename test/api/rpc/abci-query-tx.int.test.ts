@@ -48,7 +48,7 @@ beforeAll(async () => {
     genesis,
     identity: IDENTITY,
     validators,
-    blockMeta: cometBlockMeta({ privValidatorKey: key, validators, consensusParams: genesis.consensus_params }),
+    blockMeta: cometBlockMeta({ privValidatorKeys: [key], genesisValidators: validators, consensusParams: genesis.consensus_params }),
     clock: () => FIRST_BLOCK_NS + tick++ * 1_000_000_123n,
     queries: nodeServiceQueries,
   });

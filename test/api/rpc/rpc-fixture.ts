@@ -51,7 +51,7 @@ export async function startHarness(opts: { serverOptions?: Omit<RpcServerOptions
     identity: IDENTITY,
     validators,
     genesisValidators,
-    blockMeta: cometBlockMeta({ privValidatorKey: key, validators, consensusParams: genesis.consensus_params }),
+    blockMeta: cometBlockMeta({ privValidatorKeys: [key], genesisValidators: validators, consensusParams: genesis.consensus_params }),
     blockIntervalMs: opts.blockIntervalMs ?? 1000,
     clock: () => FIRST_BLOCK_NS + tick++ * 1_000_000_123n,
   });

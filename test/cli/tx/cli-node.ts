@@ -49,7 +49,7 @@ export async function startCliNode(name: string, genesis: GenesisDoc): Promise<C
     genesis,
     identity: { id: 'ab'.repeat(20), moniker: `${name}-test`, listenAddr: 'tcp://127.0.0.1:26656', rpcAddress: 'tcp://127.0.0.1:0' },
     validators,
-    blockMeta: cometBlockMeta({ privValidatorKey: key, validators, consensusParams: genesis.consensus_params }),
+    blockMeta: cometBlockMeta({ privValidatorKeys: [key], genesisValidators: validators, consensusParams: genesis.consensus_params }),
     clock: () => now,
   });
   node.produceBlock();

@@ -59,7 +59,7 @@ export async function startLocalNode(opts: LocalNodeOptions = {}): Promise<Local
     genesis,
     identity: { id: 'ab'.repeat(20), moniker: 'txq-test', listenAddr: 'tcp://127.0.0.1:26656', rpcAddress: 'tcp://127.0.0.1:0' },
     validators,
-    blockMeta: cometBlockMeta({ privValidatorKey: key, validators, consensusParams: genesis.consensus_params }),
+    blockMeta: cometBlockMeta({ privValidatorKeys: [key], genesisValidators: validators, consensusParams: genesis.consensus_params }),
     blockIntervalMs: 150,
     minGasPrices: opts.minGasPrices,
   });

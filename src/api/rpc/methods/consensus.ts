@@ -31,7 +31,7 @@ export const consensusRoutes: Record<string, Route> = {
     cacheable: { unlessZero: ['height'] },
     run: ({ node }, [height, page, perPageArg]) => {
       const h = checkHeight(node.height + 1n, node.earliestHeight(), height as bigint | undefined);
-      const all = sortValidators(node.validators());
+      const all = node.validators(h);
       const perPage = checkPerPage(perPageArg as bigint | undefined);
       const skip = (checkPage(page as bigint | undefined, perPage, all.length) - 1) * perPage;
       const shown = all.slice(skip, skip + perPage);

@@ -44,7 +44,7 @@ export function statusJson(node: Node): GoJsonValue {
   const latest = summary(node.height > 0n ? node.block(node.height) : undefined);
   const base = node.earliestHeight();
   const earliest = summary(base > 0n ? node.block(base) : undefined);
-  const self = node.validators()[0];
+  const self = node.ownValidator();
   const id = node.identity;
   return {
     node_info: {
