@@ -263,6 +263,19 @@ export function shardEntries<V>(s: Sharded<V>, reverse = false): Generator<[stri
   return walk<V>(current(s as Node), 0, reverse);
 }
 
+/**
+ * Entries whose key starts with `prefix` (lowercase hex), in ascending key order: only the trie
+ * path of the prefix's first digits is walked, so a delegator's few delegations cost a few node
+ * reads, not a scan of the collection.
+ */
+export function* shardEntriesWithPrefix<V>(s: Sharded<V>, prefix: string): Generator<[string, V]> {
+  let node: Node | undefined = current(s as Node);
+  let level = 0;
+  for (; level < DEPTH && level < prefix.length && node !== undefined; level++) node = childAt(node, level, digitAt(prefix, level));
+  if (node === undefined) return;
+  for (const entry of walk<V>(node, level, false)) if (entry[0].startsWith(prefix)) yield entry;
+}
+
 export function* shardValues<V>(s: Sharded<V>, reverse = false): Generator<V> {
   for (const [, v] of shardEntries(s, reverse)) yield v;
 }

@@ -5,7 +5,7 @@
  */
 import type { Draft } from 'immer';
 import { SdkErrors } from '../../errors.ts';
-import type { Coins } from '../../math/coins.ts';
+import { formatCoins, type Coins } from '../../math/coins.ts';
 import type { Coin } from '../../math/coin.ts';
 import type { Ctx } from '../../state/module.ts';
 import { shardDelete, shardGet, shardSet, type Sharded } from '../../state/sharded.ts';
@@ -113,6 +113,32 @@ export function sendCoinsFromModuleToModule(draft: Draft<HasBank>, from: ModuleA
   ensureModuleAccount(draft, from, ctx);
   ensureModuleAccount(draft, to, ctx);
   sendCoins(draft, moduleAccountAddress(from), moduleAccountAddress(to), coins, ctx);
+}
+
+/**
+ * `DelegateCoinsFromAccountToModule` (staking): only coin_spent and coin_received, no transfer or
+ * message event; a short balance fails as `failed to delegate; <balance> is smaller than <amount>`.
+ */
+export function delegateCoinsFromAccountToModule(draft: Draft<HasBank>, from: string, module: ModuleAccountName, coins: Coins, ctx: Ctx): void {
+  ensureModuleAccount(draft, module, ctx);
+  const key = accountKey(from);
+  const balances = draft.bank.balances as Sharded<Balance>;
+  for (const c of coins) {
+    ctx.gas.read(BALANCE_KEY_LEN, BALANCE_VALUE_LEN);
+    const current = shardGet(balances, key);
+    const have = current?.[c.denom] ?? 0n;
+    if (have < c.amount) throw SdkErrors.InsufficientFunds.wrap(`failed to delegate; ${have}${c.denom} is smaller than ${formatCoins(coins)}`);
+    writeBalance(balances, key, current, c.denom, have - c.amount, ctx);
+  }
+  ctx.emit({ type: 'coin_spent', data: { spender: from, amount: coins } });
+  addUnlocked(draft, moduleAccountAddress(module), coins, ctx);
+}
+
+/** `UndelegateCoinsFromModuleToAccount` (staking): coin_spent and coin_received only. */
+export function undelegateCoinsFromModuleToAccount(draft: Draft<HasBank>, module: ModuleAccountName, to: string, coins: Coins, ctx: Ctx): void {
+  ensureModuleAccount(draft, module, ctx);
+  subUnlocked(draft, moduleAccountAddress(module), coins, ctx);
+  addUnlocked(draft, to, coins, ctx);
 }
 
 function requirePermission(module: ModuleAccountName, permission: ModulePermission, verb: string): void {
