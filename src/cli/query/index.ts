@@ -22,6 +22,10 @@ export const QUERY: LazyBranch = {
     { name: 'register', summary: 'Querying commands for the register module', load: async () => (await import('./register/index.ts')).registerQueryCommand },
     { name: 'pot', summary: 'Querying commands for the pot module', load: async () => (await import('./pot/index.ts')).potQueryCommand },
     { name: 'sds', summary: 'Querying commands for the sds module', load: async () => (await import('./sds/index.ts')).sdsQueryCommand },
+    { name: 'staking', summary: 'Querying commands for the staking module', load: async () => (await import('./staking/index.ts')).stakingQueryCommand },
+    { name: 'distribution', summary: 'Querying commands for the distribution module', load: async () => (await import('./distribution/index.ts')).distributionQueryCommand },
+    { name: 'mint', summary: 'Querying commands for the minting module', load: async () => (await import('./mint/index.ts')).mintQueryCommand },
+    { name: 'slashing', summary: 'Querying commands for the slashing module', load: async () => (await import('./slashing/index.ts')).slashingQueryCommand },
     {
       name: 'txs',
       term: 'txs [options]',

@@ -14,6 +14,9 @@ export const TX: LazyBranch = {
     { name: 'register', summary: 'register transactions subcommands', load: async () => (await import('./register/index.ts')).registerTxCommand },
     { name: 'sds', summary: 'sds transactions subcommands', load: async () => (await import('./sds/index.ts')).sdsTxCommand },
     { name: 'pot', summary: 'pot transactions subcommands', load: async () => (await import('./pot/index.ts')).potTxCommand },
+    { name: 'staking', summary: 'Staking transaction subcommands', load: async () => (await import('./staking/index.ts')).stakingTxCommand },
+    { name: 'distribution', summary: 'Distribution transactions subcommands', load: async () => (await import('./distribution/index.ts')).distributionTxCommand },
+    { name: 'slashing', summary: 'Slashing transaction subcommands', load: async () => (await import('./slashing/index.ts')).slashingTxCommand },
     { name: 'sign', term: 'sign [options] <file>', summary: 'Sign a transaction generated offline', load: async () => (await import('./sign.ts')).signCommand },
     {
       name: 'broadcast',

@@ -1,0 +1,40 @@
+/**
+ * The common path of the `query staking|distribution|mint|slashing …` commands: one query of the
+ * module's gRPC Query service through abci_query (the proto types of proto/sdk/<module>/v1beta1/
+ * query.proto), printed as the SDK's `PrintProto` does: proto-JSON, or its YAML with the default
+ * `-o text` (reference/sdk-modules.md §1.5). Some commands print a part of the response (`pick`).
+ */
+import type { Command } from 'commander';
+import { protoJsonValue } from '../../../codec/proto-json.ts';
+import type { ProtoObject } from '../../../codec/registry.ts';
+import { queryGrpc } from '../../../client/query-grpc.ts';
+import type { CliContext } from '../../context.ts';
+import { QueryContext } from '../context.ts';
+import { printSdkJson } from '../sdk-output.ts';
+
+export const STAKING = 'sdk.staking.v1beta1';
+export const DISTRIBUTION = 'sdk.distribution.v1beta1';
+export const MINT = 'sdk.mint.v1beta1';
+export const SLASHING = 'sdk.slashing.v1beta1';
+
+export interface SdkQuery {
+  /** proto package of the module, e.g. `sdk.staking.v1beta1` */
+  readonly pkg: string;
+  /** method of its `Query` service */
+  readonly method: string;
+  readonly request: ProtoObject;
+  /** the printed part of the response: the whole response by default */
+  readonly pick?: { readonly typeName: string; readonly of: (response: ProtoObject) => unknown };
+}
+
+/** Sends the query and returns the decoded response. */
+export async function sdkQuery(qc: QueryContext, q: Omit<SdkQuery, 'pick'>): Promise<ProtoObject> {
+  return queryGrpc(qc.client, `${q.pkg}.Query/${q.method}`, `${q.pkg}.Query${q.method}Request`, `${q.pkg}.Query${q.method}Response`, q.request, qc.height, qc.codec);
+}
+
+export async function runSdkQuery(ctx: CliContext, self: Command, q: SdkQuery): Promise<void> {
+  const qc = new QueryContext(ctx, self);
+  const response = await sdkQuery(qc, q);
+  const printed = q.pick ? protoJsonValue(q.pick.typeName, q.pick.of(response), { codec: qc.codec }) : protoJsonValue(`${q.pkg}.Query${q.method}Response`, response, { codec: qc.codec });
+  printSdkJson(ctx.out, printed, qc.output);
+}

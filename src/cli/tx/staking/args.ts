@@ -1,0 +1,80 @@
+/**
+ * Arguments of the staking-family commands (tx and query of staking, distribution, slashing),
+ * read as SDK v0.47's CLIs read them, before anything is signed or sent
+ * (reference/sdk-modules.md §2.6, §4.5, §6.6):
+ * - addresses through `sdk.ValAddressFromBech32` / `AccAddressFromBech32` / `ConsAddressFromBech32`:
+ *   blank → `empty address string is not allowed`; not bech32 → `decoding bech32 failed: <why>`;
+ *   another kind → `invalid Bech32 prefix; expected stvaloper, got st`;
+ * - coins through `sdk.ParseCoinNormalized` / `ParseCoinsNormalized` (`1stos` → wei), bare errors;
+ * - a consensus public key as the codec's interface JSON (`{"@type":"/sdk.crypto.ed25519.PubKey","key":"…"}`).
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { parseProtoJson } from '../../../codec/proto-json.ts';
+import type { Any, Codec } from '../../../codec/registry.ts';
+import { addressFromBech32, consAddress, Hrp } from '../../../crypto/address.ts';
+import { Bech32Error, toBech32 } from '../../../crypto/bech32.ts';
+import { parseCoinNormalized, parseCoinsNormalized } from '../../../math/coin-parse.ts';
+import type { ProtoCoin } from '../../../math/coins.ts';
+
+/** Address bytes of `text` under `hrp`, or the SDK's error text. */
+export function bech32AddressBytes(text: string, hrp: string): Uint8Array {
+  if (text.trim() === '') throw new Error('empty address string is not allowed');
+  try {
+    return addressFromBech32(text, hrp);
+  } catch (err) {
+    if (err instanceof Bech32Error && err.reason === 'prefix') {
+      const got = text.slice(0, text.lastIndexOf('1'));
+      throw new Error(`invalid Bech32 prefix; expected ${hrp}, got ${got}`);
+    }
+    if (err instanceof Bech32Error) throw new Error(`decoding bech32 failed: ${err.message}`);
+    throw err;
+  }
+}
+
+/** SDK `ValAddressFromBech32`: the canonical `stvaloper1…` spelling. */
+export function valAddressArg(text: string): string {
+  return toBech32(Hrp.validator, bech32AddressBytes(text, Hrp.validator));
+}
+
+/** SDK `AccAddressFromBech32`: the canonical `st1…` spelling. */
+export function accAddressArg(text: string): string {
+  return toBech32(Hrp.account, bech32AddressBytes(text, Hrp.account));
+}
+
+/** The operator address (`stvaloper1…`) of an account address (`st1…`): the same bytes. */
+export function operatorOf(account: string): string {
+  return toBech32(Hrp.validator, addressFromBech32(account, Hrp.account));
+}
+
+/** SDK `ParseCoinNormalized` as a message field. */
+export function coinArg(text: string): ProtoCoin {
+  const c = parseCoinNormalized(text);
+  return { denom: c.denom, amount: c.amount.toString() };
+}
+
+/** SDK `ParseCoinsNormalized` as a message field. */
+export function coinsArg(text: string): ProtoCoin[] {
+  return parseCoinsNormalized(text).map((c) => ({ denom: c.denom, amount: c.amount.toString() }));
+}
+
+/** The consensus key type of this chain (reference/sdk-modules.md §0.2: `["ed25519"]`). */
+export const CONSENSUS_KEY_TYPE = 'sdk.crypto.ed25519.PubKey';
+
+/**
+ * SDK `Codec.UnmarshalInterfaceJSON(text, &cryptotypes.PubKey)`: a consensus public key as
+ * proto-JSON Any. Returns the Any (for a message) and the key's consensus address (`stvalcons1…`,
+ * the first 20 bytes of sha256 of the ed25519 key).
+ */
+export function consensusPubKeyArg(text: string, codec: Codec): { any: Any; consAddress: string } {
+  const expected = `{"@type":"${codec.typeUrl(CONSENSUS_KEY_TYPE)}","key":"<base64 of 32 bytes>"}`;
+  let any: Any;
+  try {
+    any = parseProtoJson('google.protobuf.Any', text, { codec }) as unknown as Any;
+  } catch (err) {
+    throw new Error(`${(err as Error).message} (expected a consensus public key such as ${expected})`);
+  }
+  if (codec.typeNameOfUrl(any.type_url) !== CONSENSUS_KEY_TYPE) throw new Error(`unable to resolve type URL ${any.type_url}: expected a consensus public key ${expected}`);
+  const { key } = codec.decode(CONSENSUS_KEY_TYPE, any.value) as { key: Uint8Array };
+  if (key.length !== 32) throw new Error(`invalid pubkey size: an ed25519 key is 32 bytes, got ${key.length}`);
+  return { any, consAddress: consAddress(sha256(key).slice(0, 20)) };
+}
