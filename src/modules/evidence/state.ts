@@ -1,10 +1,20 @@
 /**
- * The evidence slice. PLACEHOLDER: the evidence work replaces this with the real state (reference/sdk-modules.md).
+ * The evidence slice: the handled double-sign evidence (`Equivocation`), keyed by its hash
+ * (uppercase hex of sha256 of the proto bytes, the SDK's `Evidence.Hash()`), as x/evidence stores it.
  */
+export interface EquivocationRecord {
+  readonly height: bigint;
+  /** ns since the Unix epoch */
+  readonly time: bigint;
+  readonly power: bigint;
+  /** `stvalcons1…` */
+  readonly consensus_address: string;
+}
+
 export interface EvidenceState {
-  readonly params: Readonly<Record<string, unknown>>;
+  readonly evidence: Readonly<Record<string, EquivocationRecord>>;
 }
 
 export function emptyEvidenceState(): EvidenceState {
-  return { params: {} };
+  return { evidence: {} };
 }

@@ -1,10 +1,24 @@
 /**
- * The mint slice. PLACEHOLDER: the mint work replaces this with the real state (reference/sdk-modules.md).
+ * The mint slice (reference/sdk-modules.md §5): the minter (inflation and annual provisions, Decs
+ * as raw bigint) and the params.
  */
-export interface MintState {
-  readonly params: Readonly<Record<string, unknown>>;
+import { DEFAULT_MINT_PARAMS, type MintParams } from './params.ts';
+
+export interface Minter {
+  /** Dec raw */
+  readonly inflation: bigint;
+  /** Dec raw */
+  readonly annual_provisions: bigint;
 }
 
+export interface MintState {
+  readonly minter: Minter;
+  readonly params: MintParams;
+}
+
+/** Stratos's genesis minter: inflation 0 (the SDK default would be 0.13), provisions 0. */
+export const DEFAULT_MINTER: Minter = Object.freeze({ inflation: 0n, annual_provisions: 0n });
+
 export function emptyMintState(): MintState {
-  return { params: {} };
+  return { minter: DEFAULT_MINTER, params: DEFAULT_MINT_PARAMS };
 }
