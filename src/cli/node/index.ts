@@ -27,12 +27,14 @@ export const NODE_COMMANDS: readonly LazyLeaf[] = [
   },
   {
     name: 'gentx',
-    summary: 'Generate a genesis tx carrying a self delegation (not supported yet)',
+    term: 'gentx [options] <key_name> <amount>',
+    summary: 'Generate a genesis tx carrying a self delegation',
     load: async () => (await import('./gentx.ts')).gentxCommand,
   },
   {
     name: 'collect-gentxs',
-    summary: 'Collect genesis txs and output a genesis.json file (not supported yet)',
+    term: 'collect-gentxs [options]',
+    summary: 'Collect genesis txs and output a genesis.json file',
     load: async () => (await import('./gentx.ts')).collectGentxsCommand,
   },
   { name: 'start', term: 'start [options]', summary: 'Run the full node', load: async () => (await import('./start.ts')).startCommand },

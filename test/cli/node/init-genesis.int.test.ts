@@ -203,13 +203,4 @@ describe('chaind genesis helpers', () => {
     });
   });
 
-  it('gentx and collect-gentxs say the single validator comes from init', async () => {
-    for (const name of ['gentx', 'collect-gentxs']) {
-      const r = await chaind(['genesis', name, 'validator', '1000wei', '--home', home]);
-      expect(r.code).toBe(1);
-      expect(r.stderr).toBe(
-        `Error: ${name}: not supported yet: this simulator's single validator is defined in genesis.validators by \`chaind init\` (a one-validator network is: chaind init <moniker>, chaind genesis add-genesis-account <address> <coins>, chaind start)\n`,
-      );
-    }
-  });
 });

@@ -1,0 +1,83 @@
+/**
+ * `chaind genesis gentx` → `collect-gentxs` → `start`: the validator set of the chain comes from
+ * staking (the gentx's self-delegation), as on an SDK chain. Keys and addresses are computed here
+ * with @noble libraries, not with the code under test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { tempHome } from '../run-chaind.ts';
+import { chaind } from './in-process.ts';
+import { freePort, rpc, startChaind, type NodeProcess } from './node-process.ts';
+
+const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+/** reference/wire-formats.md §3.1: m/44'/606'/0'/0/0 of the mnemonic above */
+const ALICE = 'st18yesadx3t8x3jjsygpqeqzh0j7xh2vh66945zx';
+const CHAIN_ID = 'gentx-chain';
+
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
+
+describe('chaind genesis gentx / collect-gentxs', () => {
+  let home: string;
+  let node: NodeProcess | undefined;
+  let consKey: Uint8Array;
+
+  beforeAll(async () => {
+    home = await tempHome();
+    expect((await chaind(['init', 'val', '--home', home, '--chain-id', CHAIN_ID])).code).toBe(0);
+    expect((await chaind(['keys', 'add', 'alice', '--recover', '--keyring-backend', 'test', '--home', home], [MNEMONIC])).code).toBe(0);
+    expect((await chaind(['genesis', 'add-genesis-account', ALICE, '1000stos', '--home', home])).code).toBe(0);
+    const priv = Buffer.from(readJson(join(home, 'config/priv_validator_key.json')).priv_key.value, 'base64');
+    consKey = ed25519.getPublicKey(new Uint8Array(priv.subarray(0, 32)));
+  });
+
+  afterAll(async () => {
+    await node?.stop();
+  });
+
+  it('refuses a delegator without enough genesis funds', async () => {
+    const r = await chaind(['genesis', 'gentx', 'alice', '2000stos', '--keyring-backend', 'test', '--home', home]);
+    expect(r).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `Error: account ${ALICE} has a balance in genesis, but it only has 1000000000000000000000wei available to stake, not 2000000000000000000000wei\n`,
+    });
+  });
+
+  it('writes a signed MsgCreateValidator, collects it into gen_txs and starts with it as the only validator', async () => {
+    const r = await chaind(['genesis', 'gentx', 'alice', '100stos', '--keyring-backend', 'test', '--home', home, '--moniker', 'alice-val']);
+    expect(r.code).toBe(0);
+    const file = r.stderr.match(/^Genesis transaction written to "(.+)"\n$/)![1]!;
+    expect(file.startsWith(join(home, 'config/gentx/gentx-'))).toBe(true);
+    const tx = readJson(file);
+    const msg = tx.body.messages[0];
+    expect(msg['@type']).toBe('/sdk.staking.v1beta1.MsgCreateValidator');
+    expect(msg.delegator_address).toBe(ALICE);
+    expect(msg.value).toEqual({ denom: 'wei', amount: '100000000000000000000' });
+    expect(msg.pubkey).toEqual({ '@type': '/sdk.crypto.ed25519.PubKey', key: Buffer.from(consKey).toString('base64') });
+    expect(msg.commission).toEqual({ rate: '0.100000000000000000', max_rate: '0.200000000000000000', max_change_rate: '0.010000000000000000' });
+    expect(msg.min_self_delegation).toBe('1');
+    expect(msg.description.moniker).toBe('alice-val');
+    expect(tx.auth_info.signer_infos[0].sequence).toBe('0');
+    expect(tx.signatures).toHaveLength(1);
+
+    const c = await chaind(['genesis', 'collect-gentxs', '--home', home]);
+    expect(c.code).toBe(0);
+    const genesis = readJson(join(home, 'config/genesis.json'));
+    expect(genesis.app_state.genutil.gen_txs).toEqual([tx]);
+    expect(genesis.validators).toEqual([]);
+
+    const [rpcPort] = [await freePort()];
+    node = startChaind(['--home', home, '--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--consensus.timeout_commit', '100ms', '--grpc.address', '127.0.0.1:0']);
+    await node.waitFor(/height=3 module=state/);
+    const vals = await rpc(rpcPort, 'validators', { height: '2' });
+    const address = Buffer.from(sha256(consKey).subarray(0, 20)).toString('hex').toUpperCase();
+    // power = floor(tokens / 10^15): 100 STOS → 100000
+    expect(vals.validators).toEqual([{ address, pub_key: { type: 'tendermint/PubKeyEd25519', value: Buffer.from(consKey).toString('base64') }, voting_power: '100000', proposer_priority: '0' }]);
+    const block = await rpc(rpcPort, 'block', { height: '3' });
+    expect(block.block.header.proposer_address).toBe(address);
+    expect(block.block.last_commit.signatures.map((s: { block_id_flag: number; validator_address: string }) => [s.block_id_flag, s.validator_address])).toEqual([[2, address]]);
+  });
+});
