@@ -202,5 +202,4 @@ describe('chaind genesis helpers', () => {
       stderr: `Error: error validating genesis file ${path}: app_state.bank.supply: genesis supply is incorrect, expected 7wei, got 1000002000000000000wei\n`,
     });
   });
-
 });
