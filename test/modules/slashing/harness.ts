@@ -1,0 +1,193 @@
+/**
+ * Given/when/then harness for slashing, evidence and mint: an App at genesis (optional module
+ * genesis overrides), validators written straight into the staking slice (records of the state.ts
+ * shape, hooks called as staking's bonding would), and blocks with last-commit votes and
+ * misbehavior.
+ */
+import { produce, type Draft } from 'immer';
+import { expect } from 'vitest';
+import { App } from '../../../src/abci/app.ts';
+import { infiniteGasMeter } from '../../../src/abci/gas.ts';
+import { appModules } from '../../../src/abci/modules.ts';
+import type { TxResult } from '../../../src/abci/tx-result.ts';
+import type { TxMessage } from '../../../src/client/sign-tx.ts';
+import { addressFromBech32, consAddress, valAddress } from '../../../src/crypto/address.ts';
+import { ed25519Address, ed25519KeyPairFromSeed } from '../../../src/crypto/ed25519.ts';
+import type { AbciEvent } from '../../../src/events/event.ts';
+import { moduleAccountAddress } from '../../../src/modules/auth/account.ts';
+import { getAccount } from '../../../src/modules/auth/state.ts';
+import { balanceOf } from '../../../src/modules/bank/state.ts';
+import { afterValidatorBonded, afterValidatorCreated } from '../../../src/modules/slashing/hooks.ts';
+import { BondStatus, type ValidatorRecord } from '../../../src/modules/staking/state.ts';
+import type { AppState } from '../../../src/state/app-state.ts';
+import { parseTimeNs, type Misbehavior, type VoteInfo } from '../../../src/state/block-info.ts';
+import type { Ctx } from '../../../src/state/module.ts';
+import { shardSet, type Sharded } from '../../../src/state/sharded.ts';
+import { CHAIN_ID, GENESIS_TIME, genesisWith, signed, testKey, type TestKey } from '../../helpers/fixture.ts';
+
+export const STOS = 10n ** 18n;
+export const SEC = 1_000_000_000n;
+export const GENESIS_NS = parseTimeNs(GENESIS_TIME);
+export const FEE = [{ denom: 'wei', amount: '2000000000000000' }];
+export const FAIL = 'failed to execute message; message index: 0: ';
+export const GOV = moduleAccountAddress('gov');
+
+export const keys = [testKey(0), testKey(1), testKey(2), testKey(3)];
+
+/** A validator's names: operator (`stvaloper1…`), its account, the consensus key and address. */
+export interface Val {
+  readonly key: TestKey;
+  readonly operator: string;
+  readonly consHex: string;
+  readonly consAddr: string;
+  readonly pubKey: string;
+}
+
+export function valOf(index: number): Val {
+  const key = keys[index]!;
+  const pair = ed25519KeyPairFromSeed(new Uint8Array(32).fill(0x40 + index));
+  const consBytes = ed25519Address(pair.publicKey);
+  return {
+    key,
+    operator: valAddress(addressFromBech32(key.address)),
+    consHex: Buffer.from(consBytes).toString('hex').toUpperCase(),
+    consAddr: consAddress(consBytes),
+    pubKey: Buffer.from(pair.publicKey).toString('base64'),
+  };
+}
+
+export interface ValidatorSetup {
+  readonly tokens: bigint;
+  readonly jailed?: boolean;
+  readonly status?: number;
+  readonly minSelfDelegation?: bigint;
+  /** self-delegation shares (Dec raw); default tokens × 10^18; null for none */
+  readonly selfShares?: bigint | null;
+}
+
+const hex = (bech32: string) => Buffer.from(addressFromBech32(bech32, bech32.startsWith('stvaloper') ? 'stvaloper' : 'st')).toString('hex');
+
+/** Writes a validator record, its cons index and self-delegation; runs slashing's created/bonded hooks. */
+export function putValidator(draft: Draft<AppState>, v: Val, s: ValidatorSetup, ctx: Ctx): void {
+  const record: ValidatorRecord = {
+    operator_address: v.operator,
+    consensus_pubkey: { type_url: '/sdk.crypto.ed25519.PubKey', key: v.pubKey },
+    cons_address: v.consHex,
+    jailed: s.jailed ?? false,
+    status: s.status ?? BondStatus.BONDED,
+    tokens: s.tokens,
+    delegator_shares: s.tokens * STOS,
+    description: { moniker: 'v', identity: '', website: '', security_contact: '', details: '' },
+    unbonding_height: 0n,
+    unbonding_time: 0n,
+    commission: { rate: 0n, max_rate: 0n, max_change_rate: 0n, update_time: 0n },
+    min_self_delegation: s.minSelfDelegation ?? 1n,
+    unbonding_on_hold_ref_count: 0n,
+    unbonding_ids: [],
+  };
+  const opHex = hex(v.operator);
+  (draft.staking.validators as Record<string, ValidatorRecord>)[opHex] = record;
+  (draft.staking.validator_by_cons as Record<string, string>)[v.consHex] = opHex;
+  const shares = s.selfShares === undefined ? s.tokens * STOS : s.selfShares;
+  if (shares !== null) {
+    shardSet(draft.staking.delegations as Sharded<unknown>, hex(v.key.address) + opHex, { delegator_address: v.key.address, validator_address: v.operator, shares });
+  }
+  afterValidatorCreated(draft, record, ctx);
+  if (record.status === BondStatus.BONDED) afterValidatorBonded(draft, record, ctx);
+}
+
+export interface BlockOptions {
+  readonly votes?: readonly VoteInfo[];
+  readonly misbehavior?: readonly Misbehavior[];
+  readonly txs?: readonly Uint8Array[];
+  readonly advanceNs?: bigint;
+  readonly evidenceParams?: { maxAgeNumBlocks: bigint; maxAgeDurationNs: bigint };
+}
+
+export interface BlockResult {
+  readonly begin: readonly AbciEvent[];
+  readonly txResults: readonly TxResult[];
+}
+
+export class World {
+  readonly app: App;
+  timeNs = GENESIS_NS;
+
+  /** `appState` overrides module genesis (e.g. `{slashing: {...}}`); `funds` per key. */
+  constructor(appState: Record<string, unknown> = {}, funds: readonly [string, bigint][] = keys.map((k) => [k.address, 1000n * STOS])) {
+    this.app = new App({ ...appModules });
+    const g = genesisWith(funds);
+    Object.assign(g.app_state, appState);
+    this.app.initChain(g);
+  }
+
+  /** Runs a reducer on the committed state as of the next block (state set-up outside txs). */
+  patch(f: (draft: Draft<AppState>, ctx: Ctx) => void, height = this.app.height): void {
+    const ctx: Ctx = { block: { chainId: CHAIN_ID, height, timeNs: this.timeNs, proposer: '' }, gas: infiniteGasMeter(), emit: () => {} };
+    const next = produce(this.app.state, (d) => f(d, ctx));
+    this.app.restore(next, this.app.height, CHAIN_ID);
+  }
+
+  block(o: BlockOptions = {}): BlockResult {
+    this.timeNs += o.advanceNs ?? 5n * SEC;
+    const res = this.app.finalizeBlock({
+      height: this.app.height + 1n,
+      timeNs: this.timeNs,
+      proposer: '',
+      txs: o.txs ?? [],
+      ...(o.votes ? { lastCommit: o.votes } : {}),
+      ...(o.misbehavior ? { misbehavior: o.misbehavior } : {}),
+      ...(o.evidenceParams ? { evidenceParams: o.evidenceParams } : {}),
+    });
+    this.app.commit();
+    return { begin: res.beginBlockEvents, txResults: res.txResults };
+  }
+
+  signedTx(key: TestKey, msgs: TxMessage[]): Uint8Array {
+    const acc = getAccount(this.app.state, key.address);
+    return signed(key, acc?.account_number ?? 0n, acc?.sequence ?? 0n, { messages: msgs, fee: FEE, gasLimit: 2_000_000n }, { chainId: CHAIN_ID });
+  }
+
+  /** One tx in a new block (with optional votes); returns its result. */
+  deliver(key: TestKey, msgs: TxMessage[], o: BlockOptions = {}): TxResult {
+    return this.block({ ...o, txs: [this.signedTx(key, msgs)] }).txResults[0]!;
+  }
+
+  ok(key: TestKey, msgs: TxMessage[], o: BlockOptions = {}): TxResult {
+    const r = this.deliver(key, msgs, o);
+    expect({ code: r.code, log: r.code === 0 ? '' : r.log }).toEqual({ code: 0, log: '' });
+    return r;
+  }
+
+  fails(key: TestKey, msgs: TxMessage[], codespace: string, code: number, log: string): TxResult {
+    const before = { slashing: this.app.state.slashing, staking: this.app.state.staking, mint: this.app.state.mint };
+    const r = this.deliver(key, msgs);
+    expect({ codespace: r.codespace, code: r.code, log: r.log }).toEqual({ codespace, code, log });
+    expect({ slashing: this.app.state.slashing, staking: this.app.state.staking, mint: this.app.state.mint }).toEqual(before);
+    return r;
+  }
+
+  balance(address: string, denom = 'wei'): bigint {
+    return balanceOf(this.app.state, address, denom);
+  }
+
+  /** A query through the protobuf path (request encoded, response decoded), or `{error}`. */
+  query(service: string, method: string, req: Record<string, unknown> = {}): any {
+    const c = this.app.codec;
+    const reqType = `${service}.Query${method}Request`;
+    const r = this.app.query(`/${service}.Query/${method}`, c.encode(reqType, c.create(reqType, req)));
+    if (r.code !== 0) return { error: { code: r.code, codespace: r.codespace, log: r.log } };
+    return c.decode(`${service}.Query${method}Response`, r.value);
+  }
+
+  validator(v: Val): ValidatorRecord {
+    return this.app.state.staking.validators[hex(v.operator)]!;
+  }
+}
+
+/** ABCI events as `[type, {key: value}]` (order kept). */
+export function eventsOf(events: readonly AbciEvent[], ...types: string[]): [string, Record<string, string>][] {
+  return events.filter((e) => types.length === 0 || types.includes(e.type)).map((e) => [e.type, Object.fromEntries(e.attributes.map((a) => [a.key, a.value]))]);
+}
+
+export const vote = (v: Val, power: bigint, signedBlock: boolean): VoteInfo => ({ address: v.consHex, power, signed: signedBlock });
