@@ -62,6 +62,9 @@ const SHARDED: readonly (readonly [keyof AppState, string])[] = [
   ['staking', 'unbonding_delegations'],
   ['staking', 'redelegations'],
   ['staking', 'historical_info'],
+  ['distribution', 'withdraw_addrs'],
+  ['distribution', 'historical_rewards'],
+  ['distribution', 'starting_infos'],
 ];
 
 /** A state read back from a snapshot (plain JSON objects): its sharded collections revived. */

@@ -17,12 +17,13 @@ import { PotErrors } from './errors.ts';
 import { BP_DENOMINATOR, tierForMinedTokens } from './params.ts';
 import { amountsAdd, amountsToCoins, single, tryWalletKey, setImmatureTotal, getImmatureTotalByKey, type Amounts, type RewardRecord } from './state.ts';
 import { hexToBech32 } from '../../crypto/address.ts';
+import { fundCommunityPoolFromModule } from '../distribution/community-pool.ts';
 
 export const TOTAL_UNISSUED_PREPAY: ModuleAccountName = 'total_unissued_prepay';
 export const FOUNDATION_ACCOUNT: ModuleAccountName = 'foundation_account';
 export const TOTAL_REWARD_POOL: ModuleAccountName = 'total_reward_pool';
 export const FEE_COLLECTOR: ModuleAccountName = 'fee_collector';
-/** The community pool is the `distribution` module account (§3.5 step 8.5). */
+/** The community pool is the `distribution` module account plus FeePool.community_pool (§3.5 step 8.5). */
 export const COMMUNITY_POOL: ModuleAccountName = 'distribution';
 
 export interface WalletVolume {
@@ -197,7 +198,10 @@ export function distributePotReward(draft: Draft<AppState>, volumes: readonly Wa
   // step 8: token moves, in this order
   const move = (from: ModuleAccountName, to: ModuleAccountName, denom: string, amount: bigint) => {
     try {
-      sendCoinsFromModuleToModule(draft, from, to, amountsToCoins(single(denom, amount)), ctx);
+      const coins = amountsToCoins(single(denom, amount));
+      // FundCommunityPool: the bank move plus the FeePool record
+      if (to === COMMUNITY_POOL) fundCommunityPoolFromModule(draft, from, coins, ctx);
+      else sendCoinsFromModuleToModule(draft, from, to, coins, ctx);
     } catch (e) {
       throw volumeError(e instanceof Error ? e.message : String(e));
     }

@@ -5,7 +5,8 @@
  */
 import type { Draft } from 'immer';
 import { moduleAccountAddress } from '../auth/account.ts';
-import { balanceOf, burnCoins, mintCoins, sendCoinsFromModuleToModule } from '../bank/state.ts';
+import { balanceOf, burnCoins, mintCoins } from '../bank/state.ts';
+import { fundCommunityPoolFromModule } from '../distribution/community-pool.ts';
 import { deductSlashing } from '../register/index.ts';
 import type { AppState } from '../../state/app-state.ts';
 import type { Ctx } from '../../state/module.ts';
@@ -52,7 +53,7 @@ export function rewardMatureAndSubSlashing(draft: Draft<AppState>, ctx: Ctx): vo
       isBreak = false;
     }
     // FundCommunityPool(totalSlashed, total_reward_pool): runs for every epoch, even with nothing slashed
-    sendCoinsFromModuleToModule(draft, TOTAL_REWARD_POOL, COMMUNITY_POOL, amountsToCoins(slashed), ctx);
+    fundCommunityPoolFromModule(draft, TOTAL_REWARD_POOL, amountsToCoins(slashed), ctx);
     if (!isBreak) draft.pot.matured_epoch = e;
   }
 
@@ -68,8 +69,10 @@ export function rewardMatureAndSubSlashing(draft: Draft<AppState>, ctx: Ctx): vo
 /**
  * `RestoreTotalSupply` (§3.6): burns a surplus from the community pool when it can cover it, or mints
  * a shortfall to `pot` and sends it to the community pool. Failures are only logged by the chain;
- * here they leave the state unchanged. [QUIRK] The chain does not reduce `FeePool.community_pool` on
- * the burn; this simulator has no separate FeePool record (docs/quirks.md).
+ * here they leave the state unchanged. The minted shortfall goes through `FundCommunityPool` (the
+ * FeePool record grows). [QUIRK] The chain does not reduce `FeePool.community_pool` on the burn
+ * (docs/quirks.md). The chain checks the FeePool record against the surplus; this check reads the
+ * `distribution` account's balance, as before the record existed (docs/distribution.md).
  */
 export function restoreTotalSupply(draft: Draft<AppState>, ctx: Ctx): void {
   const { denom, amount: initial } = draft.pot.params.initial_total_supply;
@@ -81,7 +84,7 @@ export function restoreTotalSupply(draft: Draft<AppState>, ctx: Ctx): void {
   } else if (supply < initial) {
     const shortfall = initial - supply;
     mintCoins(draft, 'pot', [{ denom, amount: shortfall }], ctx);
-    sendCoinsFromModuleToModule(draft, 'pot', COMMUNITY_POOL, [{ denom, amount: shortfall }], ctx);
+    fundCommunityPoolFromModule(draft, 'pot', [{ denom, amount: shortfall }], ctx);
   }
 }
 

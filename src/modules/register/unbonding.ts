@@ -10,6 +10,7 @@ import { shardDelete, shardEntries, shardSet, type Sharded } from '../../state/s
 import { accountKey } from '../auth/account.ts';
 import { getAccount } from '../auth/state.ts';
 import { sendCoinsFromModuleToAccount, sendCoinsFromModuleToModule } from '../bank/state.ts';
+import { fundCommunityPoolFromModule } from '../distribution/community-pool.ts';
 import {
   META_NODE_BONDED_POOL,
   META_NODE_NOT_BONDED_POOL,
@@ -183,7 +184,7 @@ function completeUnbonding(draft: Draft<AppState>, networkAddr: string, ctx: Ctx
   for (const e of matured) {
     if (e.balance <= 0n || !current) continue;
     const slashed = deductSlashing(draft, current.owner_address, e.balance);
-    if (slashed > 0n) sendCoinsFromModuleToModule(draft, pool, 'distribution', coins(slashed, denom), ctx);
+    if (slashed > 0n) fundCommunityPoolFromModule(draft, pool, coins(slashed, denom), ctx);
     if (e.balance - slashed > 0n) sendCoinsFromModuleToAccount(draft, pool, current.owner_address, coins(e.balance - slashed, denom), ctx);
     returned += e.balance;
     current = { ...current, tokens: current.tokens - e.balance } as typeof current;
