@@ -30,6 +30,8 @@ export interface StartSettings {
   readonly layout: HomeLayout;
   readonly moniker: string;
   readonly rpcLaddr: string;
+  /** `rpc.unsafe`: serve the unsafe (operator) RPC methods */
+  readonly rpcUnsafe: boolean;
   readonly p2pLaddr: string;
   readonly rpcMaxBodyBytes: number;
   /** config.toml `[rpc]` max_subscription_clients, max_subscriptions_per_client, experimental_subscription_buffer_size */
@@ -203,6 +205,7 @@ export function resolveStartSettings(home: string, given: ReadonlyMap<string, st
     layout,
     moniker: r.get<string>('moniker'),
     rpcLaddr,
+    rpcUnsafe: r.get<boolean>('rpc.unsafe'),
     p2pLaddr: r.get<string>('p2p.laddr'),
     rpcMaxBodyBytes: num('rpc.max_body_bytes', 1_000_000),
     rpcEventLimits: {

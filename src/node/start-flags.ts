@@ -48,7 +48,7 @@ export const START_FLAGS: readonly StartFlag[] = [
   { name: 'address', kind: 'string', default: 'tcp://0.0.0.0:26658', usage: 'Listen address (only with --with-tendermint=false)', support: 'accepted', note: 'used only without the in-process consensus engine' },
   { name: 'transport', kind: 'string', default: 'socket', usage: 'Transport protocol: socket, grpc (only with --with-tendermint=false)', support: 'accepted', note: 'used only without the in-process consensus engine' },
   { name: 'rpc.grpc_laddr', kind: 'string', default: '', source: 'config:rpc.grpc_laddr', usage: 'GRPC listen address (BroadcastTx only). Port required', support: 'accepted', note: 'the consensus gRPC broadcast API is not served' },
-  { name: 'rpc.unsafe', kind: 'bool', default: 'false', source: 'config:rpc.unsafe', usage: 'enabled unsafe rpc methods', support: 'accepted', note: 'no unsafe RPC methods are served' },
+  { name: 'rpc.unsafe', kind: 'bool', default: 'false', source: 'config:rpc.unsafe', usage: 'enabled unsafe rpc methods', support: 'works', note: 'serves the operator methods unsafe_set_validator_offline and unsafe_inject_double_sign (docs/node.md)' },
   { name: 'rpc.pprof_laddr', kind: 'string', default: '', source: 'config:rpc.pprof_laddr', usage: 'pprof listen address', support: 'accepted', note: 'use --cpu-profile for a CPU profile' },
   { name: 'p2p.laddr', kind: 'string', default: 'tcp://0.0.0.0:26656', source: 'config:p2p.laddr', usage: 'node listen address (shown in the node status; nothing listens)', support: 'accepted', note: SINGLE_NODE },
   { name: 'p2p.external-address', kind: 'string', default: '', source: 'config:p2p.external_address', usage: 'ip:port address to advertise to peers for them to dial', support: 'accepted', note: SINGLE_NODE },

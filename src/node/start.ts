@@ -255,7 +255,7 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
         serving.push(entry);
         log.info(message, fields);
       };
-      rpc = await startRpcServer(node, { laddr: settings.rpcLaddr, maxBodyBytes: settings.rpcMaxBodyBytes, corsAllowedOrigins: [...settings.corsAllowedOrigins], eventLimits: settings.rpcEventLimits });
+      rpc = await startRpcServer(node, { laddr: settings.rpcLaddr, maxBodyBytes: settings.rpcMaxBodyBytes, corsAllowedOrigins: [...settings.corsAllowedOrigins], eventLimits: settings.rpcEventLimits, unsafe: settings.rpcUnsafe });
       serve({ name: 'consensus RPC', url: `http://${hostPort(rpc.address)}` }, 'serving the consensus RPC', { module: 'rpc-server', laddr: `tcp://${hostPort(rpc.address)}` });
       if (settings.api.enable) {
         rest = await startRestServer(node, { address: settings.api.address, enableUnsafeCors: settings.api.enableUnsafeCors });

@@ -11,6 +11,7 @@ import type { QueryResponse } from '../../abci/app.ts';
 import type { TxResult } from '../../abci/tx-result.ts';
 import type { AbciEvent } from '../../events/event.ts';
 import type { ConsensusParamsJson } from '../../state/genesis.ts';
+import type { BlockRecord } from '../../events/block-store.ts';
 
 /** gogoproto jsonpb of `bytes`: nil (empty here) as null. */
 export const jsonpbBytes = (bytes: Uint8Array): string | null => (bytes.length === 0 ? null : base64(bytes));
@@ -89,4 +90,14 @@ export function consensusParamUpdatesJson(params: ConsensusParamsJson): GoJsonVa
     validator: { pub_key_types: [...params.validator.pub_key_types] },
     version: params.version && params.version.app !== '0' ? { app: params.version.app } : ({} as GoJsonValue),
   };
+}
+
+/**
+ * EndBlock's validator updates as CometBFT's JSON prints `abci.ValidatorUpdate` (the proto oneof of
+ * `crypto.PublicKey` under `Sum`, power as a string); null when there are none.
+ */
+export function validatorUpdatesJson(record: BlockRecord): GoJsonValue {
+  const updates = record.consensus?.validator_updates ?? [];
+  if (updates.length === 0) return null;
+  return updates.map((u) => ({ pub_key: { Sum: { type: 'tendermint.crypto.PublicKey_Ed25519', value: { ed25519: u.pub_key } } }, power: u.power }));
 }

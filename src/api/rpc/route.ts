@@ -26,6 +26,8 @@ export interface Route {
   readonly cacheable?: { readonly unlessZero: readonly string[] };
   /** websocket-only methods (subscribe…): "Method not found" over HTTP */
   readonly wsOnly?: boolean;
+  /** served only with `rpc.unsafe` */
+  readonly unsafe?: boolean;
   readonly run: (ctx: RpcContext, args: readonly ParamValue[]) => GoJsonValue | Promise<GoJsonValue>;
 }
 

@@ -1,6 +1,7 @@
 /**
- * The consensus RPC's method table (CometBFT 0.37 rpc/core/routes.go, without the unsafe and
- * evidence routes): name → arguments, caching and handler.
+ * The consensus RPC's method table (CometBFT 0.37 rpc/core/routes.go, without the evidence route):
+ * name → arguments, caching and handler. The unsafe methods (`unsafe: true`) exist only on a server
+ * started with `rpc.unsafe` (CometBFT's `AddUnsafeRoutes`); elsewhere they are "Method not found".
  */
 import { RpcError, type RpcRequest } from './jsonrpc.ts';
 import { decodeJsonParams, ParamError, type ParamValue } from './params.ts';
@@ -13,6 +14,7 @@ import { genesisRoutes } from './methods/genesis.ts';
 import { infoRoutes } from './methods/info.ts';
 import { mempoolRoutes } from './methods/mempool.ts';
 import { txRoutes } from './methods/txs.ts';
+import { unsafeRoutes } from './methods/unsafe.ts';
 
 export const ROUTES: Readonly<Record<string, Route>> = Object.freeze({
   // websocket only (`/websocket`)
@@ -24,10 +26,12 @@ export const ROUTES: Readonly<Record<string, Route>> = Object.freeze({
   ...txRoutes,
   ...mempoolRoutes,
   ...abciRoutes,
+  ...unsafeRoutes,
 });
 
-export function routeOf(method: string): Route | undefined {
-  return Object.prototype.hasOwnProperty.call(ROUTES, method) ? ROUTES[method] : undefined;
+export function routeOf(method: string, unsafe = false): Route | undefined {
+  const route = Object.prototype.hasOwnProperty.call(ROUTES, method) ? ROUTES[method] : undefined;
+  return route?.unsafe && !unsafe ? undefined : route;
 }
 
 /**
@@ -36,8 +40,8 @@ export function routeOf(method: string): Route | undefined {
  * "error converting json params to arguments: …", -32602 over HTTP and -32603 over the websocket,
  * as CometBFT's two handlers answer.
  */
-export function resolveCall(request: RpcRequest, transport: 'http' | 'websocket'): { route: Route; args: ParamValue[] } | { error: RpcError } {
-  const route = routeOf(request.method);
+export function resolveCall(request: RpcRequest, transport: 'http' | 'websocket', unsafe = false): { route: Route; args: ParamValue[] } | { error: RpcError } {
+  const route = routeOf(request.method, unsafe);
   if (!route || (transport === 'http' && route.wsOnly)) return { error: RpcError.methodNotFound() };
   try {
     return { route, args: decodeJsonParams(route.params, request.params) };

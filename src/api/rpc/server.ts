@@ -35,7 +35,9 @@ export interface RpcServerOptions {
   /** CometBFT's `rpc.max_subscription_clients`, `max_subscriptions_per_client`, `experimental_subscription_buffer_size` */
   readonly eventLimits?: Partial<EventLimits>;
   /** the websocket's ping period and read/write deadlines (CometBFT's: 27 s, 30 s, 10 s) */
-  readonly websocket?: Omit<WebsocketOptions, 'maxMessageBytes'>;
+  readonly websocket?: Omit<WebsocketOptions, 'maxMessageBytes' | 'unsafe'>;
+  /** CometBFT's `rpc.unsafe`: also serve the unsafe methods (src/api/rpc/methods/unsafe.ts) */
+  readonly unsafe?: boolean;
 }
 
 export interface RunningRpcServer extends RunningServer {
@@ -49,7 +51,7 @@ const CACHE_CONTROL = { 'Cache-Control': 'public, max-age=86400' };
 
 export async function startRpcServer(node: Node, opts: RpcServerOptions): Promise<RunningRpcServer> {
   const events = new EventBus(node, { ...DEFAULT_EVENT_LIMITS, ...opts.eventLimits });
-  const websocket = new WebsocketEndpoint(node, events, { ...opts.websocket, maxMessageBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES });
+  const websocket = new WebsocketEndpoint(node, events, { ...opts.websocket, maxMessageBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, unsafe: opts.unsafe ?? false });
   const handler = rpcRequestHandler(node, { ...opts, events });
   let running: RunningServer;
   try {
@@ -129,7 +131,7 @@ export function rpcRequestHandler(
     for (const request of requests) {
       // notifications get no answer
       if (request.id === undefined) continue;
-      const call = resolveCall(request, 'http');
+      const call = resolveCall(request, 'http', opts.unsafe ?? false);
       if ('error' in call) {
         responses.push(errorText(request.id, call.error));
         cache = false;
@@ -201,7 +203,7 @@ export function rpcRequestHandler(
       }
       if (path === '/') return await jsonRpc(req, res);
       if (path === WEBSOCKET_PATH && opts.events) return refuseNonUpgrade(res);
-      const route = path.startsWith('/') ? routeOf(path.slice(1)) : undefined;
+      const route = path.startsWith('/') ? routeOf(path.slice(1), opts.unsafe ?? false) : undefined;
       if (route) return await uriCall(req, res, route, q < 0 ? '' : url.slice(q + 1));
       const text = '404 page not found\n';
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(text) });

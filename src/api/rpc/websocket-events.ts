@@ -23,7 +23,7 @@ import type { BlockRecord, TxRecord } from '../../events/block-store.ts';
 import type { AbciEvent } from '../../events/event.ts';
 import type { ConsensusParamsJson } from '../../state/genesis.ts';
 import type { TxResult } from '../../abci/tx-result.ts';
-import { blockEventJson, consensusParamUpdatesJson } from './abci-json.ts';
+import { blockEventJson, consensusParamUpdatesJson, validatorUpdatesJson } from './abci-json.ts';
 import type { EventMap } from './event-query.ts';
 
 export const EVENT_NEW_BLOCK = 'NewBlock';
@@ -66,7 +66,7 @@ function beginBlockJson(record: BlockRecord): GoJsonValue {
 }
 
 function endBlockJson(record: BlockRecord, params: ConsensusParamsJson): GoJsonValue {
-  const out: { [k: string]: GoJsonValue } = { validator_updates: null, consensus_param_updates: consensusParamUpdatesJson(params) };
+  const out: { [k: string]: GoJsonValue } = { validator_updates: validatorUpdatesJson(record), consensus_param_updates: consensusParamUpdatesJson(params) };
   if (record.endBlockEvents.length) out.events = record.endBlockEvents.map(blockEventJson);
   return out;
 }

@@ -34,6 +34,8 @@ export interface WebsocketOptions {
   readonly readWaitMs?: number;
   /** a write not done after this long drops the connection (10 s) */
   readonly writeWaitMs?: number;
+  /** serve the unsafe methods too (CometBFT's `rpc.unsafe`) */
+  readonly unsafe?: boolean;
 }
 
 const DEFAULT_READ_WAIT_MS = 30_000;
@@ -152,6 +154,7 @@ class WsConnection implements Subscriber {
   private readonly readTimer: NodeJS.Timeout;
   private readonly pingTimer: NodeJS.Timeout;
   private readonly writeWaitMs: number;
+  private readonly unsafe: boolean;
   private readonly closed: Promise<void>;
   private open = true;
 
@@ -165,6 +168,7 @@ class WsConnection implements Subscriber {
   ) {
     const readWait = opts.readWaitMs ?? DEFAULT_READ_WAIT_MS;
     this.writeWaitMs = opts.writeWaitMs ?? DEFAULT_WRITE_WAIT_MS;
+    this.unsafe = opts.unsafe ?? false;
     this.readTimer = setTimeout(() => ws.terminate(), readWait);
     this.pingTimer = setInterval(() => {
       if (this.writesStuck()) return;
@@ -250,7 +254,7 @@ class WsConnection implements Subscriber {
     }
     // notifications get no answer
     if (request.id === undefined) return;
-    const call = resolveCall(request, 'websocket');
+    const call = resolveCall(request, 'websocket', this.unsafe);
     if ('error' in call) {
       this.write(errorText(request.id, call.error));
       return;

@@ -8,7 +8,7 @@ import { blockJson, blockMetaJson, rpcHeaderJson, signedHeaderJson, storedHeader
 import { EMPTY_BLOCK_ID } from '../../../consensus/types.ts';
 import type { BlockRecord } from '../../../events/block-store.ts';
 import type { Node } from '../../../node/node.ts';
-import { blockEventJson, consensusParamUpdatesJson, deliverTxJson } from '../abci-json.ts';
+import { blockEventJson, consensusParamUpdatesJson, deliverTxJson, validatorUpdatesJson } from '../abci-json.ts';
 import { checkHeight, checkMinMax } from '../arg-checks.ts';
 import { RpcError } from '../jsonrpc.ts';
 import { P } from '../params.ts';
@@ -113,7 +113,7 @@ export const blockRoutes: Record<string, Route> = {
         txs_results: results.length ? results.map((t) => deliverTxJson(t.result)) : null,
         begin_block_events: record.beginBlockEvents.length ? record.beginBlockEvents.map(blockEventJson) : null,
         end_block_events: record.endBlockEvents.length ? record.endBlockEvents.map(blockEventJson) : null,
-        validator_updates: null,
+        validator_updates: validatorUpdatesJson(record),
         consensus_param_updates: consensusParamUpdatesJson(node.consensusParams),
       };
     },
