@@ -22,6 +22,7 @@ import type { CliContext } from '../context.ts';
 import { toYaml } from '../output.ts';
 import type { Logger } from '../../node/logger.ts';
 import { commandLogger, homeOf, withGlobalFlags, withHome } from './node-flags.ts';
+import { injectDoubleSignCommand, validatorOfflineCommand } from './operator.ts';
 
 /** CometBFT 0.37 `version.ABCISemVer`, `BlockProtocol`, `P2PProtocol` (spec §9.3). */
 const ABCI_VERSION = '1.0.0';
@@ -92,6 +93,8 @@ export function consensusCommand(ctx: CliContext): Command {
     .alias('unsafe_reset_all')
     .option('--keep-addr-book', 'keep the address book intact');
   group.addCommand(resetAll);
+  group.addCommand(validatorOfflineCommand(ctx));
+  group.addCommand(injectDoubleSignCommand(ctx));
   return group;
 }
 
