@@ -1,57 +1,25 @@
 /**
- * `npm start`: a one-validator local network with every interface of this build and funded dev
- * accounts, like a developer chain. The home is `./.localnet` (override with LOCALNET_HOME);
- * a second start continues the same chain, `npm start -- --reset` begins a new one.
+ * `npm start`: a local network with every interface of this build, funded dev accounts and one
+ * validator (`npm start -- --validators N` for N, all signed by this node), like a developer
+ * chain. The home is `./.localnet` (override with LOCALNET_HOME); a second start continues the
+ * same chain, `npm start -- --reset` begins a new one.
  *
- * Everything goes through the `chaind` commands themselves (init, keys add,
- * genesis add-genesis-account, start), so the local network is what a user would build by hand.
- * Flags after `npm start --` go to `chaind start` after localnet's own, so they win.
+ * The home is built through the `chaind` commands themselves (src/node/localnet-network.ts), so the
+ * local network is what a user would build by hand. Other flags after `npm start --` go to
+ * `chaind start` after localnet's own, so they win. The RPC serves the operator methods
+ * (`--rpc.unsafe`: `chaind consensus validator-offline`, `inject-double-sign`).
  *
  * The banner is printed once the node serves, from the servers it really bound
  * (`observeNodeStarts`), and the home's client.toml `node` is set to the consensus RPC, so the
  * printed CLI lines reach this node without `--node`.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { main } from '../cli/chaind.ts';
-import { bufferOutput } from '../cli/output.ts';
-import { scriptedPrompter } from '../cli/prompt.ts';
 import { homeLayout, readClientConfig, readConsensusConfig, writeClientConfig } from './home.ts';
 import { refuseIfLocked } from './home-lock.ts';
+import { createLocalNetwork, LOCALNET_CHAIN_ID as CHAIN_ID, readLocalNetwork, type LocalNetwork } from './localnet-network.ts';
 import { observeNodeStarts, type RunningNode, type ServingAddress } from './start.ts';
-
-const CHAIN_ID = 'stratos-localnet';
-const DEV_ACCOUNTS = 5;
-/** 1,000,000 stos per dev account */
-const DEV_FUNDS = '1000000000000000000000000wei';
-
-interface DevAccount {
-  readonly name: string;
-  readonly address: string;
-  readonly mnemonic: string;
-}
-
-async function run(args: string[]): Promise<string> {
-  const out = bufferOutput();
-  const code = await main(args, { out, prompt: scriptedPrompter([]) });
-  if (code !== 0) throw new Error(`chaind ${args.join(' ')} failed (exit ${code}): ${out.err.trim()}`);
-  return out.out;
-}
-
-async function createNetwork(home: string): Promise<DevAccount[]> {
-  await run(['init', 'localnet', '--chain-id', CHAIN_ID, '--home', home]);
-  const accounts: DevAccount[] = [];
-  for (let i = 0; i < DEV_ACCOUNTS; i++) {
-    const name = `dev${i}`;
-    const key = JSON.parse(await run(['keys', 'add', name, '--keyring-backend', 'test', '--home', home, '--output', 'json'])) as { address: string; mnemonic: string };
-    await run(['genesis', 'add-genesis-account', name, DEV_FUNDS, '--keyring-backend', 'test', '--home', home]);
-    accounts.push({ name, address: key.address, mnemonic: key.mnemonic });
-  }
-  await run(['config', 'keyring-backend', 'test', '--home', home]);
-  await run(['config', 'chain-id', CHAIN_ID, '--home', home]);
-  writeFileSync(join(home, 'dev-accounts.json'), JSON.stringify(accounts, null, 2) + '\n', { mode: 0o600 });
-  return accounts;
-}
 
 /** Where a client on this machine reaches a server listening on all interfaces. */
 function reachable(url: string): string {
@@ -67,7 +35,7 @@ function pointClientAt(home: string, rpc: ServingAddress): string {
   return node;
 }
 
-function banner(home: string, running: RunningNode, accounts: readonly DevAccount[]): string {
+function banner(home: string, running: RunningNode, network: LocalNetwork): string {
   const rpc = running.serving.find((s) => s.name === 'consensus RPC');
   const node = rpc ? pointClientAt(home, rpc) : undefined;
   const rows: [string, string][] = [
@@ -81,29 +49,61 @@ function banner(home: string, running: RunningNode, accounts: readonly DevAccoun
     ...rows.map(([name, value]) => `  ${name.padEnd(width)}${value}`),
     '',
     'dev accounts (keyring-backend test), each funded with 1000000stos:',
-    ...accounts.flatMap((a) => [`  ${a.name}  ${a.address}`, `        mnemonic: ${a.mnemonic}`]),
+    ...network.accounts.flatMap((a) => [`  ${a.name}  ${a.address}`, `        mnemonic: ${a.mnemonic}`]),
     '',
+    ...(network.validators.length > 0
+      ? [
+          `validators (keys in the test keyring; each self-delegates 100stos; consensus keys signed by this node):`,
+          ...network.validators.map((v) => `  ${v.name}  ${v.operator}  consensus ${v.consensusAddress}`),
+          '',
+        ]
+      : []),
   ].join('\n');
+}
+
+/** `--validators N` (default 1) out of the arguments, and the rest for `chaind start`. */
+function validatorsArg(argv: string[]): { validators: number | undefined; rest: string[] } {
+  const rest: string[] = [];
+  let validators: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const inline = /^--validators=(.*)$/.exec(a);
+    if (a === '--validators' || inline) {
+      const text = inline ? inline[1]! : argv[++i];
+      if (text === undefined || !/^[1-9]\d*$/.test(text)) throw new Error(`--validators: expected a positive integer, got ${JSON.stringify(text ?? '')}`);
+      validators = Number(text);
+    } else if (a !== '--reset') rest.push(a);
+  }
+  return { validators, rest };
 }
 
 async function localnet(argv: string[]): Promise<number> {
   const home = resolve(process.env.LOCALNET_HOME ?? '.localnet');
-  if (argv.includes('--reset')) {
-    // never under a running node
-    try {
-      refuseIfLocked(homeLayout(home, readConsensusConfig(home)).dbDir);
-    } catch (e) {
-      process.stderr.write(`Error: ${(e as Error).message}\n`);
-      return 1;
-    }
-    rmSync(home, { recursive: true, force: true });
-  }
-  const accountsFile = join(home, 'dev-accounts.json');
-  const accounts: DevAccount[] = existsSync(accountsFile) ? JSON.parse(readFileSync(accountsFile, 'utf8')) : await createNetwork(home);
-
-  const stopObserving = observeNodeStarts((running) => void process.stdout.write(banner(home, running, accounts) + '\n'));
+  let args: { validators: number | undefined; rest: string[] };
   try {
-    return await main(['start', '--home', home, '--api.enable', '--rpc.laddr', 'tcp://127.0.0.1:26657', '--api.address', 'tcp://127.0.0.1:1317', '--grpc.address', '127.0.0.1:9090', '--consensus.timeout_commit', '1s', ...argv.filter((a) => a !== '--reset')]);
+    args = validatorsArg(argv);
+    if (argv.includes('--reset')) {
+      // never under a running node
+      refuseIfLocked(homeLayout(home, readConsensusConfig(home)).dbDir);
+      rmSync(home, { recursive: true, force: true });
+    }
+  } catch (e) {
+    process.stderr.write(`Error: ${(e as Error).message}\n`);
+    return 1;
+  }
+  let network = readLocalNetwork(home);
+  if (network && args.validators !== undefined && network.validators.length !== args.validators) {
+    process.stderr.write(`Error: the local network in ${home} has ${network.validators.length} validator(s), not ${args.validators}: add --reset to begin a new one\n`);
+    return 1;
+  }
+  network ??= await createLocalNetwork(home, { validators: args.validators ?? 1 });
+  const shown = network;
+  const stopObserving = observeNodeStarts((running) => void process.stdout.write(banner(home, running, shown) + '\n'));
+  try {
+    return await main([
+      'start', '--home', home, '--api.enable', '--rpc.laddr', 'tcp://127.0.0.1:26657', '--rpc.unsafe', '--api.address', 'tcp://127.0.0.1:1317',
+      '--grpc.address', '127.0.0.1:9090', '--consensus.timeout_commit', '1s', ...args.rest,
+    ]);
   } finally {
     stopObserving();
   }
