@@ -49,7 +49,7 @@ function model(signedVotes: readonly boolean[]) {
 describe('slashing liveness', () => {
   it('matches the model for any vote sequence', () => {
     fc.assert(
-      fc.property(fc.array(fc.boolean({}), { minLength: 1, maxLength: 45 }), fc.nat({ max: 3 }), (votes, bias) => {
+      fc.property(fc.array(fc.boolean(), { minLength: 1, maxLength: 45 }), fc.nat({ max: 3 }), (votes, bias) => {
         // bias towards misses so that jailing happens in a good share of runs
         const seq = votes.map((s, i) => (bias > 0 && i % (bias + 1) !== 0 ? false : s));
         resetCalls();
