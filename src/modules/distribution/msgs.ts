@@ -9,7 +9,8 @@ import type { Coin } from '../../math/coin.ts';
 import type { MsgSpec } from '../../state/module.ts';
 import { plainEvent } from '../../events/event.ts';
 import { addressFromBech32, Hrp } from '../../crypto/address.ts';
-import { isBlockedAddress, parseAccAddress } from '../auth/account.ts';
+import { Bech32Error } from '../../crypto/bech32.ts';
+import { isBlockedAddress } from '../auth/account.ts';
 import { requireGovAuthority } from '../authority.ts';
 import { distributeFromFeePool, fundCommunityPool } from './community-pool.ts';
 import { initializeDelegation, delegationOf, withdrawDelegationRewards, withdrawValidatorCommission } from './delegation.ts';
@@ -51,15 +52,19 @@ export function bech32Error(text: string, hrp: string): string | undefined {
     addressFromBech32(text, hrp);
     return undefined;
   } catch (e) {
+    if (e instanceof Bech32Error && e.reason === 'prefix') return `invalid Bech32 prefix; expected ${hrp}, got ${text.slice(0, text.lastIndexOf('1'))}`;
+    if (e instanceof Bech32Error) return `decoding bech32 failed: ${e.message}`;
     return (e as Error).message;
   }
 }
 
-/** `sdk.ValAddressFromBech32` in ValidateBasic: `ErrInvalidAddress.Wrapf("invalid validator address: %s", err)`. */
-function checkValAddress(text: string): void {
-  const err = bech32Error(text, Hrp.validator);
-  if (err !== undefined) throw SdkErrors.InvalidAddress.wrap(`invalid validator address: ${err}`);
+/** An address in ValidateBasic: `ErrInvalidAddress.Wrapf("invalid <field> address: %s", err)`. */
+function checkAddress(text: string, hrp: string, field: string): void {
+  const err = bech32Error(text, hrp);
+  if (err !== undefined) throw SdkErrors.InvalidAddress.wrap(`invalid ${field} address: ${err}`);
 }
+
+const checkValAddress = (text: string) => checkAddress(text, Hrp.validator, 'validator');
 
 /** `errorsmod.Wrap(err, "invalid <what> address")` of a plain bech32 error: codespace undefined, code 1. */
 function checkWrappedAccAddress(text: string, what: string): void {
@@ -90,8 +95,8 @@ export const msgSetWithdrawAddress: MsgSpec<MsgSetWithdrawAddress> = {
   responseType: `${P}.MsgSetWithdrawAddressResponse`,
   signers: (msg) => [msg.delegator_address],
   validateBasic(msg) {
-    parseAccAddress(msg.delegator_address, 'delegator');
-    parseAccAddress(msg.withdraw_address, 'withdraw');
+    checkAddress(msg.delegator_address, Hrp.account, 'delegator');
+    checkAddress(msg.withdraw_address, Hrp.account, 'withdraw');
   },
   handle(draft, msg, ctx) {
     if (isBlockedAddress(msg.withdraw_address)) {
@@ -109,7 +114,7 @@ export const msgWithdrawDelegatorReward: MsgSpec<MsgWithdrawDelegatorReward> = {
   responseType: `${P}.MsgWithdrawDelegatorRewardResponse`,
   signers: (msg) => [msg.delegator_address],
   validateBasic(msg) {
-    parseAccAddress(msg.delegator_address, 'delegator');
+    checkAddress(msg.delegator_address, Hrp.account, 'delegator');
     checkValAddress(msg.validator_address);
   },
   handle(draft, msg, ctx) {
@@ -144,7 +149,7 @@ export const msgFundCommunityPool: MsgSpec<MsgFundCommunityPool> = {
   validateBasic(msg) {
     const amount = coinsOf(msg.amount);
     if (validateCoins(amount) !== undefined) throw SdkErrors.InvalidCoins.wrap(formatCoins(amount));
-    parseAccAddress(msg.depositor, 'depositor');
+    checkAddress(msg.depositor, Hrp.account, 'depositor');
   },
   handle(draft, msg, ctx) {
     fundCommunityPool(draft, coinsOf(msg.amount), msg.depositor, ctx);
