@@ -23,7 +23,8 @@ import type { AppState } from '../../state/app-state.ts';
 import type { Ctx } from '../../state/module.ts';
 import { shardGet } from '../../state/sharded.ts';
 import { sendCoinsFromModuleToAccount } from '../bank/state.ts';
-import type { DelegationRecord, ValidatorRecord } from '../staking/state.ts';
+import { tokensFromShares, tokensFromSharesTruncated } from '../staking/shares.ts';
+import type { DelegationRecord } from '../staking/state.ts';
 import { addToCommunityPool } from './community-pool.ts';
 import { DistributionErrors } from './errors.ts';
 import {
@@ -42,16 +43,6 @@ import {
 } from './state.ts';
 import { currentRatioIncrement, decrementReferenceCount, historicalRatio, incrementReferenceCount, incrementValidatorPeriod } from './validator.ts';
 
-/** Staking's `Validator.TokensFromShares`: shares · tokens / delegator_shares (Quo, half-even). */
-export function tokensFromShares(v: ValidatorRecord, shares: bigint): Dec {
-  return Dec.fromRaw(shares).mulInt(v.tokens).quo(Dec.fromRaw(v.delegator_shares));
-}
-
-/** Staking's `Validator.TokensFromSharesTruncated`. */
-export function tokensFromSharesTruncated(v: ValidatorRecord, shares: bigint): Dec {
-  return Dec.fromRaw(shares).mulInt(v.tokens).quoTruncate(Dec.fromRaw(v.delegator_shares));
-}
-
 export function delegationOf(state: AppState, valHex: string, delHex: string): DelegationRecord | undefined {
   return shardGet(state.staking.delegations, delHex + valHex);
 }
@@ -64,7 +55,7 @@ export function initializeDelegation(draft: Draft<AppState>, valHex: string, del
   const validator = state.staking.validators[valHex];
   const delegation = delegationOf(state, valHex, delHex);
   if (!validator || !delegation) throw new Error(`initializeDelegation: no validator ${valHex} or delegation of ${delHex}`);
-  const stake = tokensFromSharesTruncated(validator, delegation.shares);
+  const stake = Dec.fromRaw(tokensFromSharesTruncated(validator, delegation.shares));
   setStartingInfo(draft, valHex, delHex, { previous_period: previousPeriod, stake: stake.raw, height });
 }
 
@@ -108,7 +99,7 @@ export function calculateDelegationRewards(
       }
     }
   }
-  const currentStake = tokensFromShares(validator, delegation.shares);
+  const currentStake = Dec.fromRaw(tokensFromShares(validator, delegation.shares));
   if (stake.gt(currentStake)) {
     const marginOfErr = Dec.SMALLEST.mulInt(3n);
     if (stake.lte(currentStake.add(marginOfErr))) stake = currentStake;
