@@ -10,16 +10,26 @@ import { StakingErrors } from './errors.ts';
 import { StakingEvents } from './events.ts';
 import type { MsgEditValidator } from './msg-types.ts';
 import type { ValidatorRecord } from './state.ts';
-import { setValidator, validatorAt, valHexOf } from './store.ts';
+import { accountOfHex, setValidator, validatorAt, valHexOf } from './store.ts';
 import { decRaw, description, DO_NOT_MODIFY, ensureLength, isEmptyDescription, requireValidator } from './validate.ts';
 
 const P = 'sdk.staking.v1beta1';
 const DAY_NS = 86_400n * 1_000_000_000n;
 
+/** `sdk.AccAddress(valAddr)` as bech32; an unparsable address is returned as given (ValidateBasic refuses it). */
+function operatorAccount(validator: string): string {
+  try {
+    return accountOfHex(valHexOf(validator));
+  } catch {
+    return validator;
+  }
+}
+
 export const msgEditValidator: MsgSpec<MsgEditValidator> = {
   typeName: `${P}.MsgEditValidator`,
   responseType: `${P}.MsgEditValidatorResponse`,
-  signers: (msg) => [msg.validator_address],
+  // the operator account: the same bytes as the validator address
+  signers: (msg) => [operatorAccount(msg.validator_address)],
   validateBasic(msg) {
     requireValidator(msg.validator_address);
     if (isEmptyDescription(description(msg.description))) throw SdkErrors.InvalidRequest.wrap('empty description');
