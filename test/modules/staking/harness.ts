@@ -100,6 +100,7 @@ export class Chain {
     this.timeNs += advanceNs;
     const res = this.app.finalizeBlock({ height: this.app.height + 1n, timeNs: this.timeNs, proposer: '', txs: [tx] });
     this.app.commit();
+    this.updates = res.validatorUpdates;
     return { ...res.txResults[0]!, endEvents: res.endBlockEvents };
   }
 
@@ -124,6 +125,7 @@ export class Chain {
     this.timeNs += advanceNs;
     const res = this.app.finalizeBlock({ height: this.app.height + 1n, timeNs: this.timeNs, proposer: '', txs: [] });
     this.app.commit();
+    this.updates = res.validatorUpdates;
     return res.endBlockEvents;
   }
 
