@@ -77,12 +77,13 @@ describe('double sign', () => {
   });
 
   it('given an unknown validator, an unbonded one or an unknown pubkey, then the evidence is ignored', () => {
-    const w = world();
+    const w = new World();
+    w.patch((d, ctx) => {
+      putValidator(d, V0, { tokens: 100n * STOS }, ctx);
+      putValidator(d, V1, { tokens: 100n * STOS, status: 1, jailed: true }, ctx); // unbonded (jailed, so EndBlock leaves it so)
+    }, 0n);
+    for (let i = 0; i < 5; i++) w.block();
     const stranger: Misbehavior = { ...dv(w, V0, 4n), address: 'CD'.repeat(20) };
-    w.patch((d) => {
-      const op = d.staking.validator_by_cons[V1.consHex]!;
-      (d.staking.validators as any)[op] = { ...d.staking.validators[op]!, status: 1 };
-    });
     const r = w.block({ misbehavior: [stranger, dv(w, V1, 4n)] });
     expect(calls.slash).toEqual([]);
     expect(eventsOf(r.begin, 'slash')).toEqual([]);
