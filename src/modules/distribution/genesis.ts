@@ -90,8 +90,9 @@ function dec(v: unknown, where: string): bigint {
 }
 
 function decCoins(list: readonly JsonDecCoin[] | undefined, where: string): DecCoins {
+  const coins = (list ?? []).map((c, i) => ({ denom: c.denom, amount: Dec.fromRaw(dec(c.amount, `${where}[${i}].amount`)) }));
   try {
-    return newDecCoins((list ?? []).map((c, i) => ({ denom: c.denom, amount: Dec.fromRaw(dec(c.amount, `${where}[${i}].amount`)) })));
+    return newDecCoins(coins);
   } catch (e) {
     return fail(where, (e as Error).message);
   }
