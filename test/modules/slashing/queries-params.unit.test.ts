@@ -60,6 +60,13 @@ describe('queries', () => {
     expect(rest(w, 'SigningInfos')).toBe(`{"info":[${sortedByCons.map(infoJson).join(',')}],"pagination":{"next_key":null,"total":"3"}}`);
   });
 
+  it('SigningInfos with both key and offset fails as the SDK\'s plain pagination error (gRPC Unknown, 6 over ABCI)', () => {
+    const w = worldWithValidators();
+    expect(rest(w, 'SigningInfos', { pagination: { key: new Uint8Array([1]), offset: 1n } })).toBe(
+      'error 6: rpc error: code = Unknown desc = invalid request, either offset or key is expected, got both: unknown request',
+    );
+  });
+
   it('SigningInfos pages: limit 2 gives next_key len‖consAddr of the third', () => {
     const w = worldWithValidators();
     const third = Buffer.concat([Buffer.from([20]), Buffer.from(sortedByCons[2]!.consHex, 'hex')]).toString('base64');

@@ -5,7 +5,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TxMessage } from '../../../src/client/sign-tx.ts';
 import { calls, resetCalls } from './fake-staking.ts';
-import { eventsOf, FAIL, putValidator, SEC, STOS, valOf, World } from './harness.ts';
+import { getAccount } from '../../../src/modules/auth/state.ts';
+import { CHAIN_ID, signed } from '../../helpers/fixture.ts';
+import { eventsOf, FAIL, FEE, putValidator, SEC, STOS, valOf, World } from './harness.ts';
 
 vi.mock('../../../src/modules/staking/slash.ts', async () => await import('./fake-staking.ts'));
 
@@ -78,6 +80,16 @@ describe('MsgUnjail', () => {
     const all = eventsOf(r.events);
     const msgEvents = all.slice(all.findIndex(([t, a]) => t === 'message' && a.action !== undefined));
     expect(msgEvents).toEqual([['message', { action: '/sdk.slashing.v1beta1.MsgUnjail', sender: V0.key.address, module: 'slashing' }]]);
+  });
+
+  it('signed in amino-json mode (the message as amino JSON, field `address`), it is accepted', () => {
+    const w = jailedWorld();
+    w.block({ advanceNs: 600n * SEC });
+    const acc = getAccount(w.app.state, V0.key.address)!;
+    const tx = signed(V0.key, acc.account_number, acc.sequence, { messages: [unjail(V0.operator)], fee: FEE, gasLimit: 2_000_000n }, { chainId: CHAIN_ID, mode: 'amino-json' });
+    const r = w.block({ txs: [tx] }).txResults[0]!;
+    expect({ code: r.code, log: r.code === 0 ? '' : r.log }).toEqual({ code: 0, log: '' });
+    expect(calls.unjail).toEqual([V0.consHex]);
   });
 
   it('given a jailed validator with no signing info (never bonded), then it may unjail at once', () => {
