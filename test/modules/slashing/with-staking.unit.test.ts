@@ -124,29 +124,33 @@ describe('with staking', () => {
     expect(info(w)).toMatchObject({ start_height: w.app.height, index_offset: 0n, missed_blocks_counter: 0n });
   });
 
-  it('double sign: slashes the unbonding entry begun after the infraction and the validator, tombstones, and unjail is refused forever', () => {
+  it('double sign: slashes the unbonding entry begun after the infraction (not the one before) and the validator, tombstones, and unjail is refused forever', () => {
     const w = world();
     const d = keys[2]!;
     w.ok(d, [delegate(d.address, V1, 10n * STOS)]); // block 2
-    w.block(); // block 3: the infraction height
+    w.ok(d, [undelegate(d.address, V1, 1n * STOS)]); // block 3: entry created before the infraction's distribution height
+    w.block(); // block 4
+    w.block(); // block 5: the infraction height (distribution height 4)
     const infractionTime = w.timeNs;
-    w.ok(d, [undelegate(d.address, V1, 4n * STOS)]); // block 4: entry with creation_height 4
-    const ubdBefore = [...shardValues(w.app.state.staking.unbonding_delegations)][0]!;
-    expect(ubdBefore.entries[0]).toMatchObject({ creation_height: 4n, initial_balance: 4n * STOS, balance: 4n * STOS });
+    w.ok(d, [undelegate(d.address, V1, 4n * STOS)]); // block 6: entry created after it
     const supply = w.app.state.bank.supply.wei!;
 
-    // evidence of block 3 with V1's power then (30 STOS → 30000); distribution height 2 ≤ 4: the entry is slashed
-    const r = w.block({ misbehavior: [{ type: 'DUPLICATE_VOTE', address: V1.consHex, power: 30_000n, height: 3n, timeNs: infractionTime, totalVotingPower: 40_000n }] });
-    // 30000 × 10^15 × 0.05 = 1.5 STOS due; 0.2 STOS from the entry (5 % of 4 STOS), 1.3 STOS from the validator
+    // evidence of block 5 with V1's power then (29 STOS → 29000)
+    const r = w.block({ misbehavior: [{ type: 'DUPLICATE_VOTE', address: V1.consHex, power: 29_000n, height: 5n, timeNs: infractionTime, totalVotingPower: 39_000n }] });
+    // 29000 × 10^15 × 0.05 = 1.45 STOS due: 0.2 STOS from the block-6 entry (5 % of 4 STOS), 1.25 STOS from the validator
     expect(eventsOf(r.begin, 'slash')).toEqual([
-      ['slash', { address: V1.consAddr, power: '30000', reason: 'double_sign', burned_coins: '1300000000000000000' }],
+      ['slash', { address: V1.consAddr, power: '29000', reason: 'double_sign', burned_coins: '1250000000000000000' }],
       ['slash', { jailed: V1.consAddr }],
     ]);
     const ubd = [...shardValues(w.app.state.staking.unbonding_delegations)][0]!;
-    expect(ubd.entries[0]).toMatchObject({ initial_balance: 4n * STOS, balance: 38n * 10n ** 17n });
-    expect(w.validator(V1)).toMatchObject({ jailed: true, tokens: 26n * STOS - 13n * 10n ** 17n });
-    expect(w.app.state.bank.supply.wei).toBe(supply - 15n * 10n ** 17n);
+    expect(ubd.entries.map((e) => [e.creation_height, e.initial_balance, e.balance])).toEqual([
+      [3n, 1n * STOS, 1n * STOS],
+      [6n, 4n * STOS, 38n * 10n ** 17n],
+    ]);
+    expect(w.validator(V1)).toMatchObject({ jailed: true, tokens: 25n * STOS - 125n * 10n ** 16n });
+    expect(w.app.state.bank.supply.wei).toBe(supply - 145n * 10n ** 16n);
     expect(info(w, V1)).toMatchObject({ tombstoned: true, jailed_until: 253_402_300_799n * SEC });
+    w.block({ advanceNs: 3600n * SEC });
     w.fails(V1.key, [unjail(V1)], 'slashing', 4, FAIL + 'validator still jailed; cannot be unjailed');
   });
 });
