@@ -160,3 +160,39 @@ export function patchState(chain: Chain, f: (draft: Draft<AppState>, ctx: Ctx) =
   chain.app.restore(next, chain.app.height, CHAIN_ID);
   return events;
 }
+
+/** A BONDED genesis validator of `k` with `tokens` self-delegated (JSON of app_state.staking.validators). */
+export function genesisValidator(k: TestKey, cons: ConsKey, tokens: bigint, status = 'BOND_STATUS_BONDED') {
+  return {
+    operator_address: valoper(k),
+    consensus_pubkey: { '@type': '/sdk.crypto.ed25519.PubKey', key: cons.base64 },
+    jailed: false,
+    status,
+    tokens: tokens.toString(),
+    delegator_shares: `${tokens}.000000000000000000`,
+    description: description('genesis'),
+    unbonding_height: '0',
+    unbonding_time: '1970-01-01T00:00:00Z',
+    commission: { commission_rates: { rate: '0.050000000000000000', max_rate: '0.200000000000000000', max_change_rate: '0.010000000000000000' }, update_time: GENESIS_TIME },
+    min_self_delegation: '1',
+    unbonding_on_hold_ref_count: '0',
+    unbonding_ids: [],
+  };
+}
+
+/**
+ * app_state.staking with bonded validators self-delegated, and the bonded pool's bank balance that
+ * InitGenesis checks (to be added to the bank genesis with `poolBalances`).
+ */
+export function stakingGenesis(vals: { key: TestKey; cons: ConsKey; tokens: bigint }[], params: Record<string, unknown> = {}) {
+  return {
+    params: { unbonding_time: '1814400s', max_validators: 100, max_entries: 7, historical_entries: 10000, bond_denom: 'wei', min_commission_rate: '0.000000000000000000', ...params },
+    last_total_power: '0',
+    last_validator_powers: [],
+    validators: vals.map((v) => genesisValidator(v.key, v.cons, v.tokens)),
+    delegations: vals.map((v) => ({ delegator_address: v.key.address, validator_address: valoper(v.key), shares: `${v.tokens}.000000000000000000` })),
+    unbonding_delegations: [],
+    redelegations: [],
+    exported: false,
+  };
+}
