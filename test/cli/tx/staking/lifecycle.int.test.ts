@@ -211,3 +211,26 @@ describe('slashing and distribution commands against the validator', { timeout: 
     expect(info.operator_address).toBe(ALICE);
   });
 });
+
+describe('redelegate to a second validator', { timeout: 60_000 }, () => {
+  it('bob creates a validator with an explicit --pubkey; alice redelegates 1.5 stos to it; the three redelegation queries show it', async () => {
+    const pubkey = `{"@type":"/sdk.crypto.ed25519.PubKey","key":"${Buffer.alloc(32, 9).toString('base64')}"}`;
+    const create = ['tx', 'staking', 'create-validator', '--amount', '1stos', '--moniker', 'bob-val', '--pubkey', pubkey, ...CREATE.slice(CREATE.indexOf('--commission-rate'))];
+    expect(await deliver(n, 'bob', create)).toEqual({ code: 0, log: '' });
+    expect((await json(['staking', 'validator', BOB_VAL])).consensus_pubkey).toEqual(JSON.parse(pubkey));
+    expect(await deliver(n, 'alice', ['tx', 'staking', 'redelegate', ALICE_VAL, BOB_VAL, '1.5stos'])).toEqual({ code: 0, log: '' });
+    const completion = new Date(Number(n.time / 1_000_000n) + 1814400_000).toISOString().replace('.000Z', 'Z');
+    const one = await json(['staking', 'redelegation', ALICE, ALICE_VAL, BOB_VAL]);
+    // both validators given: that one redelegation and no pagination (reference §2.2)
+    expect(one.pagination).toBe(null);
+    expect(one.redelegation_responses).toHaveLength(1);
+    const [res] = one.redelegation_responses;
+    expect(res.redelegation).toMatchObject({ delegator_address: ALICE, validator_src_address: ALICE_VAL, validator_dst_address: BOB_VAL });
+    expect(res.entries).toHaveLength(1);
+    expect(res.entries[0].balance).toBe('1500000000000000000');
+    expect(res.entries[0].redelegation_entry).toMatchObject({ completion_time: completion, initial_balance: '1500000000000000000', shares_dst: '1500000000000000000.000000000000000000' });
+    expect(await json(['staking', 'redelegations', ALICE])).toEqual({ redelegation_responses: one.redelegation_responses, pagination: { next_key: null, total: '0' } });
+    expect(await json(['staking', 'redelegations-from', ALICE_VAL])).toEqual({ redelegation_responses: one.redelegation_responses, pagination: { next_key: null, total: '0' } });
+    expect((await json(['staking', 'redelegations-from', BOB_VAL])).redelegation_responses).toEqual([]);
+  });
+});
