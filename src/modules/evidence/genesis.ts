@@ -49,7 +49,7 @@ function fromJson(j: JsonEquivocation, where: string): EquivocationRecord {
 export function validateEvidenceGenesis(g: EvidenceGenesis): void {
   (g.evidence ?? []).forEach((j, i) => {
     const e = fromJson(j, `evidence[${i}]`);
-    if (e.time <= 0n) throw new Error(`evidence genesis: evidence[${i}]: invalid equivocation time: ${j.time}`);
+    if (e.time < 1_000_000_000n) throw new Error(`evidence genesis: evidence[${i}]: invalid equivocation time: ${j.time}`); // Time.Unix() <= 0
     if (e.height < 1n) throw new Error(`evidence genesis: evidence[${i}]: invalid equivocation height: ${e.height}`);
     if (e.power < 1n) throw new Error(`evidence genesis: evidence[${i}]: invalid equivocation validator power: ${e.power}`);
     if (e.consensus_address === '') throw new Error(`evidence genesis: evidence[${i}]: invalid equivocation validator consensus address: `);
