@@ -16,7 +16,7 @@ import type { AbciEvent, ChainEvent } from '../../../src/events/event.ts';
 import { toAbciEvent } from '../../../src/events/event.ts';
 import { moduleAccountAddress } from '../../../src/modules/auth/account.ts';
 import { getAccount } from '../../../src/modules/auth/state.ts';
-import { balanceOf } from '../../../src/modules/bank/state.ts';
+import { balanceOf, burnCoins, sendCoinsFromAccountToModule, sendCoinsFromModuleToAccount } from '../../../src/modules/bank/state.ts';
 import * as hooks from '../../../src/modules/distribution/hooks.ts';
 import { BondStatus, type DelegationRecord, type ValidatorRecord } from '../../../src/modules/staking/state.ts';
 import type { AppState } from '../../../src/state/app-state.ts';
@@ -87,6 +87,9 @@ function validatorRecord(v: Val, commissionRate: bigint): ValidatorRecord {
 
 const validators = (d: Draft<AppState>) => d.staking.validators as Record<string, ValidatorRecord>;
 
+/** The staking pool holding a validator's tokens: bonded or not bonded, by its status. */
+const poolOf = (v: ValidatorRecord) => (v.status === BondStatus.BONDED ? 'bonded_tokens_pool' : 'not_bonded_tokens_pool');
+
 /** MsgCreateValidator as staking runs it: the record, AfterValidatorCreated, then the self-delegation. */
 export function createValidator(draft: Draft<AppState>, v: Val, selfBond: bigint, commissionRate: bigint, ctx: Ctx): void {
   const record = validatorRecord(v, commissionRate);
@@ -108,6 +111,7 @@ export function delegate(draft: Draft<AppState>, delegator: string, v: Val, amou
   if (existing) hooks.beforeDelegationSharesModified(draft, delegator, v.operator, ctx);
   else hooks.beforeDelegationCreated(draft, delegator, v.operator, ctx);
   const val = validators(draft)[opHex]!;
+  sendCoinsFromAccountToModule(draft, delegator, poolOf(val), [{ denom: 'wei', amount }], ctx);
   const shares = val.tokens === 0n ? amount * DEC : (val.delegator_shares * amount) / val.tokens;
   validators(draft)[opHex] = { ...val, tokens: val.tokens + amount, delegator_shares: val.delegator_shares + shares };
   shardSet(draft.staking.delegations as Sharded<DelegationRecord>, key, {
@@ -127,6 +131,8 @@ export function undelegate(draft: Draft<AppState>, delegator: string, v: Val, sh
   const val = validators(draft)[opHex]!;
   const tokens = val.delegator_shares === shares ? val.tokens : (shares * val.tokens) / val.delegator_shares;
   validators(draft)[opHex] = { ...val, tokens: val.tokens - tokens, delegator_shares: val.delegator_shares - shares };
+  // (no unbonding entry: the tokens go straight back)
+  if (tokens > 0n) sendCoinsFromModuleToAccount(draft, poolOf(val), delegator, [{ denom: 'wei', amount: tokens }], ctx);
   if (existing.shares === shares) shardDelete(draft.staking.delegations as Sharded<DelegationRecord>, key);
   else {
     shardSet(draft.staking.delegations as Sharded<DelegationRecord>, key, { ...existing, shares: existing.shares - shares });
@@ -134,12 +140,15 @@ export function undelegate(draft: Draft<AppState>, delegator: string, v: Val, sh
   }
 }
 
-/** Slash as staking does: BeforeValidatorSlashed(fraction), then tokens × (1 − fraction) (truncated). */
-export function slashValidator(draft: Draft<AppState>, v: Val, fraction: bigint, ctx: Ctx): void {
+/** Slash as staking does: BeforeValidatorSlashed(fraction), then trunc(tokens × fraction) burned. Returns the burned amount. */
+export function slashValidator(draft: Draft<AppState>, v: Val, fraction: bigint, ctx: Ctx): bigint {
   const opHex = hexOf(v.operator);
   hooks.beforeValidatorSlashed(draft, v.operator, fraction, ctx);
   const val = validators(draft)[opHex]!;
-  validators(draft)[opHex] = { ...val, tokens: val.tokens - (val.tokens * fraction) / DEC };
+  const burned = (val.tokens * fraction) / DEC;
+  validators(draft)[opHex] = { ...val, tokens: val.tokens - burned };
+  if (burned > 0n) burnCoins(draft, poolOf(val), [{ denom: 'wei', amount: burned }], ctx);
+  return burned;
 }
 
 export interface BlockOptions {
@@ -160,10 +169,12 @@ export class World {
   }
 
   /** Runs a reducer on the committed state at `height` (state set-up outside txs); returns the events in ABCI form. */
-  patch(f: (draft: Draft<AppState>, ctx: Ctx) => void, height = this.app.height): [string, Record<string, string>][] {
+  patch(f: (draft: Draft<AppState>, ctx: Ctx) => unknown, height = this.app.height): [string, Record<string, string>][] {
     const events: ChainEvent[] = [];
     const ctx: Ctx = { block: { chainId: CHAIN_ID, height, timeNs: this.timeNs, proposer: '' }, gas: infiniteGasMeter(), emit: (e) => events.push(e) };
-    const next = produce(this.app.state, (d) => f(d, ctx));
+    const next = produce(this.app.state, (d) => {
+      f(d, ctx);
+    });
     this.app.restore(next, this.app.height, CHAIN_ID);
     return eventsOf(events.map((e) => toAbciEvent(e)));
   }
