@@ -45,8 +45,7 @@ function requireInfo(draft: Draft<AppState>, consHex: string, what: string): Sig
 
 /** `JailUntil` (the SDK panics without a signing info). */
 export function jailUntil(draft: Draft<AppState>, consHex: string, untilNs: bigint): void {
-  const info = getSigningInfo(draft as AppState, consHex);
-  if (!info) throw new Error(`cannot jail validator that does not have any signing information`);
+  const info = requireInfo(draft, consHex, 'jail');
   setSigningInfo(draft, consHex, { ...info, jailed_until: untilNs });
 }
 
