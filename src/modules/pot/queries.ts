@@ -13,6 +13,7 @@ import { slashingOf } from '../register/index.ts';
 import { TOTAL_UNISSUED_PREPAY } from './distribute.ts';
 import { BP_DENOMINATOR, potParamsToProto, tierForMinedTokens, totalMining } from './params.ts';
 import { amountsToProto, immatureTotalOf, matureTotalOf, rewardsAtEpoch, tryWalletKey, type Amounts, type RewardRecord } from './state.ts';
+import { totalUnbondingDelegation } from '../staking/unbonding.ts';
 
 const S = 'chain.pot.v1';
 
@@ -119,10 +120,10 @@ export const potQueries: readonly QuerySpec[] = [
         total_mining_supply: totalMining(p).toString(),
         total_mined_tokens: state.pot.total_mined_tokens.toString(),
         total_resource_nodes_deposit: (rnBonded + rnNotBonded).toString(),
-        // no staking module in the simulator: the delegation figures are zero
+        // the staking pools' balances (the not-bonded pool includes the unbonding entries' balances)
         total_bonded_delegation: poolOf(state, 'bonded_tokens_pool', denom).toString(),
         total_unbonded_delegation: poolOf(state, 'not_bonded_tokens_pool', denom).toString(),
-        total_unbonding_delegation: '0',
+        total_unbonding_delegation: totalUnbondingDelegation(state).toString(),
         circulation_supply: (circulationSupply(state)[p.reward_denom] ?? 0n).toString(),
         total_mining_reward: reward.toString(),
         chain_mining_reward: share(tier.block_chain_percentage_in_bp),

@@ -4,6 +4,7 @@
  */
 import type { Draft } from 'immer';
 import type { Coins } from '../../math/coins.ts';
+import { shardValues } from '../../state/sharded.ts';
 import type { AppState } from '../../state/app-state.ts';
 import type { Ctx } from '../../state/module.ts';
 import { undelegateCoinsFromModuleToAccount } from '../bank/state.ts';
@@ -75,4 +76,11 @@ export function completeMatureUnbondings(draft: Draft<AppState>, ctx: Ctx): void
     if (balances === undefined) continue;
     ctx.emit(StakingEvents.completeUnbonding(balances, operatorOfHex(valHex), accountOfHex(delHex)));
   }
+}
+
+/** Σ of every unbonding entry's balance (pot's Metrics `total_unbonding_delegation`). */
+export function totalUnbondingDelegation(state: AppState): bigint {
+  let total = 0n;
+  for (const u of shardValues(state.staking.unbonding_delegations)) for (const e of u.entries) total += e.balance;
+  return total;
 }

@@ -101,3 +101,16 @@ describe('staking queries', () => {
     expect(historicalInfoKey(0x1a2bn)).toBe('b2a1000000000000');
   });
 });
+
+describe("pot's Metrics reads the staking pools", () => {
+  it('total_bonded_delegation, total_unbonded_delegation (not-bonded pool) and total_unbonding_delegation (Σ entries)', () => {
+    const chain = new Chain();
+    chain.ok(keys[0]!, [M.createValidator(keys[0]!, consKey(1), 5n * STOS)]);
+    chain.ok(keys[1]!, [M.delegate(keys[1]!.address, valoper(keys[0]!), 3n * STOS)]);
+    chain.ok(keys[1]!, [M.undelegate(keys[1]!.address, valoper(keys[0]!), STOS)]);
+    const c = chain.app.codec;
+    const r = chain.app.query('/chain.pot.v1.Query/Metrics', c.encode('chain.pot.v1.QueryMetricsRequest', {}));
+    const m = c.decode('chain.pot.v1.QueryMetricsResponse', r.value).metrics as Record<string, string>;
+    expect([m.total_bonded_delegation, m.total_unbonded_delegation, m.total_unbonding_delegation]).toEqual([String(7n * STOS), String(STOS), String(STOS)]);
+  });
+});
