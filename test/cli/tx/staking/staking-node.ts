@@ -9,7 +9,12 @@ import { createPrivValidatorKey, savePrivValidatorKey } from '../../../../src/co
 import { addressFromBech32, valAddress } from '../../../../src/crypto/address.ts';
 import { hdPath } from '../../../../src/crypto/hd.ts';
 import { openKeyring } from '../../../../src/crypto/keyring/open.ts';
-import { genesisWith, MNEMONIC, testKey } from '../../../helpers/fixture.ts';
+import { DEFAULT_GAS_LIMIT, signTxDocument, unsignedTxDocument } from '../../../../src/client/sign-tx.ts';
+import { createValidatorMsg, type CreateValidatorOptions } from '../../../../src/cli/tx/staking/create-validator.ts';
+import { codec } from '../../../../src/codec/index.ts';
+import { printProtoJson } from '../../../../src/codec/proto-json.ts';
+import { pubKeyOf, signBytes } from '../../../../src/crypto/keys.ts';
+import { CHAIN_ID, genesisWith, MNEMONIC, testKey } from '../../../helpers/fixture.ts';
 import { SECOND, startCliNode, T0, type CliNode } from '../cli-node.ts';
 
 export const ALICE = testKey(0).address;
@@ -27,8 +32,41 @@ export interface StakingNode extends CliNode {
   time: bigint;
 }
 
-export async function startStakingNode(name: string): Promise<StakingNode> {
-  const n = (await startCliNode(name, genesisWith([[ALICE, FUNDS], [BOB, FUNDS]]))) as StakingNode;
+/** The CLI's MsgCreateValidator for alice (10 stos, the node's key), signed as `chaind genesis gentx` signs (account 0, sequence 0). */
+async function aliceGentx(): Promise<unknown> {
+  const key = testKey(0);
+  const opts: CreateValidatorOptions = {
+    amount: '10stos',
+    moniker: 'alice-val',
+    identity: '',
+    website: '',
+    securityContact: '',
+    details: '',
+    commissionRate: '0.1',
+    commissionMaxRate: '0.2',
+    commissionMaxChangeRate: '0.01',
+    minSelfDelegation: '1',
+  };
+  const doc = unsignedTxDocument({ messages: [createValidatorMsg(ALICE, opts, CONS_PUBKEY_JSON, codec)], memo: '', fee: [], gasLimit: DEFAULT_GAS_LIMIT }, codec);
+  const signed = await signTxDocument(
+    doc,
+    { pubKey: pubKeyOf(key.priv), chainId: CHAIN_ID, accountNumber: 0n, sequence: 0n, mode: 'direct', overwrite: true, sign: async (bytes) => signBytes(key.priv, bytes) },
+    codec,
+  );
+  return JSON.parse(printProtoJson('sdk.tx.v1beta1.Tx', signed, { codec }));
+}
+
+/**
+ * `appState`: module genesis sections to set (e.g. slashing params with a short window).
+ * `aliceValidator`: alice's validator (10 stos, the node's key) made at genesis by a gentx, so that
+ * the consensus set follows staking from the start (without it the set is the genesis file's,
+ * fixed, and only the node's key votes).
+ */
+export async function startStakingNode(name: string, appState: Record<string, unknown> = {}, opts: { aliceValidator?: boolean } = {}): Promise<StakingNode> {
+  const genesis = genesisWith([[ALICE, FUNDS], [BOB, FUNDS]]);
+  Object.assign(genesis.app_state, appState);
+  if (opts.aliceValidator) genesis.app_state.genutil = { gen_txs: [await aliceGentx()] };
+  const n = (await startCliNode(name, genesis)) as StakingNode;
   n.time = T0;
   await openKeyring({ backend: 'test', dir: n.home }).newAccount('bob', MNEMONIC, '', hdPath(0, 1), 'eth_secp256k1');
   savePrivValidatorKey(join(n.home, 'config', 'priv_validator_key.json'), CONS_KEY);
