@@ -49,7 +49,10 @@ function parsed(text: string, hrp: string): string {
 /** The delegator's delegations in validator-bytes order (staking's IterateDelegations). */
 function delegationsOf(state: AppState, delHex: string): DelegationRecord[] {
   const out: DelegationRecord[] = [];
-  for (const [key, d] of shardEntries(state.staking.delegations)) if (key.startsWith(delHex)) out.push(d);
+  for (const [key, d] of shardEntries(state.staking.delegations)) {
+    if (key.startsWith(delHex)) out.push(d);
+    else if (key > delHex) break; // keys ascend: the delegator's are behind us
+  }
   return out;
 }
 
