@@ -1,7 +1,9 @@
 /**
  * `chaind query distribution …` (SDK v0.47 x/distribution client/cli `query.go`; reference §4.5):
  * params, validator-distribution-info, validator-outstanding-rewards, commission, slashes,
- * rewards, community-pool. Arguments are checked before anything is sent.
+ * rewards, community-pool; and delegator-validators / delegator-withdraw-address for the two
+ * methods of the Query service the SDK v0.47 CLI leaves to gRPC and REST. Arguments are checked
+ * before anything is sent.
  */
 import { Command } from 'commander';
 import type { ProtoObject } from '../../../codec/registry.ts';
@@ -75,6 +77,17 @@ export function distributionQueryCommand(ctx: CliContext): Command {
       if (v !== undefined) return run(self, 'DelegationRewards', { delegator_address: delegator, validator_address: valAddressArg(v) });
       return run(self, 'DelegationTotalRewards', { delegator_address: delegator });
     }),
+  );
+  // the two queries of the service the SDK v0.47 CLI leaves to gRPC and REST (v0.50's autocli names)
+  cmd.addCommand(
+    addQueryFlags(new Command('delegator-validators').description('Query the validators of a delegator').argument('<delegator-addr>', 'st1… address of the delegator')).action(
+      (d: string, _o: unknown, self: Command) => run(self, 'DelegatorValidators', { delegator_address: accAddressArg(d) }),
+    ),
+  );
+  cmd.addCommand(
+    addQueryFlags(new Command('delegator-withdraw-address').description('Query the withdraw address of a delegator').argument('<delegator-addr>', 'st1… address of the delegator')).action(
+      (d: string, _o: unknown, self: Command) => run(self, 'DelegatorWithdrawAddress', { delegator_address: accAddressArg(d) }),
+    ),
   );
   cmd.addCommand(
     addQueryFlags(new Command('community-pool').description('Query the amount of coins in the community pool')).action((_o: unknown, self: Command) => run(self, 'CommunityPool', {})),

@@ -1,6 +1,7 @@
 /**
  * `chaind query staking …` (SDK v0.47 x/staking client/cli `query.go`; reference/sdk-modules.md
- * §2.6): the 14 queries. Arguments are checked before anything is sent (bad bech32:
+ * §2.6): the 14 queries, and `delegator-validators` / `delegator-validator` for the two methods
+ * of the Query service that the SDK v0.47 CLI leaves to gRPC and REST. Arguments are checked before anything is sent (bad bech32:
  * `decoding bech32 failed: …`); list commands take the pagination flags (§1.5). `validator`,
  * `delegation`, `unbonding-delegation`, `historical-info`, `pool` and `params` print the object
  * itself, the others the whole response.
@@ -139,6 +140,26 @@ export function stakingQueryCommand(ctx: CliContext): Command {
       const height = parseInt64(h);
       if (typeof height === 'string' || height < 0n) throw new Error(`height argument provided must be a non-negative-integer: ${typeof height === 'string' ? height : '<nil>'}`);
       return run(self, 'HistoricalInfo', { height }, pick('HistoricalInfo', 'hist'));
+    }),
+  );
+  // the two queries of the service the SDK v0.47 CLI leaves to gRPC and REST (v0.50's autocli names)
+  cmd.addCommand(
+    query(
+      'delegator-validators',
+      'Query all validators info for given delegator address',
+      [DELEGATOR],
+      ([d], self) => {
+        const delegator = accAddressArg(d);
+        return run(self, 'DelegatorValidators', { delegator_addr: delegator, pagination: readPageRequest(self) });
+      },
+      'delegator validators',
+    ),
+  );
+  cmd.addCommand(
+    query('delegator-validator', 'Query validator info for given delegator validator pair', [DELEGATOR, VALIDATOR], ([d, v], self) => {
+      const delegator = accAddressArg(d);
+      const validator = valAddressArg(v);
+      return run(self, 'DelegatorValidator', { delegator_addr: delegator, validator_addr: validator }, pick('Validator', 'validator'));
     }),
   );
   cmd.addCommand(query('pool', 'Query the current staking pool values', [], (_a, self) => run(self, 'Pool', {}, pick('Pool', 'pool'))));

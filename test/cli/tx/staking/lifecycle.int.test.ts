@@ -114,6 +114,12 @@ describe('delegate, unbond, cancel-unbond, edit-validator', { timeout: 60_000 },
     const order = [ALICE, BOB].sort((a, b) => (bytesToHex(addressFromBech32(a)) < bytesToHex(addressFromBech32(b)) ? -1 : 1));
     expect(to.delegation_responses.map((d: { delegation: { delegator_address: string } }) => d.delegation.delegator_address)).toEqual(order);
     expect(await queryOk(n, ['staking', 'pool', '-o', 'json'])).toBe('{"not_bonded_tokens":"0","bonded_tokens":"15000000000000000000"}\n');
+    // the service's queries the SDK v0.47 CLI lacks
+    const vals = await json(['staking', 'delegator-validators', BOB]);
+    expect([vals.validators.map((v: { operator_address: string }) => v.operator_address), vals.pagination]).toEqual([[ALICE_VAL], { next_key: null, total: '0' }]);
+    expect((await json(['staking', 'delegator-validator', BOB, ALICE_VAL])).operator_address).toBe(ALICE_VAL);
+    expect(await queryOk(n, ['distribution', 'delegator-validators', BOB, '-o', 'json'])).toBe(`{"validators":["${ALICE_VAL}"]}\n`);
+    expect(await queryOk(n, ['distribution', 'delegator-withdraw-address', BOB])).toBe(`withdraw_address: ${BOB}\n`);
     // one page of one: next_key is len‖delegator‖len‖validator of the second; --count-total counts both
     const page = await json(['staking', 'delegations-to', ALICE_VAL, '--limit', '1', '--count-total']);
     expect(page.delegation_responses.map((d: { delegation: { delegator_address: string } }) => d.delegation.delegator_address)).toEqual([order[0]]);
