@@ -239,4 +239,12 @@ describe('redelegate to a second validator', { timeout: 60_000 }, () => {
     expect(await json(['staking', 'redelegations-from', ALICE_VAL])).toEqual({ redelegation_responses: one.redelegation_responses, pagination: { next_key: null, total: '0' } });
     expect((await json(['staking', 'redelegations-from', BOB_VAL])).redelegation_responses).toEqual([]);
   });
+
+  it('withdraw-all-rewards: one message per validator of the delegator, split by --max-msgs', async () => {
+    const withdraw = (validator: string) => ({ '@type': '/sdk.distribution.v1beta1.MsgWithdrawDelegatorReward', delegator_address: ALICE, validator_address: validator });
+    const all = await n.chaind(['tx', 'distribution', 'withdraw-all-rewards', '--from', 'alice', '--generate-only']);
+    expect(all.stdout.trim().split('\n').map((line) => JSON.parse(line).body.messages)).toEqual([[withdraw(ALICE_VAL), withdraw(BOB_VAL)]]);
+    const split = await n.chaind(['tx', 'distribution', 'withdraw-all-rewards', '--from', 'alice', '--generate-only', '--max-msgs', '1']);
+    expect(split.stdout.trim().split('\n').map((line) => JSON.parse(line).body.messages)).toEqual([[withdraw(ALICE_VAL)], [withdraw(BOB_VAL)]]);
+  });
 });
