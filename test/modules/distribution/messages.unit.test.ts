@@ -293,3 +293,21 @@ describe('MsgCommunityPoolSpend (gov authority)', () => {
     expect(codeOf(() => msgCommunityPoolSpend.validateBasic!({ authority: GOV, recipient: W.address, amount: wei('0') }))).toEqual(['undefined', 1, 'coin 0wei amount is not positive']);
   });
 });
+
+describe('amino JSON signing (legacy names)', () => {
+  it('MsgWithdrawDelegatorReward, MsgSetWithdrawAddress and MsgFundCommunityPool signed in amino JSON mode are accepted', async () => {
+    const { signed, CHAIN_ID } = await import('../../helpers/fixture.ts');
+    const { getAccount } = await import('../../../src/modules/auth/state.ts');
+    const w = world(1_000_000n);
+    const acc = getAccount(w.app.state, D.address)!;
+    const tx = signed(
+      D,
+      acc.account_number,
+      acc.sequence,
+      { messages: [M.setWithdrawAddress(D.address, W.address), M.withdrawReward(D.address, V.operator), M.fundCommunityPool(D.address, wei('1'))], fee: wei('0'), gasLimit: 2_000_000n },
+      { chainId: CHAIN_ID, mode: 'amino-json' },
+    );
+    const r = w.block({ txs: [tx], votes: votes() }).txResults[0]!;
+    expect({ code: r.code, log: r.code === 0 ? '' : r.log }).toEqual({ code: 0, log: '' });
+  });
+});
