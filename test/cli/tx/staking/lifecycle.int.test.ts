@@ -3,7 +3,8 @@
  * §10): alice creates her validator with `tx staking create-validator` (the consensus key from the
  * home, as the node signs with it), bob delegates, unbonds and cancels part of it, alice edits her
  * validator; every `query staking …` prints what the SDK CLI prints, and the distribution and
- * slashing commands work against that validator.
+ * slashing commands work against that validator. Every staking message is also signed in
+ * LEGACY_AMINO_JSON once (`--sign-mode amino-json`: create-validator's consensus key inside).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex } from '@noble/hashes/utils.js';
@@ -129,7 +130,7 @@ describe('delegate, unbond, cancel-unbond, edit-validator', { timeout: 60_000 },
   });
 
   it('bob unbonds 1 stos, then cancels 0.4 stos of it at its creation height', async () => {
-    expect(await deliver(n, 'bob', ['tx', 'staking', 'unbond', ALICE_VAL, '1stos'])).toEqual({ code: 0, log: '' });
+    expect(await deliver(n, 'bob', ['tx', 'staking', 'unbond', ALICE_VAL, '1stos', '--sign-mode', 'amino-json'])).toEqual({ code: 0, log: '' });
     // the entry of the unbond's block, maturing 21 days (unbonding_time 1814400s) after its time
     const completion = new Date(Number(n.time / 1_000_000n) + 1814400_000).toISOString().replace('.000Z', 'Z');
     expect(await queryOk(n, ['staking', 'unbonding-delegation', BOB, ALICE_VAL])).toBe(
@@ -156,7 +157,7 @@ describe('delegate, unbond, cancel-unbond, edit-validator', { timeout: 60_000 },
     expect(await json(['staking', 'unbonding-delegations', BOB])).toEqual({ unbonding_responses: [ubd], pagination: { next_key: null, total: '0' } });
     expect(await json(['staking', 'unbonding-delegations-from', ALICE_VAL])).toEqual({ unbonding_responses: [ubd], pagination: { next_key: null, total: '0' } });
 
-    expect(await deliver(n, 'bob', ['tx', 'staking', 'cancel-unbond', ALICE_VAL, '0.4stos', height])).toEqual({ code: 0, log: '' });
+    expect(await deliver(n, 'bob', ['tx', 'staking', 'cancel-unbond', ALICE_VAL, '0.4stos', height, '--sign-mode', 'amino-json'])).toEqual({ code: 0, log: '' });
     const after = await json(['staking', 'unbonding-delegation', BOB, ALICE_VAL]);
     expect(after.entries).toEqual([{ ...entry, initial_balance: (6n * STOS / 10n).toString(), balance: (6n * STOS / 10n).toString() }]);
     expect((await json(['staking', 'delegation', BOB, ALICE_VAL])).balance).toEqual({ denom: 'wei', amount: (44n * STOS / 10n).toString() });
@@ -181,7 +182,7 @@ describe('delegate, unbond, cancel-unbond, edit-validator', { timeout: 60_000 },
   });
 
   it('edit-validator changes the moniker only; the other description fields are [do-not-modify]', async () => {
-    expect(await deliver(n, 'alice', ['tx', 'staking', 'edit-validator', '--new-moniker', 'alice-2'])).toEqual({ code: 0, log: '' });
+    expect(await deliver(n, 'alice', ['tx', 'staking', 'edit-validator', '--new-moniker', 'alice-2', '--sign-mode', 'amino-json'])).toEqual({ code: 0, log: '' });
     expect((await json(['staking', 'validator', ALICE_VAL])).description).toEqual({ moniker: 'alice-2', identity: '', website: 'https://alice.example', security_contact: '', details: '' });
   });
 
@@ -222,9 +223,9 @@ describe('redelegate to a second validator', { timeout: 60_000 }, () => {
   it('bob creates a validator with an explicit --pubkey; alice redelegates 1.5 stos to it; the three redelegation queries show it', async () => {
     const pubkey = `{"@type":"/sdk.crypto.ed25519.PubKey","key":"${Buffer.alloc(32, 9).toString('base64')}"}`;
     const create = ['tx', 'staking', 'create-validator', '--amount', '1stos', '--moniker', 'bob-val', '--pubkey', pubkey, ...CREATE.slice(CREATE.indexOf('--commission-rate'))];
-    expect(await deliver(n, 'bob', create)).toEqual({ code: 0, log: '' });
+    expect(await deliver(n, 'bob', [...create, '--sign-mode', 'amino-json'])).toEqual({ code: 0, log: '' });
     expect((await json(['staking', 'validator', BOB_VAL])).consensus_pubkey).toEqual(JSON.parse(pubkey));
-    expect(await deliver(n, 'alice', ['tx', 'staking', 'redelegate', ALICE_VAL, BOB_VAL, '1.5stos'])).toEqual({ code: 0, log: '' });
+    expect(await deliver(n, 'alice', ['tx', 'staking', 'redelegate', ALICE_VAL, BOB_VAL, '1.5stos', '--sign-mode', 'amino-json'])).toEqual({ code: 0, log: '' });
     const completion = new Date(Number(n.time / 1_000_000n) + 1814400_000).toISOString().replace('.000Z', 'Z');
     const one = await json(['staking', 'redelegation', ALICE, ALICE_VAL, BOB_VAL]);
     // both validators given: that one redelegation and no pagination (reference §2.2)
