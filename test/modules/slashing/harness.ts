@@ -17,7 +17,7 @@ import type { AbciEvent } from '../../../src/events/event.ts';
 import { moduleAccountAddress } from '../../../src/modules/auth/account.ts';
 import { getAccount } from '../../../src/modules/auth/state.ts';
 import { balanceOf, creditGenesisBalance } from '../../../src/modules/bank/state.ts';
-import { afterValidatorBonded, afterValidatorCreated } from '../../../src/modules/slashing/hooks.ts';
+import * as stakingHooks from '../../../src/modules/staking/hooks.ts';
 import { BondStatus, consensusPower, type ValidatorRecord } from '../../../src/modules/staking/state.ts';
 import type { AppState } from '../../../src/state/app-state.ts';
 import { parseTimeNs, type Misbehavior, type VoteInfo } from '../../../src/state/block-info.ts';
@@ -67,7 +67,10 @@ export interface ValidatorSetup {
 
 const hex = (bech32: string) => Buffer.from(addressFromBech32(bech32, bech32.startsWith('stvaloper') ? 'stvaloper' : 'st')).toString('hex');
 
-/** Writes a validator record, its cons index and self-delegation; runs slashing's created/bonded hooks. */
+/**
+ * Writes a validator record, its cons index, self-delegation and pool tokens, calling staking's
+ * hooks (distribution's, then slashing's) as MsgCreateValidator and the bonding EndBlock would.
+ */
 export function putValidator(draft: Draft<AppState>, v: Val, s: ValidatorSetup, ctx: Ctx): void {
   const record: ValidatorRecord = {
     operator_address: v.operator,
@@ -88,9 +91,12 @@ export function putValidator(draft: Draft<AppState>, v: Val, s: ValidatorSetup, 
   const opHex = hex(v.operator);
   (draft.staking.validators as Record<string, ValidatorRecord>)[opHex] = record;
   (draft.staking.validator_by_cons as Record<string, string>)[v.consHex] = opHex;
+  stakingHooks.afterValidatorCreated(draft, record, ctx);
   const shares = s.selfShares === undefined ? s.tokens * STOS : s.selfShares;
   if (shares !== null) {
+    stakingHooks.beforeDelegationCreated(draft, v.key.address, v.operator, ctx);
     shardSet(draft.staking.delegations as Sharded<unknown>, hex(v.key.address) + opHex, { delegator_address: v.key.address, validator_address: v.operator, shares });
+    stakingHooks.afterDelegationModified(draft, v.key.address, v.operator, ctx);
   }
   // the staking invariants EndBlock relies on: the tokens in the pool of the status, the bonded set
   const pool = record.status === BondStatus.BONDED ? 'bonded_tokens_pool' : 'not_bonded_tokens_pool';
@@ -100,8 +106,7 @@ export function putValidator(draft: Draft<AppState>, v: Val, s: ValidatorSetup, 
     (draft.staking.last_validator_powers as Record<string, bigint>)[opHex] = consensusPower(s.tokens);
     draft.staking.last_total_power += consensusPower(s.tokens);
   }
-  afterValidatorCreated(draft, record, ctx);
-  if (record.status === BondStatus.BONDED) afterValidatorBonded(draft, record, ctx);
+  if (record.status === BondStatus.BONDED) stakingHooks.afterValidatorBonded(draft, record, ctx);
 }
 
 export interface BlockOptions {

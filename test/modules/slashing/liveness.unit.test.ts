@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportSlashingGenesis } from '../../../src/modules/slashing/genesis.ts';
+import { afterValidatorBonded } from '../../../src/modules/slashing/hooks.ts';
 import { calls, resetCalls } from './fake-staking.ts';
 import { eventsOf, putValidator, SEC, STOS, valOf, vote, World } from './harness.ts';
 
@@ -149,7 +150,7 @@ describe('downtime', () => {
   it('given a validator re-bonded at height 30, then downtime is judged against start height 30', () => {
     const w = world();
     for (let h = 1; h <= 29; h++) w.block({ votes: [vote(V0, POWER, true)] });
-    w.patch((d, ctx) => putValidator(d, V0, { tokens: 100n * STOS }, ctx), 30n); // bonded hook at height 30: only start_height changes
+    w.patch((d, ctx) => afterValidatorBonded(d, w.validator(V0), ctx), 30n); // bonded again at height 30: only start_height changes
     expect(info(w)).toMatchObject({ start_height: 30n, index_offset: 29n });
     for (let h = 30; h <= 50; h++) w.block({ votes: [vote(V0, POWER, false)] });
     expect(calls.slash).toEqual([]); // height 50 is not past 30 + 20
