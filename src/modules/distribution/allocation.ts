@@ -18,13 +18,12 @@ import type { AppState } from '../../state/app-state.ts';
 import type { Ctx } from '../../state/module.ts';
 import { moduleAccountAddress } from '../auth/account.ts';
 import { balancesOf, sendCoinsFromModuleToModule } from '../bank/state.ts';
-import { validatorByConsAddr, type ValidatorRecord } from '../staking/state.ts';
+import type { ValidatorRecord } from '../staking/state.ts';
 import { addToCommunityPool } from './community-pool.ts';
 import { getCommission, getCurrentRewards, getOutstanding, setCommission, setCurrentRewards, setOutstanding, valHexOf } from './state.ts';
 
 /** `AllocateTokensToValidator`: commission (Mul, half-even) and the shared rest; events `commission` then `rewards`. */
-export function allocateTokensToValidator(draft: Draft<AppState>, validator: ValidatorRecord, tokens: DecCoins, ctx: Ctx): void {
-  const valHex = valHexOf(validator.operator_address);
+export function allocateTokensToValidator(draft: Draft<AppState>, validator: ValidatorRecord, tokens: DecCoins, ctx: Ctx, valHex = valHexOf(validator.operator_address)): void {
   const state = draft as AppState;
   const commission = decCoinsMulDec(tokens, Dec.fromRaw(validator.commission.rate));
   const shared = decCoinsSub(tokens, commission);
@@ -45,7 +44,8 @@ export function distributionBeginBlock(draft: Draft<AppState>, ctx: Ctx): void {
 
 function allocateTokens(draft: Draft<AppState>, votes: NonNullable<Ctx['block']['lastCommit']>, ctx: Ctx): void {
   const state = draft as AppState;
-  const validators = votes.map((v) => validatorByConsAddr(state, v.address));
+  const opHexes = votes.map((v) => state.staking.validator_by_cons[v.address.toUpperCase()]);
+  const validators = opHexes.map((hex) => (hex === undefined ? undefined : state.staking.validators[hex]));
   if (votes.length > 0 && validators.every((v) => v === undefined)) return;
   const totalPreviousPower = votes.reduce((sum, v) => sum + v.power, 0n);
   const feesInt = balancesOf(state, moduleAccountAddress('fee_collector'));
@@ -63,7 +63,7 @@ function allocateTokens(draft: Draft<AppState>, votes: NonNullable<Ctx['block'][
     if (validator === undefined) return;
     const powerFraction = Dec.fromInt(vote.power).quoTruncate(total);
     const reward = decCoinsMulDecTruncate(feeMultiplier, powerFraction);
-    allocateTokensToValidator(draft, validator, reward, ctx);
+    allocateTokensToValidator(draft, validator, reward, ctx, opHexes[i]);
     remaining = decCoinsSub(remaining, reward);
   });
   addToCommunityPool(draft, remaining);
