@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { addressFromBech32, consAddress } from '../../../../src/crypto/address.ts';
-import { ALICE, ALICE_VAL, BOB, BOB_VAL, CONS_KEY, CONS_PUBKEY_JSON, deliver, queryOk, startStakingNode, type StakingNode } from './staking-node.ts';
+import { balanceOf } from '../../../../src/modules/bank/state.ts';
+import { ALICE, ALICE_VAL, BOB, BOB_VAL, CONS_KEY, CONS_PUBKEY_JSON, deliver, FEE, queryOk, startStakingNode, type StakingNode } from './staking-node.ts';
 
 const STOS = 10n ** 18n;
 const KEY_B64 = Buffer.from(CONS_KEY.pubKey).toString('base64');
@@ -210,7 +211,18 @@ describe('slashing and distribution commands against the validator', { timeout: 
     expect(await json(['distribution', 'rewards', BOB, ALICE_VAL])).toEqual({ rewards: total.rewards[0].reward });
     const commission = await json(['distribution', 'commission', ALICE_VAL]);
     expect(commission.commission.length).toBe(1);
-    expect(await deliver(n, 'alice', ['tx', 'distribution', 'withdraw-rewards', ALICE_VAL, '--commission'])).toEqual({ code: 0, log: '' });
+    const before = balanceOf(n.node.chain.app.state, ALICE, 'wei');
+    expect(await deliver(n, 'alice', ['tx', 'distribution', 'withdraw-rewards', ALICE_VAL, '--commission', '--sign-mode', 'amino-json'])).toEqual({ code: 0, log: '' });
+    // alice gets what the withdraw_rewards and withdraw_commission events say, less the fee
+    const [record] = n.node.blockResults(n.node.chain.height);
+    const amountOf = (type: string) => {
+      const e = record!.result.events.find((ev) => ev.type === type)!;
+      const text = e.attributes.find((a) => a.key === 'amount')!.value;
+      return BigInt(text.replace(/wei$/, '') || '0');
+    };
+    const paid = amountOf('withdraw_rewards') + amountOf('withdraw_commission');
+    expect(paid > 0n).toBe(true);
+    expect(balanceOf(n.node.chain.app.state, ALICE, 'wei')).toBe(before + paid - BigInt(FEE.replace(/wei$/, '')));
     const gen = await n.chaind(['tx', 'distribution', 'withdraw-all-rewards', '--from', 'bob', '--generate-only']);
     expect(JSON.parse(gen.stdout).body.messages).toEqual([{ '@type': '/sdk.distribution.v1beta1.MsgWithdrawDelegatorReward', delegator_address: BOB, validator_address: ALICE_VAL }]);
     expect(await deliver(n, 'bob', ['tx', 'distribution', 'withdraw-all-rewards', '--sign-mode', 'amino-json'])).toEqual({ code: 0, log: '' });
