@@ -57,3 +57,22 @@ describe('distribution genesis', () => {
     );
   });
 });
+
+describe('snapshot of the distribution slice', () => {
+  it('a state with distribution records serializes, revives (Sharded collections listed) and hashes the same; a later write works', async () => {
+    const { serializeState, deserializeState, stateDigest } = await import('../../../src/state/canonical.ts');
+    const { reviveAppState } = await import('../../../src/state/app-state.ts');
+    const w = new World();
+    w.patch((d, ctx) => {
+      createValidator(d, V, 10n * STOS, dec('0.1'), ctx);
+      delegate(d, keys[1]!.address, V, STOS, ctx);
+    }, 0n);
+    w.ok(keys[1]!, [M.setWithdrawAddress(keys[1]!.address, keys[2]!.address)], { fee: 0n });
+    const state = w.app.state;
+    const revived = reviveAppState(deserializeState(serializeState(state)));
+    expect(stateDigest(revived)).toBe(stateDigest(state));
+    w.app.restore(revived, w.app.height, 'stratos-test');
+    w.patch((d, ctx) => delegate(d, keys[3]!.address, V, STOS, ctx), w.app.height + 1n);
+    expect(distributionModule.exportGenesis(w.app.state).delegator_starting_infos).toHaveLength(3);
+  });
+});
