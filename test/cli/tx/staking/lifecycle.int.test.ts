@@ -185,6 +185,10 @@ describe('delegate, unbond, cancel-unbond, edit-validator', { timeout: 60_000 },
   it('edit-validator changes the moniker only; the other description fields are [do-not-modify]', async () => {
     expect(await deliver(n, 'alice', ['tx', 'staking', 'edit-validator', '--new-moniker', 'alice-2', '--sign-mode', 'amino-json'])).toEqual({ code: 0, log: '' });
     expect((await json(['staking', 'validator', ALICE_VAL])).description).toEqual({ moniker: 'alice-2', identity: '', website: 'https://alice.example', security_contact: '', details: '' });
+    // a new rate within 24 h of the creation: staking 12
+    const rate = await deliver(n, 'alice', ['tx', 'staking', 'edit-validator', '--commission-rate', '0.15']);
+    expect(rate.code).toBe(12);
+    expect(rate.log).toContain('commission cannot be changed more than once in 24h');
   });
 
   it('historical-info of a recent height holds the bonded set', async () => {
