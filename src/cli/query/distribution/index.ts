@@ -8,18 +8,11 @@
 import { Command } from 'commander';
 import type { ProtoObject } from '../../../codec/registry.ts';
 import type { CliContext } from '../../context.ts';
-import { accAddressArg, valAddressArg } from '../../tx/staking/args.ts';
+import { accAddressArg, goParseUint64, valAddressArg } from '../../tx/staking/args.ts';
 import { addPaginationFlags, addQueryFlags, readPageRequest } from '../context.ts';
 import { DISTRIBUTION, runSdkQuery } from '../staking/run.ts';
 
 const VALIDATOR = ['<validator>', 'stvaloper1… address of the validator'] as const;
-
-/** Go `strconv.ParseUint(text, 10, 64)`. */
-function parseUint64(text: string): bigint | undefined {
-  if (!/^\+?\d+$/.test(text)) return undefined;
-  const v = BigInt(text);
-  return v < 1n << 64n ? v : undefined;
-}
 
 export function distributionQueryCommand(ctx: CliContext): Command {
   const run = (self: Command, method: string, request: ProtoObject, pick?: { typeName: string; of: (r: ProtoObject) => unknown }) =>
@@ -59,10 +52,10 @@ export function distributionQueryCommand(ctx: CliContext): Command {
       'validator slashes',
     ).action((v: string, start: string, end: string, _o: unknown, self: Command) => {
       const validator = valAddressArg(v);
-      const startingHeight = parseUint64(start);
-      if (startingHeight === undefined) throw new Error(`start-height ${start} not a valid uint, please input a valid start-height`);
-      const endingHeight = parseUint64(end);
-      if (endingHeight === undefined) throw new Error(`end-height ${end} not a valid uint, please input a valid end-height`);
+      const startingHeight = goParseUint64(start);
+      if (typeof startingHeight === 'string') throw new Error(`start-height ${start} not a valid uint, please input a valid start-height`);
+      const endingHeight = goParseUint64(end);
+      if (typeof endingHeight === 'string') throw new Error(`end-height ${end} not a valid uint, please input a valid end-height`);
       return run(self, 'ValidatorSlashes', { validator_address: validator, starting_height: startingHeight, ending_height: endingHeight, pagination: readPageRequest(self) });
     }),
   );

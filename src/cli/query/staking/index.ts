@@ -9,7 +9,7 @@
 import { Command } from 'commander';
 import type { ProtoObject } from '../../../codec/registry.ts';
 import type { CliContext } from '../../context.ts';
-import { accAddressArg, valAddressArg } from '../../tx/staking/args.ts';
+import { accAddressArg, goParseInt64, valAddressArg } from '../../tx/staking/args.ts';
 import { addPaginationFlags, addQueryFlags, readPageRequest } from '../context.ts';
 import { runSdkQuery, STAKING } from './run.ts';
 
@@ -137,7 +137,7 @@ export function stakingQueryCommand(ctx: CliContext): Command {
   );
   cmd.addCommand(
     query('historical-info', 'Query historical info at given height', [['height', 'a block height']], ([h], self) => {
-      const height = parseInt64(h);
+      const height = goParseInt64(h);
       if (typeof height === 'string' || height < 0n) throw new Error(`height argument provided must be a non-negative-integer: ${typeof height === 'string' ? height : '<nil>'}`);
       return run(self, 'HistoricalInfo', { height }, pick('HistoricalInfo', 'hist'));
     }),
@@ -165,12 +165,4 @@ export function stakingQueryCommand(ctx: CliContext): Command {
   cmd.addCommand(query('pool', 'Query the current staking pool values', [], (_a, self) => run(self, 'Pool', {}, pick('Pool', 'pool'))));
   cmd.addCommand(query('params', 'Query the current staking parameters information', [], (_a, self) => run(self, 'Params', {}, pick('Params', 'params'))));
   return cmd;
-}
-
-/** Go `strconv.ParseInt(text, 10, 64)`: the value, or its error text. */
-function parseInt64(text: string): bigint | string {
-  if (!/^[-+]?\d+$/.test(text)) return `strconv.ParseInt: parsing ${JSON.stringify(text)}: invalid syntax`;
-  const v = BigInt(text);
-  if (v < -(1n << 63n) || v >= 1n << 63n) return `strconv.ParseInt: parsing ${JSON.stringify(text)}: value out of range`;
-  return v;
 }

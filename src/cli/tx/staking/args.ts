@@ -46,6 +46,22 @@ export function operatorOf(account: string): string {
   return toBech32(Hrp.validator, addressFromBech32(account, Hrp.account));
 }
 
+/** Go `strconv.ParseInt(text, 10, 64)`: the value, or Go's error text. */
+export function goParseInt64(text: string): bigint | string {
+  if (!/^[-+]?\d+$/.test(text)) return `strconv.ParseInt: parsing ${JSON.stringify(text)}: invalid syntax`;
+  const v = BigInt(text);
+  if (v < -(1n << 63n) || v >= 1n << 63n) return `strconv.ParseInt: parsing ${JSON.stringify(text)}: value out of range`;
+  return v;
+}
+
+/** Go `strconv.ParseUint(text, 10, 64)`: the value, or Go's error text. */
+export function goParseUint64(text: string): bigint | string {
+  if (!/^\+?\d+$/.test(text)) return `strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax`;
+  const v = BigInt(text);
+  if (v >= 1n << 64n) return `strconv.ParseUint: parsing ${JSON.stringify(text)}: value out of range`;
+  return v;
+}
+
 /** SDK `ParseCoinNormalized` as a message field. */
 export function coinArg(text: string): ProtoCoin {
   const c = parseCoinNormalized(text);

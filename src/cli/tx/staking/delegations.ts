@@ -5,7 +5,7 @@
  */
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
-import { coinArg, valAddressArg } from './args.ts';
+import { coinArg, goParseInt64, valAddressArg } from './args.ts';
 import { sdkTxAction, STAKING } from './run.ts';
 
 export function delegateCommand(ctx: CliContext): Command {
@@ -49,13 +49,6 @@ export function unbondCommand(ctx: CliContext): Command {
   });
 }
 
-/** Go `strconv.ParseInt(text, 10, 64)`. */
-function parseInt64(text: string): bigint | undefined {
-  if (!/^[-+]?\d+$/.test(text)) return undefined;
-  const v = BigInt(text);
-  return v >= -(1n << 63n) && v < 1n << 63n ? v : undefined;
-}
-
 export function cancelUnbondCommand(ctx: CliContext): Command {
   const cmd = new Command('cancel-unbond')
     .description('Cancel unbonding delegation and delegate back to the validator')
@@ -65,9 +58,9 @@ export function cancelUnbondCommand(ctx: CliContext): Command {
   return sdkTxAction(ctx, cmd, (from, _o, [val, amount, height]) => {
     const validator = valAddressArg(val);
     const coin = coinArg(amount);
-    const creationHeight = parseInt64(height);
+    const creationHeight = goParseInt64(height);
     // the SDK wraps the zero value ParseInt returns on failure
-    if (creationHeight === undefined) throw new Error('invalid height: invalid height: 0');
+    if (typeof creationHeight === 'string') throw new Error('invalid height: invalid height: 0');
     return [
       {
         typeName: `${STAKING}.MsgCancelUnbondingDelegation`,
