@@ -50,6 +50,11 @@ describe('tx slashing unjail', { timeout: 60_000 }, () => {
     expect([jailed.jailed, jailed.status]).toEqual([true, 'BOND_STATUS_UNBONDING']);
     // 1 stos less 1 % for downtime
     expect(jailed.tokens).toBe('990000000000000000');
+    // distribution recorded the slash; its period filter leaves it out of [0, 0] (reference §4.3)
+    const slashes = await json(['distribution', 'slashes', BOB_VAL, '0', '100']);
+    expect(slashes.slashes).toHaveLength(1);
+    expect(slashes.slashes[0].fraction).toBe('0.010000000000000000');
+    expect((await json(['distribution', 'slashes', BOB_VAL, '0', '0'])).slashes).toEqual([]);
     const info = await json(['slashing', 'signing-info', BOB_PUBKEY]);
     expect(info.address).toBe(consAddress(sha256(BOB_KEY).slice(0, 20)));
     expect(info.missed_blocks_counter).toBe('0');
