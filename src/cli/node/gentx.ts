@@ -68,7 +68,6 @@ export function gentxCommand(ctx: CliContext): Command {
     )
     .argument('<key_name>', 'the keyring key that signs and delegates')
     .argument('<amount>', 'the self-delegation, e.g. 100stos or 100000000000000000000wei')
-    .option('--chain-id <id>', 'The network chain ID (default: the genesis file\'s)')
     .option('--moniker <name>', "The validator's name (default: the node's moniker)")
     .option('--identity <string>', 'The optional identity signature (ex. UPort or Keybase)', '')
     .option('--website <url>', "The validator's (optional) website", '')
