@@ -142,6 +142,13 @@ describe('MsgUpdateParams', () => {
     w.fails(k, [update(k.address)], 'gov', 13, `failed to execute message; message index: 0: invalid authority; expected ${GOV}, got ${k.address}: expected gov account as only signer for proposal message`);
   });
 
+  it('given an authority that is no address, then ValidateBasic fails (undefined 1)', () => {
+    const w = new World();
+    const r = w.deliver(keys[0]!, [update('gov')]);
+    expect({ codespace: r.codespace, code: r.code }).toEqual({ codespace: 'undefined', code: 1 });
+    expect(r.log).toMatch(/^invalid authority address: /);
+  });
+
   it('given invalid params, then ValidateBasic fails with the plain error text (undefined 1)', () => {
     const w = new World();
     const k = keys[0]!;
