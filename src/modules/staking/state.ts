@@ -139,7 +139,11 @@ export interface StakingState {
   readonly last_total_power: bigint;
   /** the last unbonding id handed out (the next is +1) */
   readonly unbonding_id: bigint;
-  /** by `historicalInfoKey(height)`: a trie, so that a block's write does not copy every kept entry */
+  /**
+   * by `historicalInfoKey(height)` (historical-info.ts): the height's 16 hex digits reversed, so that
+   * the trie path (the leading digits) is the fast-changing low digits and consecutive heights
+   * spread over the trie; a block's write and prune copy a few small nodes, not the kept entries
+   */
   readonly historical_info: Sharded<HistoricalInfoRecord>;
 }
 
