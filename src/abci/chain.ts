@@ -421,6 +421,7 @@ function asStored(record: BlockRecord): BlockRecord {
     txs: record.txs.map((t) => Uint8Array.from(t)),
     beginBlockEvents: json(record.beginBlockEvents),
     endBlockEvents: json(record.endBlockEvents),
+    ...(record.consensus ? { consensus: json(record.consensus) } : {}),
   };
 }
 

@@ -36,16 +36,9 @@ function createValidator(v: Val, amount: bigint): TxMessage {
   };
 }
 
-/**
- * One block. WORKAROUND (remove once fixed): `Chain.asStored` (src/abci/chain.ts) drops the block's
- * `consensus` record from the block it keeps for the next height, so the engine never sees
- * EndBlock's validator updates while the node runs (only after a reopen, from the store). Here the
- * kept block gets its record back from the store, so the set follows staking as it should.
- */
+/** One block. */
 function produce(node: Node): void {
   node.produceBlock();
-  const kept = (node.chain as unknown as { last?: { block: { consensus?: unknown } } }).last;
-  if (kept && kept.block.consensus === undefined) kept.block.consensus = node.block(node.height)!.consensus;
 }
 
 const cleanups: (() => Promise<void>)[] = [];
