@@ -20,7 +20,7 @@ import { paramsToProto } from './params.ts';
 import { BONDED_POOL, NOT_BONDED_POOL, poolBalance } from './pools.ts';
 import { tokensFromShares } from './shares.ts';
 import type { DelegationRecord, RedelegationRecord, UnbondingDelegationRecord, ValidatorRecord } from './state.ts';
-import { accHexOf, ADDR_HEX_LEN, delegationAt, redelegationAt, unbondingDelegationAt, validatorAt, valHexOf } from './store.ts';
+import { accHexOf, delegationAt, redelegationAt, unbondingDelegationAt, validatorAt, valHexOf } from './store.ts';
 import { StakingErrors } from './errors.ts';
 
 const S = 'sdk.staking.v1beta1';
@@ -331,4 +331,3 @@ export const stakingQueries: QuerySpec[] = [
   },
 ];
 
-export { BOND_STATUS_NAMES, ADDR_HEX_LEN };
