@@ -11,6 +11,7 @@ import { toAbciEvent, type AbciEvent, type ChainEvent } from '../events/event.ts
 import { emptyAppState, type AppState } from '../state/app-state.ts';
 import { parseTimeNs, type BlockInfo, type Misbehavior, type ValidatorUpdate, type VoteInfo } from '../state/block-info.ts';
 import { genTxBytes, genTxsOf } from './genutil.ts';
+import { applyAndReturnValidatorSetUpdates } from '../modules/staking/index.ts';
 import { stateDigest } from '../state/canonical.ts';
 import { parseGenesisDoc, type GenesisDoc } from '../state/genesis.ts';
 import { msgSpecsOf, type Ctx, type Module, type MsgSpec, type QuerySpec } from '../state/module.ts';
@@ -176,9 +177,8 @@ export class App {
         if (outcome.result.code !== 0) throw new Error(`genesis.app_state.genutil.gen_txs[${i}] failed: ${outcome.result.log}`);
         state = outcome.state;
       });
-      // genutil's ApplyAndReturnValidatorSetUpdates: staking's set update (its queues are empty at genesis)
-      const staking = this.modules.find((m) => m.name === 'staking');
-      state = this.immer.produce(state, (draft) => staking?.endBlock?.(draft, ctx));
+      // genutil: staking's ApplyAndReturnValidatorSetUpdates (the set update alone, not the queues of EndBlock)
+      state = this.immer.produce(state, (draft) => void (updates = applyAndReturnValidatorSetUpdates(draft, ctx)));
     }
     this.genesisValidators = updates;
     const hash = this.hashOf(state);
