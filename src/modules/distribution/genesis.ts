@@ -1,7 +1,8 @@
 /**
  * Distribution genesis in its proto-JSON shape (`app_state.distribution`, SDK v0.47
  * `distribution.v1beta1.GenesisState`): uint64 as strings, Decs as 18-place text. Export lists
- * records in store key order. Shapes are checked, naming the field.
+ * records in the SDK store's key order (historical rewards and starting infos are sorted into it:
+ * their trie keys lead with spread digits, state.ts). Shapes are checked, naming the field.
  */
 import type { Draft } from 'immer';
 import { consAddress, addressFromBech32, Hrp } from '../../crypto/address.ts';
@@ -10,19 +11,23 @@ import { Dec } from '../../math/dec.ts';
 import { newDecCoins, type DecCoins } from '../../math/dec-coins.ts';
 import type { AppState } from '../../state/app-state.ts';
 import type { Ctx } from '../../state/module.ts';
-import { shardEntries } from '../../state/sharded.ts';
+import { shardEntries, type Sharded } from '../../state/sharded.ts';
 import { distributionParamsFromProto, distributionParamsToProto, DEFAULT_DISTRIBUTION_PARAMS, validateDistributionParams, type ProtoDistributionParams } from './params.ts';
 import {
   accBech32,
   accHexOf,
   decCoinsJson,
   fromDecCoins,
+  historicalKeyParts,
+  lengthPrefixedHex,
   setCurrentRewards,
   setHistorical,
   setStartingInfo,
   setWithdrawAddress,
   slashKey,
+  startingInfoKeyParts,
   toDecCoins,
+  u64LeHex,
   valBech32,
   valHexOf,
   type SlashEventRecord,
@@ -185,6 +190,20 @@ export function initDistributionGenesis(draft: Draft<AppState>, g: DistributionG
 
 const sortedKeys = (o: Readonly<Record<string, unknown>>) => Object.keys(o).sort();
 
+/**
+ * A trie's entries in the SDK store's order (the tries' keys lead with spread digits, state.ts):
+ * each key's parts, sorted by `storeKey` (the SDK's key in hex, without its prefix byte), then
+ * mapped.
+ */
+function inStoreOrder<P, V, R>(trie: Sharded<V>, partsOf: (key: string) => P, storeKey: (parts: P) => string, row: (parts: P, value: V) => R): R[] {
+  const entries = [...shardEntries(trie)].map(([k, value]) => {
+    const parts = partsOf(k);
+    return { sortKey: storeKey(parts), parts, value };
+  });
+  entries.sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
+  return entries.map((e) => row(e.parts, e.value));
+}
+
 export function exportDistributionGenesis(state: AppState): DistributionGenesis {
   const d = state.distribution;
   return {
@@ -200,20 +219,24 @@ export function exportDistributionGenesis(state: AppState): DistributionGenesis 
       validator_address: valBech32(k),
       accumulated: { commission: decCoinsJson(toDecCoins(d.accumulated_commission[k])) },
     })),
-    validator_historical_rewards: [...shardEntries(d.historical_rewards)].map(([k, h]) => ({
-      validator_address: valBech32(k.slice(0, -16)),
-      period: BigInt('0x' + k.slice(-16)).toString(),
-      rewards: { cumulative_reward_ratio: decCoinsJson(toDecCoins(h.cumulative_reward_ratio)), reference_count: h.reference_count },
-    })),
+    validator_historical_rewards: inStoreOrder(d.historical_rewards, historicalKeyParts, ({ valHex, period }) => lengthPrefixedHex(valHex) + u64LeHex(period),
+      ({ valHex, period }, h) => ({
+        validator_address: valBech32(valHex),
+        period: period.toString(),
+        rewards: { cumulative_reward_ratio: decCoinsJson(toDecCoins(h.cumulative_reward_ratio)), reference_count: h.reference_count },
+      }),
+    ),
     validator_current_rewards: sortedKeys(d.current_rewards).map((k) => ({
       validator_address: valBech32(k),
       rewards: { rewards: decCoinsJson(toDecCoins(d.current_rewards[k]!.rewards)), period: d.current_rewards[k]!.period.toString() },
     })),
-    delegator_starting_infos: [...shardEntries(d.starting_infos)].map(([k, s]) => ({
-      delegator_address: accBech32(k.slice(40)),
-      validator_address: valBech32(k.slice(0, 40)),
-      starting_info: { previous_period: s.previous_period.toString(), stake: Dec.fromRaw(s.stake).toString(), height: s.height.toString() },
-    })),
+    delegator_starting_infos: inStoreOrder(d.starting_infos, startingInfoKeyParts, ({ valHex, delHex }) => lengthPrefixedHex(valHex) + lengthPrefixedHex(delHex),
+      ({ valHex, delHex }, s) => ({
+        delegator_address: accBech32(delHex),
+        validator_address: valBech32(valHex),
+        starting_info: { previous_period: s.previous_period.toString(), stake: Dec.fromRaw(s.stake).toString(), height: s.height.toString() },
+      }),
+    ),
     validator_slash_events: sortedKeys(d.slash_events).flatMap((v) =>
       sortedKeys(d.slash_events[v]!).map((k) => {
         const e = d.slash_events[v]![k]!;

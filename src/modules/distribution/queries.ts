@@ -11,7 +11,7 @@ import { decCoinsAdd, type DecCoins } from '../../math/dec-coins.ts';
 import type { AppState } from '../../state/app-state.ts';
 import type { QuerySpec } from '../../state/module.ts';
 import { paginate, type PageRequest } from '../../state/pagination.ts';
-import { shardEntries } from '../../state/sharded.ts';
+import { shardEntriesWithPrefix } from '../../state/sharded.ts';
 import type { DelegationRecord } from '../staking/state.ts';
 import { delegationOf, pendingDelegationRewards } from './delegation.ts';
 import { DistributionErrors } from './errors.ts';
@@ -46,14 +46,9 @@ function parsed(text: string, hrp: string): string {
   return hrp === Hrp.validator ? valHexOf(text) : accHexOf(text);
 }
 
-/** The delegator's delegations in validator-bytes order (staking's IterateDelegations). */
+/** The delegator's delegations in validator-bytes order (staking's IterateDelegations): a prefix walk of staking's delegator-first keys. */
 function delegationsOf(state: AppState, delHex: string): DelegationRecord[] {
-  const out: DelegationRecord[] = [];
-  for (const [key, d] of shardEntries(state.staking.delegations)) {
-    if (key.startsWith(delHex)) out.push(d);
-    else if (key > delHex) break; // keys ascend: the delegator's are behind us
-  }
-  return out;
+  return [...shardEntriesWithPrefix(state.staking.delegations, delHex)].map(([, d]) => d);
 }
 
 const u64Bytes = (hex16: string) => hexToBytes(hex16);

@@ -1,12 +1,29 @@
 /**
  * The distribution slice (reference/sdk-modules.md §4.1): F1 fee distribution records.
  *
- * Keys are lowercase hex of address bytes, so that a collection's key order is the store's
- * iteration order. Per-validator records (outstanding rewards, accumulated commission, current
- * rewards, slash events) are plain records keyed by the operator hex; what grows with delegators
- * (withdraw addresses, starting infos, historical rewards — one period per delegation change) are
- * Sharded tries. DecCoins are stored as denom → raw Dec (value × 10^18, positive only); Decs as raw
- * bigint; periods and heights as bigint.
+ * Keys are lowercase hex of address bytes. Per-validator records (outstanding rewards, accumulated
+ * commission, current rewards, slash events) are plain records keyed by the operator hex; what
+ * grows with delegators (withdraw addresses, starting infos, historical rewards — one period per
+ * delegation change) are Sharded tries. DecCoins are stored as denom → raw Dec (value × 10^18,
+ * positive only); Decs as raw bigint; periods and heights as bigint.
+ *
+ * Key layout of the tries. A Sharded trie spreads entries by their LEADING hex digits (four levels
+ * of 16, src/state/sharded.ts), so a collection keyed by the operator first would put all of a
+ * validator's entries (about delegators / validators of them) in one leaf, which every write scans
+ * and copies and every block re-hashes. The keys therefore lead with digits that spread:
+ * - withdraw addresses: `delHex` (the store's own order);
+ * - starting infos: `startingInfoKey` = delegator hex, then operator hex (20 bytes, as staking's
+ *   keys): a delegator's few starting infos share a leaf, as its delegations do in staking's trie,
+ *   and `shardEntriesWithPrefix(…, delHex)` walks them;
+ * - historical rewards: `historicalKey` = 4 spread digits, then operator hex, then the period as
+ *   its 8 little-endian bytes (the store key's suffix). The spread digits are the period's low 16
+ *   bits XOR the operator's first 2 bytes, in hex: consecutive periods of one validator and the same
+ *   period of different validators land in different leaves (no hashing, and the digits follow
+ *   from the rest of the key, which alone names the entry).
+ * Every read and write is a point lookup (nothing needs all entries of a validator: removal
+ * deletes the periods it knows are left, hooks.ts). The tries' order is thus not the store's:
+ * genesis export sorts by the SDK's store key without its prefix byte (length-prefixed addresses,
+ * `lengthPrefixedHex`; the period little-endian), which is the order the SDK exports in.
  */
 import type { Draft } from 'immer';
 import { bytesToHex } from '@noble/hashes/utils.js';
@@ -86,8 +103,38 @@ export function emptyDistributionState(): DistributionState {
 /** 16 hex digits, big-endian: keys sort by the number as the store's 8-byte keys do. */
 export const u64Hex = (n: bigint): string => n.toString(16).padStart(16, '0');
 
-export const historicalKey = (valHex: string, period: bigint): string => valHex + u64Hex(period);
-export const startingInfoKey = (valHex: string, delHex: string): string => valHex + delHex;
+/** 16 hex digits of the 8 little-endian bytes of `n` (the SDK's historical-rewards key suffix); its own inverse on 16 digits. */
+export const u64LeHex = (n: bigint): string => reverseBytes(u64Hex(n));
+const reverseBytes = (hex: string): string => {
+  let out = '';
+  for (let i = hex.length - 2; i >= 0; i -= 2) out += hex.slice(i, i + 2);
+  return out;
+};
+
+/** Hex length of an operator address (20 bytes; staking's keys assume the same). */
+const VAL_HEX_LEN = 40;
+/** Spread digits of a historical-rewards key: the period's low 16 bits XOR the operator's first 2 bytes. */
+const SPREAD_LEN = 4;
+
+/** Trie key of ValidatorHistoricalRewards (state.ts header): spread digits + operator hex + period LE. */
+export const historicalKey = (valHex: string, period: bigint): string =>
+  ((Number(period & 0xffffn) ^ parseInt(valHex.slice(0, SPREAD_LEN), 16)) & 0xffff).toString(16).padStart(SPREAD_LEN, '0') + valHex + u64LeHex(period);
+/** The operator hex and period of a `historicalKey`. */
+export const historicalKeyParts = (key: string): { valHex: string; period: bigint } => ({
+  valHex: key.slice(SPREAD_LEN, -16),
+  period: BigInt('0x' + reverseBytes(key.slice(-16))),
+});
+
+/** Trie key of DelegatorStartingInfo (state.ts header): delegator hex + operator hex. */
+export const startingInfoKey = (valHex: string, delHex: string): string => delHex + valHex;
+/** The operator and delegator hex of a `startingInfoKey`. */
+export const startingInfoKeyParts = (key: string): { valHex: string; delHex: string } => ({
+  valHex: key.slice(-VAL_HEX_LEN),
+  delHex: key.slice(0, -VAL_HEX_LEN),
+});
+
+/** An address as the store's keys hold it: one length byte, then the bytes (`address.MustLengthPrefix`), in hex. */
+export const lengthPrefixedHex = (hex: string): string => (hex.length / 2).toString(16).padStart(2, '0') + hex;
 export const slashKey = (height: bigint, period: bigint): string => u64Hex(height) + u64Hex(period);
 
 export const valHexOf = (operator: string): string => bytesToHex(addressFromBech32(operator, Hrp.validator));

@@ -5,9 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDistributionGenesis, validateDistributionGenesis } from '../../../src/modules/distribution/genesis.ts';
 import { distributionModule } from '../../../src/modules/distribution/index.ts';
+import { addressFromBech32 } from '../../../src/crypto/address.ts';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { M, STOS, World, createValidator, dec, delegate, keys, slashValidator, valOf, vote } from './harness.ts';
 
 const V = valOf(0);
+const hex = (bech32: string) => bytesToHex(addressFromBech32(bech32, bech32.split('1')[0]));
 
 describe('distribution genesis', () => {
   it('the default document', () => {
@@ -46,6 +49,34 @@ describe('distribution genesis', () => {
     expect(doc.fee_pool.community_pool).toEqual([{ denom: 'wei', amount: '5.000000000000000000' }]);
     const again = new World({ distribution: JSON.parse(JSON.stringify(doc)) });
     expect(distributionModule.exportGenesis(again.app.state)).toEqual(doc);
+  });
+
+  it('Given historical rewards and starting infos listed out of order, with periods past 255, when imported and exported, then they come back in the store order (validator bytes, then the period little-endian; validator, then delegator)', () => {
+    const [a, b] = [valOf(0), valOf(1)].sort((x, y) => (hex(x.operator) < hex(y.operator) ? -1 : 1));
+    const [d1, d2, d3] = [keys[1]!, keys[2]!, keys[3]!].map((k) => k.address).sort((x, y) => (hex(x) < hex(y) ? -1 : 1));
+    const hist = (v: string, period: string) => ({ validator_address: v, period, rewards: { cumulative_reward_ratio: [], reference_count: 1 } });
+    const start = (v: string, d: string) => ({ delegator_address: d, validator_address: v, starting_info: { previous_period: '1', stake: '1.000000000000000000', height: '0' } });
+    const doc = {
+      ...defaultDistributionGenesis(),
+      validator_historical_rewards: [hist(b!.operator, '1'), hist(a!.operator, '2'), hist(a!.operator, '257'), hist(a!.operator, '1'), hist(a!.operator, '256'), hist(a!.operator, '0')],
+      delegator_starting_infos: [start(b!.operator, d1!), start(a!.operator, d3!), start(a!.operator, d1!), start(b!.operator, d2!)],
+    };
+    const out = distributionModule.exportGenesis(new World({ distribution: doc }).app.state);
+    // the period is keyed by its 8 little-endian bytes: 0 (00 00 …), 256 (00 01 …), 1 (01 00 …), 257 (01 01 …), 2 (02 00 …)
+    expect(out.validator_historical_rewards.map((h) => [h.validator_address, h.period])).toEqual([
+      [a!.operator, '0'],
+      [a!.operator, '256'],
+      [a!.operator, '1'],
+      [a!.operator, '257'],
+      [a!.operator, '2'],
+      [b!.operator, '1'],
+    ]);
+    expect(out.delegator_starting_infos.map((s) => [s.validator_address, s.delegator_address])).toEqual([
+      [a!.operator, d1],
+      [a!.operator, d3],
+      [b!.operator, d1],
+      [b!.operator, d2],
+    ]);
   });
 
   it('shape errors name the field', () => {
