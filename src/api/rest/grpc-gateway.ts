@@ -13,9 +13,11 @@
  */
 import { asReceivedOverGrpc } from '../../codec/grpc-shape.ts';
 import protobuf from 'protobufjs';
-import { printProtoJson, parseProtoJson } from '../../codec/proto-json.ts';
+import { goJson } from '../../codec/go-json.ts';
+import { parseProtoJson } from '../../codec/proto-json.ts';
 import type { Codec, ProtoObject } from '../../codec/registry.ts';
 import type { Node } from '../../node/node.ts';
+import { gatewayJsonValue } from './go-encoding-json.ts';
 import { GatewayError, gatewayErrorOfQuery, isUnknownQueryPath, NOT_IMPLEMENTED, toGatewayError } from './gateway-error.ts';
 import { BLOCK_HEIGHT_RESPONSE_HEADER, HeaderedGatewayError, queryHeight } from './grpc-interceptor.ts';
 import { groupQuery, populateQueryParameters, setPathParameter } from './request-fields.ts';
@@ -55,7 +57,8 @@ export function nodeCodec(node: Node): Codec {
 /** A successful gateway answer: compact proto-JSON with the height header. */
 export function protoReply(codec: Codec, typeName: string, message: unknown, height: bigint): RestReply {
   const received = asReceivedOverGrpc(codec, codec.lookupType(typeName), message);
-  return { status: 200, body: printProtoJson(typeName, received, { codec }), headers: { [BLOCK_HEIGHT_RESPONSE_HEADER]: height.toString() } };
+  // proto-JSON, except nested types with a Go MarshalJSON of their own (go-encoding-json.ts)
+  return { status: 200, body: goJson(gatewayJsonValue(codec, typeName, received)), headers: { [BLOCK_HEIGHT_RESPONSE_HEADER]: height.toString() } };
 }
 
 /** The request message of a binding, from path parameters and the query string or JSON body. */
