@@ -126,6 +126,11 @@ describe('figures recomputed from the scenario', () => {
     expect((await get(`${S}/pool`)).json.pool).toEqual({ not_bonded_tokens: (tokens2 + 5n * STOS).toString(), bonded_tokens: (455n * STOS).toString() });
   });
 
+  it('the pool at height 9 (x-cosmos-block-height), before the jailing: all three bonded (345 + 110 + 111), 5 stos unbonding', async () => {
+    const r = await fetch(`${n.restUrl}${S}/pool`, { headers: { 'x-cosmos-block-height': '9' } });
+    expect([r.status, r.headers.get(HEIGHT), await r.text()]).toEqual([200, '9', `{"pool":{"not_bonded_tokens":"${5n * STOS}","bonded_tokens":"${566n * STOS}"}}`]);
+  });
+
   it('the signing info of the jailed validator: jailed until block 16 time + 600 s, counter and offset reset', async () => {
     expect((await get(`/sdk/slashing/v1beta1/signing_infos/${consAddress(2)}`)).json.val_signing_info).toEqual({
       address: consAddress(2),
