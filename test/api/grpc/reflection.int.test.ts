@@ -91,6 +91,10 @@ describe('grpc.reflection ServerReflectionInfo', () => {
       'sdk.auth.v1beta1.Query',
       'sdk.bank.v1beta1.Query',
       'sdk.base.consensus.v1beta1.Service',
+      'sdk.distribution.v1beta1.Query',
+      'sdk.mint.v1beta1.Query',
+      'sdk.slashing.v1beta1.Query',
+      'sdk.staking.v1beta1.Query',
       'sdk.tx.v1beta1.Service',
     ]);
     expect(await s.close()).toEqual([grpc.status.OK, '']);

@@ -47,8 +47,8 @@ describe('routing', () => {
   });
 
   it('a service the node does not run has no route, whatever the parameters', async () => {
-    expect(await call(f, '/sdk/staking/v1beta1/pool').then((r) => [r.status, r.text])).toEqual([501, NOT_IMPLEMENTED]);
-    expect(await call(f, '/sdk/staking/v1beta1/validators?pagination.limit=abc').then((r) => [r.status, r.text])).toEqual([501, NOT_IMPLEMENTED]);
+    expect(await call(f, '/sdk/gov/v1/params/voting').then((r) => [r.status, r.text])).toEqual([501, NOT_IMPLEMENTED]);
+    expect(await call(f, '/sdk/gov/v1/proposals?pagination.limit=abc').then((r) => [r.status, r.text])).toEqual([501, NOT_IMPLEMENTED]);
     expect(await call(f, '/sdk/tx/v1beta1/txs/block/1').then((r) => [r.status, r.text])).toEqual([501, NOT_IMPLEMENTED]);
   });
 
