@@ -309,7 +309,15 @@ describe('block methods', () => {
       { key: 'sender', value: alice.address, index: true },
       { key: 'amount', value: '5wei', index: true },
     ]);
-    expect(r2.begin_block_events).toBeNull();
+    // BeginBlock: mint's zero-amount bank send to fee_collector and its `mint` event (reference/sdk-modules.md §8);
+    // distribution moves nothing (no staking validator in this genesis: docs/quirks.md D1)
+    expect(r2.begin_block_events.map((e: any) => e.type)).toEqual(['coin_spent', 'coin_received', 'transfer', 'message', 'mint']);
+    expect(r2.begin_block_events[4].attributes).toEqual([
+      { key: 'bonded_ratio', value: '0.000000000000000000', index: true },
+      { key: 'inflation', value: '0.000000000000000000', index: true },
+      { key: 'annual_provisions', value: '0.000000000000000000', index: true },
+      { key: 'amount', value: '0', index: true },
+    ]);
     expect(r2.validator_updates).toBeNull();
     expect(r2.consensus_param_updates).toEqual({
       block: { max_bytes: '22020096', max_gas: '20000000' },
