@@ -49,11 +49,13 @@ export function randomChainId(): string {
   return `test-chain-${suffix}`;
 }
 
-/** Every module's default genesis, by module name in sorted order (a Go map marshals sorted). */
+/**
+ * Every module's default genesis and genutil's empty `gen_txs` (src/abci/genutil.ts), by module name
+ * in sorted order (a Go map marshals sorted).
+ */
 export function defaultAppState(): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const m of [...MODULES].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) out[m.name] = m.defaultGenesis();
-  return out;
+  const sections: [string, unknown][] = [...MODULES.map((m): [string, unknown] => [m.name, m.defaultGenesis()]), ['genutil', { gen_txs: [] }]];
+  return Object.fromEntries(sections.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 export function initHome(home: string, opts: InitOptions): InitInfo {
