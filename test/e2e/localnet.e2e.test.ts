@@ -66,7 +66,12 @@ describe('npm start', () => {
     const [rpcPort, restPort, grpcPort] = [await freePort(), await freePort(), await freePort()];
     net = startLocalnet(home, ['--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--api.address', `tcp://127.0.0.1:${restPort}`, '--grpc.address', `127.0.0.1:${grpcPort}`, '--consensus.timeout_commit', '200ms']);
     const banner = await net.banner;
-    const accounts = JSON.parse(readFileSync(join(home, 'dev-accounts.json'), 'utf8')) as { name: string; address: string; mnemonic: string }[];
+    const network = JSON.parse(readFileSync(join(home, 'dev-accounts.json'), 'utf8')) as {
+      accounts: { name: string; address: string; mnemonic: string }[];
+      validators: { name: string; operator: string; consensusAddress: string }[];
+    };
+    const accounts = network.accounts;
+    expect(network.validators.map((v) => v.name)).toEqual(['val0']);
     expect(banner).toBe(
       [
         `local network "stratos-localnet" in ${home}`,
@@ -78,6 +83,9 @@ describe('npm start', () => {
         '',
         'dev accounts (keyring-backend test), each funded with 1000000stos:',
         ...accounts.flatMap((a) => [`  ${a.name}  ${a.address}`, `        mnemonic: ${a.mnemonic}`]),
+        '',
+        'validators (keys in the test keyring; each self-delegates 100stos; consensus keys signed by this node):',
+        ...network.validators.map((v) => `  ${v.name}  ${v.operator}  consensus ${v.consensusAddress}`),
         '',
         '',
       ].join('\n'),
@@ -100,7 +108,7 @@ describe('npm start', () => {
       const second = await runLocalnet(home, args);
       expect(second, args.join(' ')).toEqual({ code: 1, stdout: '', stderr: refusal });
     }
-    expect(JSON.parse(readFileSync(join(home, 'dev-accounts.json'), 'utf8'))).toEqual(accounts);
+    expect(JSON.parse(readFileSync(join(home, 'dev-accounts.json'), 'utf8'))).toEqual(network);
     expect(await net.stop()).toBe(0);
 
     // again with another RPC port and without REST and gRPC
