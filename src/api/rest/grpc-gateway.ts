@@ -18,6 +18,7 @@ import { parseProtoJson } from '../../codec/proto-json.ts';
 import type { Codec, ProtoObject } from '../../codec/registry.ts';
 import type { Node } from '../../node/node.ts';
 import { gatewayJsonValue } from './go-encoding-json.ts';
+import { applyRequestDefaults } from './request-defaults.ts';
 import { GatewayError, gatewayErrorOfQuery, isUnknownQueryPath, NOT_IMPLEMENTED, toGatewayError } from './gateway-error.ts';
 import { BLOCK_HEIGHT_RESPONSE_HEADER, HeaderedGatewayError, queryHeight } from './grpc-interceptor.ts';
 import { groupQuery, populateQueryParameters, setPathParameter } from './request-fields.ts';
@@ -81,7 +82,9 @@ export async function gatewayRequest(codec: Codec, binding: GatewayBinding, req:
   const request = codec.create(binding.requestType);
   for (const [name, value] of Object.entries(req.params)) setPathParameter(codec, type, request, name, value);
   if (req.queryError !== undefined) throw GatewayError.invalidArgument(req.queryError);
-  populateQueryParameters(codec, type, request, groupQuery(req.query), new Set(Object.keys(req.params)));
+  const query = groupQuery(req.query);
+  populateQueryParameters(codec, type, request, query, new Set(Object.keys(req.params)));
+  applyRequestDefaults(binding.method, request, query);
   return request;
 }
 

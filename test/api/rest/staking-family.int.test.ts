@@ -40,7 +40,9 @@ const D = '/sdk/distribution/v1beta1';
 /** [golden file, route] of every 200 answer, in spec §4.6 order, plus the filter/parameter variants */
 const GOLDEN: readonly [string, () => string][] = [
   // staking (14 routes)
+  // without status: the bonded ones only (spec §4.6; src/api/rest/request-defaults.ts); `status=` lists all, as the SDK
   ['staking-validators', () => `${S}/validators`],
+  ['staking-validators-all', () => `${S}/validators?status=`],
   ['staking-validators-unbonding', () => `${S}/validators?status=BOND_STATUS_UNBONDING`],
   ['staking-validators-page', () => `${S}/validators?pagination.limit=1&pagination.count_total=true`],
   ['staking-validator-jailed', () => `${S}/validators/${v2}`],
