@@ -5,7 +5,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { fromBech32, toBech32 } from './bech32.ts';
+import { Bech32Error, checksumMismatchText, fromBech32, toBech32 } from './bech32.ts';
 import { parseHex } from './hex.ts';
 
 /** The one table of human-readable parts (stratos-chain `types/address.go`: base `st`, SDK suffixes + `sds`). */
@@ -66,6 +66,22 @@ export function addressFromBech32(text: string, hrp: string = Hrp.account): Uint
     throw new Error(`invalid address "${text}": address max length is ${MAX_ADDRESS_LENGTH}, got ${bytes.length}`);
   }
   return bytes;
+}
+
+/**
+ * The SDK's `AccAddressFromBech32` / `ValAddressFromBech32` / `ConsAddressFromBech32` of one kind,
+ * with its error texts: blank → `empty address string is not allowed`; another kind → `invalid
+ * Bech32 prefix; expected stvaloper, got st`; not bech32 → `decoding bech32 failed: <why>`.
+ */
+export function sdkAddressFromBech32(text: string, hrp: string): Uint8Array {
+  if (text.trim() === '') throw new Error('empty address string is not allowed');
+  try {
+    return addressFromBech32(text, hrp);
+  } catch (err) {
+    if (err instanceof Bech32Error && err.reason === 'prefix') throw new Error(`invalid Bech32 prefix; expected ${hrp}, got ${text.slice(0, text.lastIndexOf('1'))}`);
+    if (err instanceof Bech32Error) throw new Error(`decoding bech32 failed: ${err.reason === 'checksum' ? checksumMismatchText(text) : err.message}`);
+    throw err;
+  }
 }
 
 /** Hex (optionally `0x`) → bech32 under `hrp`; `0x39330Eb4…` and `st18yes…` are one account. */

@@ -68,6 +68,21 @@ export function fromBech32(text: string, expectedHrp?: string, expectedLength?: 
   return { hrp: decoded.prefix, bytes: Uint8Array.from(bytes) };
 }
 
+/**
+ * Go's text for a bad bech32 checksum (`invalid checksum (expected <6 chars> got <6 chars>)`, as the
+ * SDK's `decoding bech32 failed: …` errors carry it): the checksum the data would need, and the one given.
+ */
+export function checksumMismatchText(text: string): string {
+  const lower = text.toLowerCase();
+  const sep = lower.lastIndexOf('1');
+  const data = lower.slice(sep + 1, -6);
+  const words = [...data].map((c) => CHARSET.indexOf(c));
+  const expected = bech32.encode(lower.slice(0, sep), words, BECH32_MAX_LENGTH).slice(-6);
+  return `invalid checksum (expected ${expected} got ${lower.slice(-6)})`;
+}
+
+const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+
 /** The `bech32` package words its errors for developers; say the same thing for users. */
 function describeDecodeFailure(why: string): string {
   if (/exceeds length/i.test(why)) return `longer than ${BECH32_MAX_LENGTH} characters`;

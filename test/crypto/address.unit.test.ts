@@ -9,6 +9,7 @@ import {
   hexToBech32,
   Hrp,
   moduleAddress,
+  sdkAddressFromBech32,
   sdsAddress,
   toEthAddress,
   valAddress,
@@ -99,5 +100,28 @@ describe('moduleAddress', () => {
 
   it('gives the same bytes as the well-known cosmos fee collector', () => {
     expect(moduleAddress('fee_collector')).toEqual(cosmjsFromBech32('cosmos17xpfvakm2amg962yls6f84z3kell8c5lserqta', 90).data);
+  });
+});
+
+describe('sdkAddressFromBech32 (the SDK texts of AccAddressFromBech32 and its kin)', () => {
+  const alice = 'st18yesadx3t8x3jjsygpqeqzh0j7xh2vh66945zx';
+  const fail = (text: string, hrp: string) => {
+    try {
+      sdkAddressFromBech32(text, hrp);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return 'no error';
+  };
+
+  it('decodes an address of the asked kind', () => {
+    expect(Buffer.from(sdkAddressFromBech32(alice, 'st')).toString('hex')).toBe('39330eb4d159cd194a044041900aef978d7532fa');
+  });
+
+  it('blank, another kind, a bad checksum (Go names the checksum it expected), not bech32', () => {
+    expect(fail('  ', 'st')).toBe('empty address string is not allowed');
+    expect(fail(alice, 'stvaloper')).toBe('invalid Bech32 prefix; expected stvaloper, got st');
+    expect(fail(`${alice.slice(0, -1)}y`, 'st')).toBe('decoding bech32 failed: invalid checksum (expected 6945zx got 6945zy)');
+    expect(fail('nonsense', 'st')).toBe('decoding bech32 failed: invalid bech32 string "nonsense": no "1" separator between prefix and data');
   });
 });

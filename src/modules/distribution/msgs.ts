@@ -8,8 +8,7 @@ import { coinsFromProto, coinsToProto, formatCoins, validateCoins, type ProtoCoi
 import type { Coin } from '../../math/coin.ts';
 import type { MsgSpec } from '../../state/module.ts';
 import { plainEvent } from '../../events/event.ts';
-import { addressFromBech32, Hrp } from '../../crypto/address.ts';
-import { Bech32Error } from '../../crypto/bech32.ts';
+import { Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
 import { isBlockedAddress } from '../auth/account.ts';
 import { requireGovAuthority } from '../authority.ts';
 import { distributeFromFeePool, fundCommunityPool } from './community-pool.ts';
@@ -47,13 +46,10 @@ export interface MsgCommunityPoolSpend {
 
 /** Go's `AccAddressFromBech32` / `ValAddressFromBech32` error text (empty string, then bech32/prefix/length errors). */
 export function bech32Error(text: string, hrp: string): string | undefined {
-  if (text.trim() === '') return 'empty address string is not allowed';
   try {
-    addressFromBech32(text, hrp);
+    sdkAddressFromBech32(text, hrp);
     return undefined;
   } catch (e) {
-    if (e instanceof Bech32Error && e.reason === 'prefix') return `invalid Bech32 prefix; expected ${hrp}, got ${text.slice(0, text.lastIndexOf('1'))}`;
-    if (e instanceof Bech32Error) return `decoding bech32 failed: ${e.message}`;
     return (e as Error).message;
   }
 }

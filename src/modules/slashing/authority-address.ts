@@ -3,13 +3,12 @@
  * `ConsAddressFromBech32` report it (plain Go error texts), for ValidateBasic and queries of
  * slashing and mint.
  */
-import { addressFromBech32 } from '../../crypto/address.ts';
+import { sdkAddressFromBech32 } from '../../crypto/address.ts';
 import { plainError } from '../../errors.ts';
 
 /** The bytes of `text` under `hrp`; throws Error with Go's text (`empty address string is not allowed`, bech32 failures). */
 export function parseBech32(text: string, hrp: string): Uint8Array {
-  if (text.trim() === '') throw new Error('empty address string is not allowed');
-  return addressFromBech32(text, hrp);
+  return sdkAddressFromBech32(text, hrp);
 }
 
 /** MsgUpdateParams.ValidateBasic (v0.47): `errorsmod.Wrap(err, "invalid authority address")` of a plain error. */

@@ -7,7 +7,7 @@
 import { GrpcCode, QueryError } from '../../errors.ts';
 import type { Codec } from '../../codec/registry.ts';
 import { parseProtoJson } from '../../codec/proto-json.ts';
-import { addressFromBech32, Hrp } from '../../crypto/address.ts';
+import { Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
 import { Dec } from '../../math/dec.ts';
 import type { AppState } from '../../state/app-state.ts';
 import { timeNsToTimestamp } from '../../state/block-info.ts';
@@ -105,9 +105,9 @@ function requireNonEmpty(value: string, what: 'validator' | 'delegator'): void {
 /** A bech32 failure as the SDK handler returns it: a plain error, gRPC Unknown with the Go text. */
 function parsed(text: string, hrp: string, code: number = GrpcCode.Unknown): string {
   try {
-    return Buffer.from(addressFromBech32(text, hrp)).toString('hex');
+    return Buffer.from(sdkAddressFromBech32(text, hrp)).toString('hex');
   } catch (e) {
-    throw new QueryError(code, text === '' ? 'empty address string is not allowed' : (e as Error).message);
+    throw new QueryError(code, (e as Error).message);
   }
 }
 

@@ -11,24 +11,14 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { parseProtoJson } from '../../../codec/proto-json.ts';
 import type { Any, Codec } from '../../../codec/registry.ts';
-import { addressFromBech32, consAddress, Hrp } from '../../../crypto/address.ts';
-import { Bech32Error, toBech32 } from '../../../crypto/bech32.ts';
+import { addressFromBech32, consAddress, Hrp, sdkAddressFromBech32 } from '../../../crypto/address.ts';
+import { toBech32 } from '../../../crypto/bech32.ts';
 import { parseCoinNormalized, parseCoinsNormalized } from '../../../math/coin-parse.ts';
 import type { ProtoCoin } from '../../../math/coins.ts';
 
 /** Address bytes of `text` under `hrp`, or the SDK's error text. */
 export function bech32AddressBytes(text: string, hrp: string): Uint8Array {
-  if (text.trim() === '') throw new Error('empty address string is not allowed');
-  try {
-    return addressFromBech32(text, hrp);
-  } catch (err) {
-    if (err instanceof Bech32Error && err.reason === 'prefix') {
-      const got = text.slice(0, text.lastIndexOf('1'));
-      throw new Error(`invalid Bech32 prefix; expected ${hrp}, got ${got}`);
-    }
-    if (err instanceof Bech32Error) throw new Error(`decoding bech32 failed: ${err.message}`);
-    throw err;
-  }
+  return sdkAddressFromBech32(text, hrp);
 }
 
 /** SDK `ValAddressFromBech32`: the canonical `stvaloper1…` spelling. */
