@@ -4,9 +4,14 @@
  * MsgSend throughput). The App runs in-process (FinalizeBlock + Commit, signatures checked in the
  * ante, no persistence); txs are signed outside the timed part. Prints the median block time of each.
  *
+ * Then distribution's BeginBlock allocation (F1 `AllocateTokens`): blocks of one fee-paying MsgSend
+ * with a last commit of every validator's vote, of half of them, and with no commit information
+ * (which allocates nothing): the difference is the allocation's cost, which must grow with the
+ * validators that voted and not with the delegators in state (compare DELEGATORS=10000 and 100000).
+ *
  *   NODE_ENV=production npx tsx bench/staking.bench.ts     (DELEGATORS=100000 VALIDATORS=100 BLOCKS=6 TXS=1000)
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { App } from '../src/abci/app.ts';
 import { appModules } from '../src/abci/modules.ts';
 import { accAddress, valAddress } from '../src/crypto/address.ts';
@@ -25,6 +30,9 @@ const STOS = 10n ** 18n;
 const senders = Array.from({ length: SENDERS }, (_, i) => testKey(i));
 const delegators = Array.from({ length: DELEGATORS }, () => accAddress(randomBytes(20)));
 const operators = Array.from({ length: VALIDATORS }, () => randomBytes(20));
+const consensusKeys = operators.map((_, i) => ed25519KeyPairFromSeed(new Uint8Array(32).fill(i + 1)).publicKey);
+/** each validator's vote in a last commit: consensus address sha256(key)[0:20], power ⌊tokens / 10^15⌋ */
+const votes = () => consensusKeys.map((k, i) => ({ address: createHash('sha256').update(k).digest().subarray(0, 20).toString('hex').toUpperCase(), power: tokens[i]! / 10n ** 15n, signed: true }));
 const valopers = operators.map((b) => valAddress(b));
 
 // every delegator (and sender) delegates 1 STOS to one validator, round robin
@@ -43,7 +51,7 @@ genesis.app_state.staking = {
   last_validator_powers: [],
   validators: operators.map((_, i) => ({
     operator_address: valopers[i],
-    consensus_pubkey: { '@type': '/sdk.crypto.ed25519.PubKey', key: Buffer.from(ed25519KeyPairFromSeed(new Uint8Array(32).fill(i + 1)).publicKey).toString('base64') },
+    consensus_pubkey: { '@type': '/sdk.crypto.ed25519.PubKey', key: Buffer.from(consensusKeys[i]!).toString('base64') },
     jailed: false,
     status: 'BOND_STATUS_BONDED',
     tokens: tokens[i]!.toString(),
@@ -111,3 +119,28 @@ const d = median([...del1.slice(1), ...del2]);
 console.log(`MsgSend:     median ${s.toFixed(0)} ms per ${TXS}-tx block (${((TXS / s) * 1000).toFixed(0)} tx/s)  [${[...send1, ...send2].map((x) => x.toFixed(0)).join(' ')}]`);
 console.log(`MsgDelegate: median ${d.toFixed(0)} ms per ${TXS}-tx block (${((TXS / d) * 1000).toFixed(0)} tx/s)  [${[...del1, ...del2].map((x) => x.toFixed(0)).join(' ')}]`);
 console.log(`delegate / send throughput: ${(s / d).toFixed(2)} (target ≥ 0.5)`);
+
+/** Median time of blocks of one fee-paying MsgSend, with the given last commit (undefined: none). */
+function allocationRun(lastCommit: ReturnType<typeof votes> | undefined): number {
+  const ms: number[] = [];
+  for (let b = 0; b < 21; b++) {
+    const s = b % SENDERS;
+    const tx = signed(senders[s]!, BigInt(s), seq[s]!, { messages: [msgSend(senders[s]!.address, recipients[b]!, 1n)], fee: FEE });
+    seq[s]! += 1n;
+    timeNs += 5_000_000_000n;
+    t = performance.now();
+    app.finalizeBlock({ height: app.height + 1n, timeNs, proposer: '', txs: [tx], ...(lastCommit ? { lastCommit } : {}) });
+    app.commit();
+    ms.push(performance.now() - t);
+  }
+  return median(ms.slice(1));
+}
+
+const all100 = votes();
+const none = allocationRun(undefined);
+const full = allocationRun(all100);
+const half = allocationRun(all100.slice(0, Math.ceil(VALIDATORS / 2)));
+console.log(
+  `BeginBlock allocation (${DELEGATORS} delegators): ${(full - none).toFixed(2)} ms per block with ${VALIDATORS} votes, ` +
+    `${(half - none).toFixed(2)} ms with ${Math.ceil(VALIDATORS / 2)} (block of 1 tx: ${none.toFixed(2)} ms without commit information)`,
+);
