@@ -17,7 +17,7 @@ import { goJson } from '../../codec/go-json.ts';
 import { parseProtoJson } from '../../codec/proto-json.ts';
 import type { Codec, ProtoObject } from '../../codec/registry.ts';
 import type { Node } from '../../node/node.ts';
-import { gatewayJsonValue } from './go-encoding-json.ts';
+import { responseJsonValue } from '../../codec/go-encoding-json.ts';
 import { applyRequestDefaults } from './request-defaults.ts';
 import { GatewayError, gatewayErrorOfQuery, isUnknownQueryPath, NOT_IMPLEMENTED, toGatewayError } from './gateway-error.ts';
 import { BLOCK_HEIGHT_RESPONSE_HEADER, HeaderedGatewayError, queryHeight } from './grpc-interceptor.ts';
@@ -59,7 +59,7 @@ export function nodeCodec(node: Node): Codec {
 export function protoReply(codec: Codec, typeName: string, message: unknown, height: bigint): RestReply {
   const received = asReceivedOverGrpc(codec, codec.lookupType(typeName), message);
   // proto-JSON, except nested types with a Go MarshalJSON of their own (go-encoding-json.ts)
-  return { status: 200, body: goJson(gatewayJsonValue(codec, typeName, received)), headers: { [BLOCK_HEIGHT_RESPONSE_HEADER]: height.toString() } };
+  return { status: 200, body: goJson(responseJsonValue(codec, typeName, received)), headers: { [BLOCK_HEIGHT_RESPONSE_HEADER]: height.toString() } };
 }
 
 /** The request message of a binding, from path parameters and the query string or JSON body. */

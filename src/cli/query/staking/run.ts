@@ -5,7 +5,7 @@
  * `-o text` (reference/sdk-modules.md §1.5). Some commands print a part of the response (`pick`).
  */
 import type { Command } from 'commander';
-import { protoJsonValue } from '../../../codec/proto-json.ts';
+import { responseJsonValue } from '../../../codec/go-encoding-json.ts';
 import type { ProtoObject } from '../../../codec/registry.ts';
 import { queryGrpc } from '../../../client/query-grpc.ts';
 import type { CliContext } from '../../context.ts';
@@ -35,6 +35,7 @@ export async function sdkQuery(qc: QueryContext, q: Omit<SdkQuery, 'pick'>): Pro
 export async function runSdkQuery(ctx: CliContext, self: Command, q: SdkQuery): Promise<void> {
   const qc = new QueryContext(ctx, self);
   const response = await sdkQuery(qc, q);
-  const printed = q.pick ? protoJsonValue(q.pick.typeName, q.pick.of(response), { codec: qc.codec }) : protoJsonValue(`${q.pkg}.Query${q.method}Response`, response, { codec: qc.codec });
+  // as the REST gateway: proto-JSON, with the SDK's encoding/json exceptions (redelegations)
+  const printed = q.pick ? responseJsonValue(qc.codec, q.pick.typeName, q.pick.of(response)) : responseJsonValue(qc.codec, `${q.pkg}.Query${q.method}Response`, response);
   printSdkJson(ctx.out, printed, qc.output);
 }

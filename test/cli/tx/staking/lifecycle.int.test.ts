@@ -248,7 +248,11 @@ describe('redelegate to a second validator', { timeout: 60_000 }, () => {
     expect(one.pagination).toBe(null);
     expect(one.redelegation_responses).toHaveLength(1);
     const [res] = one.redelegation_responses;
-    expect(res.redelegation).toMatchObject({ delegator_address: ALICE, validator_src_address: ALICE_VAL, validator_dst_address: BOB_VAL });
+    // the SDK prints RedelegationResponse with Go encoding/json (reference §1.1): entries null, heights and ids numbers
+    expect(res.redelegation).toEqual({ delegator_address: ALICE, validator_src_address: ALICE_VAL, validator_dst_address: BOB_VAL, entries: null });
+    expect(typeof res.entries[0].redelegation_entry.creation_height).toBe('number');
+    expect(typeof res.entries[0].redelegation_entry.unbonding_id).toBe('number');
+    expect(res.entries[0].redelegation_entry).not.toHaveProperty('unbonding_on_hold_ref_count');
     expect(res.entries).toHaveLength(1);
     expect(res.entries[0].balance).toBe('1500000000000000000');
     expect(res.entries[0].redelegation_entry).toMatchObject({ completion_time: completion, initial_balance: '1500000000000000000', shares_dst: '1500000000000000000.000000000000000000' });

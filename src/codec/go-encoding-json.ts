@@ -1,5 +1,6 @@
 /**
- * The gateway's exception to proto-JSON (reference/sdk-modules.md §1.1): gogo jsonpb calls a Go
+ * The SDK's exception to proto-JSON in the answers of the REST gateway and of the CLI's queries
+ * (both print with gogo jsonpb; reference/sdk-modules.md §1.1): gogo jsonpb calls a Go
  * type's own `MarshalJSON` for a NESTED message value (never for the top-level response), and a few
  * SDK response types have one that goes through Go's `encoding/json`. Their JSON then follows the
  * Go struct tags instead of the proto field rules:
@@ -20,12 +21,12 @@
  * case that can occur (non-empty addresses, a Coin and a Dec), so it is printed as proto-JSON.
  */
 import type protobuf from 'protobufjs';
-import { decText, intText } from '../../codec/custom-scalars.ts';
-import { type FieldInfo, LONG_SCALARS, messageInfo, protoName } from '../../codec/field-info.ts';
-import { base64, type GoJsonValue } from '../../codec/go-json.ts';
-import { protoJsonValue } from '../../codec/proto-json.ts';
-import type { Codec, ProtoObject } from '../../codec/registry.ts';
-import { durationToGoNanos, timestampToGoTime } from '../../codec/time-text.ts';
+import { decText, intText } from './custom-scalars.ts';
+import { type FieldInfo, LONG_SCALARS, messageInfo, protoName } from './field-info.ts';
+import { base64, type GoJsonValue } from './go-json.ts';
+import { protoJsonValue } from './proto-json.ts';
+import type { Codec, ProtoObject } from './registry.ts';
+import { durationToGoNanos, timestampToGoTime } from './time-text.ts';
 
 /** Neutral names of the message types printed with Go encoding/json when nested in a gateway answer. */
 export const GO_ENCODING_JSON_TYPES: ReadonlySet<string> = new Set(['sdk.staking.v1beta1.RedelegationResponse']);
@@ -34,8 +35,8 @@ const WKT_TIMESTAMP = 'google.protobuf.Timestamp';
 const WKT_DURATION = 'google.protobuf.Duration';
 const WKT_ANY = 'google.protobuf.Any';
 
-/** The JSON value of a gateway answer: proto-JSON, with the nested GO_ENCODING_JSON_TYPES values in their encoding/json form. */
-export function gatewayJsonValue(codec: Codec, typeName: string, message: unknown): GoJsonValue {
+/** The JSON value of a query answer (REST, CLI): proto-JSON, with the nested GO_ENCODING_JSON_TYPES values in their encoding/json form. */
+export function responseJsonValue(codec: Codec, typeName: string, message: unknown): GoJsonValue {
   const type = codec.lookupType(typeName);
   const value = protoJsonValue(typeName, message, { codec });
   return holdsGoJsonType(codec, type) ? withGoJsonFields(codec, type, (message ?? {}) as ProtoObject, value as { [k: string]: GoJsonValue }) : value;

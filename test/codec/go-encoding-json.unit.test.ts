@@ -5,13 +5,13 @@
  * while the rest of the answer (pagination, the top level) stays proto-JSON.
  */
 import { describe, expect, it } from 'vitest';
-import { goJson } from '../../../src/codec/go-json.ts';
-import { createCodec } from '../../../src/codec/registry.ts';
-import { gatewayJsonValue } from '../../../src/api/rest/go-encoding-json.ts';
+import { goJson } from '../../src/codec/go-json.ts';
+import { createCodec } from '../../src/codec/registry.ts';
+import { responseJsonValue } from '../../src/codec/go-encoding-json.ts';
 
 const codec = createCodec();
 const T = 'sdk.staking.v1beta1';
-const print = (typeName: string, obj: unknown) => goJson(gatewayJsonValue(codec, typeName, obj));
+const print = (typeName: string, obj: unknown) => goJson(responseJsonValue(codec, typeName, obj));
 
 const entry = (e: Record<string, unknown>) => ({
   redelegation_entry: { creation_height: 0n, completion_time: { seconds: 1707732000n, nanos: 0 }, initial_balance: '1000', shares_dst: '1000.000000000000000000', unbonding_id: 0n, unbonding_on_hold_ref_count: 0n, ...e },
