@@ -11,6 +11,7 @@ import { plainEvent } from '../../events/event.ts';
 import { Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
 import { isBlockedAddress } from '../auth/account.ts';
 import { requireGovAuthority } from '../authority.ts';
+import { updateParamsMsg } from '../update-params-msg.ts';
 import { distributeFromFeePool, fundCommunityPool } from './community-pool.ts';
 import { initializeDelegation, delegationOf, withdrawDelegationRewards, withdrawValidatorCommission } from './delegation.ts';
 import { DistributionErrors } from './errors.ts';
@@ -33,10 +34,6 @@ export interface MsgWithdrawValidatorCommission {
 export interface MsgFundCommunityPool {
   readonly amount: readonly ProtoCoin[];
   readonly depositor: string;
-}
-export interface MsgUpdateParams {
-  readonly authority: string;
-  readonly params: ProtoDistributionParams | null;
 }
 export interface MsgCommunityPoolSpend {
   readonly authority: string;
@@ -153,25 +150,17 @@ export const msgFundCommunityPool: MsgSpec<MsgFundCommunityPool> = {
   },
 };
 
-export const msgUpdateParams: MsgSpec<MsgUpdateParams> = {
-  typeName: `${P}.MsgUpdateParams`,
-  responseType: `${P}.MsgUpdateParamsResponse`,
-  signers: (msg) => [msg.authority],
-  validateBasic(msg) {
-    checkWrappedAccAddress(msg.authority, 'authority');
-    validateDistributionParams(distributionParamsFromProto(msg.params ?? undefined));
-  },
-  handle(draft, msg) {
-    requireGovAuthority(msg.authority);
-    const params = distributionParamsFromProto(msg.params ?? undefined);
+export const msgUpdateParams = updateParamsMsg({
+  pkg: P,
+  fromProto: (p: ProtoDistributionParams | null) => distributionParamsFromProto(p ?? undefined),
+  validate: validateDistributionParams,
+  handlerChecks: (params) => {
     if (params.base_proposer_reward !== 0n || params.bonus_proposer_reward !== 0n) {
       throw SdkErrors.InvalidRequest.wrap('cannot update base or bonus proposer reward because these are deprecated fields');
     }
-    validateDistributionParams(params);
-    draft.distribution.params = params;
-    return {};
   },
-};
+  set: (draft, params) => void (draft.distribution.params = params),
+});
 
 export const msgCommunityPoolSpend: MsgSpec<MsgCommunityPoolSpend> = {
   typeName: `${P}.MsgCommunityPoolSpend`,

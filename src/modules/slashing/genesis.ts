@@ -5,12 +5,11 @@
  * params. Export lists every signing info by consensus address bytes, each with its stored bits.
  */
 import type { Draft } from 'immer';
-import { Hrp } from '../../crypto/address.ts';
+import { Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
 import { Dec } from '../../math/dec.ts';
 import type { AppState } from '../../state/app-state.ts';
 import { formatTimeNs, parseTimeNs } from '../../state/block-info.ts';
 import type { Ctx } from '../../state/module.ts';
-import { parseBech32 } from './authority-address.ts';
 import { goDurationString } from './go-duration.ts';
 import { DEFAULT_SLASHING_PARAMS, slashingParamsFromProto, slashingParamsToJson } from './params.ts';
 import { consBech32, missedBlockEntries, withMissedBlock, type MissedBlockChunks, type SigningInfoRecord } from './state.ts';
@@ -56,7 +55,7 @@ export function validateSlashingGenesis(g: SlashingGenesis): void {
 
 function consHexOf(address: string, where: string): string {
   try {
-    return Buffer.from(parseBech32(address, Hrp.consensus)).toString('hex').toUpperCase();
+    return Buffer.from(sdkAddressFromBech32(address, Hrp.consensus)).toString('hex').toUpperCase();
   } catch (e) {
     throw new Error(`slashing genesis: ${where}: ${(e as Error).message}`);
   }

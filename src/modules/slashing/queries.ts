@@ -3,13 +3,12 @@
  * SigningInfos (by consensus address bytes; next_key `len‖consAddr`).
  */
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { Hrp } from '../../crypto/address.ts';
+import { Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
 import { GrpcCode, QueryError } from '../../errors.ts';
 import type { AppState } from '../../state/app-state.ts';
 import { timeNsToTimestamp } from '../../state/block-info.ts';
 import type { QuerySpec } from '../../state/module.ts';
 import { paginate, type PageRequest } from '../../state/pagination.ts';
-import { parseBech32 } from './authority-address.ts';
 import { slashingParamsToProto } from './params.ts';
 import type { SigningInfoRecord } from './state.ts';
 
@@ -44,7 +43,7 @@ export const slashingQueries: readonly QuerySpec[] = [
     if (text === '') throw QueryError.invalidArgument('invalid request');
     let bytes: Uint8Array;
     try {
-      bytes = parseBech32(text, Hrp.consensus);
+      bytes = sdkAddressFromBech32(text, Hrp.consensus);
     } catch (e) {
       throw unknown((e as Error).message);
     }

@@ -5,14 +5,13 @@
  * wrapped `X less than Y`), jailed (5), and with a signing info: not tombstoned and block time ≥
  * jailed_until (4). Then staking's unjail. Only the `message` event.
  */
-import { accAddress, Hrp } from '../../crypto/address.ts';
+import { accAddress, Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
 import { SdkErrors } from '../../errors.ts';
 import { Dec } from '../../math/dec.ts';
 import type { AppState } from '../../state/app-state.ts';
 import type { MsgSpec } from '../../state/module.ts';
 import { unjail as stakingUnjail } from '../staking/slash.ts';
 import { getDelegation, getValidator } from '../staking/state.ts';
-import { parseBech32 } from './authority-address.ts';
 import { SlashingErrors } from './errors.ts';
 import { getSigningInfo } from './state.ts';
 
@@ -25,10 +24,10 @@ const P = 'sdk.slashing.v1beta1';
 export const msgUnjail: MsgSpec<MsgUnjail> = {
   typeName: `${P}.MsgUnjail`,
   responseType: `${P}.MsgUnjailResponse`,
-  signers: (msg) => [accAddress(parseBech32(msg.validator_addr, Hrp.validator))],
+  signers: (msg) => [accAddress(sdkAddressFromBech32(msg.validator_addr, Hrp.validator))],
   validateBasic(msg) {
     try {
-      parseBech32(msg.validator_addr, Hrp.validator);
+      sdkAddressFromBech32(msg.validator_addr, Hrp.validator);
     } catch (e) {
       throw SdkErrors.InvalidAddress.wrap(`validator input address: ${(e as Error).message}`);
     }
@@ -38,7 +37,7 @@ export const msgUnjail: MsgSpec<MsgUnjail> = {
     const operator = msg.validator_addr;
     const validator = getValidator(state, operator);
     if (!validator) throw SlashingErrors.NoValidatorForAddress.error();
-    const self = getDelegation(state, accAddress(parseBech32(operator, Hrp.validator)), operator);
+    const self = getDelegation(state, accAddress(sdkAddressFromBech32(operator, Hrp.validator)), operator);
     if (!self) throw SlashingErrors.MissingSelfDelegation.error();
     // TokensFromShares: tokens × shares / delegator_shares (Dec Mul, Quo), truncated
     const tokens =

@@ -60,7 +60,3 @@ export interface MsgCancelUnbondingDelegation {
   readonly creation_height: bigint;
 }
 
-export interface MsgUpdateParams {
-  readonly authority: string;
-  readonly params: ProtoStakingParams | null;
-}
