@@ -4,8 +4,7 @@
  * uint64 as strings), gRPC-status errors with their HTTP codes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../../src/api/http.ts';
-import { startRestServer } from '../../../src/api/rest/server.ts';
+import { startRestJson, type RestJson } from '../../api/rest/rest-json.ts';
 import { defaultDistributionGenesis } from '../../../src/modules/distribution/genesis.ts';
 import { genesisWith, testKey } from '../../helpers/fixture.ts';
 import { startCliNode, type CliNode } from '../../cli/tx/cli-node.ts';
@@ -14,7 +13,7 @@ import { valOf } from './harness.ts';
 const ALICE = testKey(0);
 const V = valOf(1);
 let n: CliNode;
-let rest: RunningServer;
+let rest: RestJson;
 
 beforeAll(async () => {
   const genesis = genesisWith([[ALICE.address, 10n ** 24n]]);
@@ -30,17 +29,14 @@ beforeAll(async () => {
     ],
   };
   n = await startCliNode('distribution', genesis);
-  rest = await startRestServer(n.node, { address: '127.0.0.1:0' });
+  rest = await startRestJson(n.node, '/sdk/distribution/v1beta1');
 }, 30_000);
 afterAll(async () => {
   await rest?.close();
   await n?.close();
 });
 
-async function get(path: string): Promise<{ status: number; json: any }> {
-  const r = await fetch(`http://127.0.0.1:${rest.address.port}/sdk/distribution/v1beta1${path}`);
-  return { status: r.status, json: await r.json() };
-}
+const get = (path: string) => rest.get(path);
 
 describe('distribution gateway routes', { timeout: 30_000 }, () => {
   it('params, community pool, withdraw address, outstanding rewards, commission', async () => {

@@ -3,25 +3,21 @@
  * own): proto-JSON answers with defaults emitted, gRPC-status errors for invalid epochs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../../src/api/http.ts';
-import { startRestServer } from '../../../src/api/rest/server.ts';
+import { startRestJson, type RestJson } from '../../api/rest/rest-json.ts';
 import { ALICE, startPotNode, type PotNode } from '../../cli/tx/pot/pot-node.ts';
 
 let n: PotNode;
-let rest: RunningServer;
+let rest: RestJson;
 beforeAll(async () => {
   n = await startPotNode();
-  rest = await startRestServer(n.node, { address: '127.0.0.1:0' });
+  rest = await startRestJson(n.node);
 }, 30_000);
 afterAll(async () => {
   await rest?.close();
   await n?.close();
 });
 
-async function get(path: string): Promise<{ status: number; json: any }> {
-  const r = await fetch(`http://127.0.0.1:${rest.address.port}${path}`);
-  return { status: r.status, json: await r.json() };
-}
+const get = (path: string) => rest.get(path);
 
 describe('pot gateway routes', { timeout: 30_000 }, () => {
   it('params, total mined token, rewards by wallet, slashing, volume report', async () => {

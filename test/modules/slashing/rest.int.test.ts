@@ -4,27 +4,23 @@
  * bad bech32 → 500 with gRPC code 2.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../../src/api/http.ts';
-import { startRestServer } from '../../../src/api/rest/server.ts';
+import { startRestJson, type RestJson } from '../../api/rest/rest-json.ts';
 import { startCliNode, type CliNode } from '../../cli/tx/cli-node.ts';
 import { genesisWith, testKey } from '../../helpers/fixture.ts';
 import { valOf } from './harness.ts';
 
 let n: CliNode;
-let rest: RunningServer;
+let rest: RestJson;
 beforeAll(async () => {
   n = await startCliNode('slashing-rest', genesisWith([[testKey(0).address, 10n ** 24n]]));
-  rest = await startRestServer(n.node, { address: '127.0.0.1:0' });
+  rest = await startRestJson(n.node);
 }, 30_000);
 afterAll(async () => {
   await rest?.close();
   await n?.close();
 });
 
-async function get(path: string): Promise<{ status: number; json: any }> {
-  const r = await fetch(`http://127.0.0.1:${rest.address.port}${path}`);
-  return { status: r.status, json: await r.json() };
-}
+const get = (path: string) => rest.get(path);
 
 describe('mint and slashing gateway routes', { timeout: 30_000 }, () => {
   it('mint params, inflation and annual provisions (bytes Decs as decimal text)', async () => {

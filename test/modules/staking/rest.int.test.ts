@@ -3,8 +3,7 @@
  * options): proto-JSON as §2.1 shows it (Decs with 18 decimals, RFC 3339 times, the pubkey Any).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../../src/api/http.ts';
-import { startRestServer } from '../../../src/api/rest/server.ts';
+import { startRestJson, type RestJson } from '../../api/rest/rest-json.ts';
 import { genesisWith } from '../../helpers/fixture.ts';
 import { startCliNode, type CliNode } from '../../cli/tx/cli-node.ts';
 import { BONDED_POOL, consKey, keys, STOS, stakingGenesis, valoper } from './harness.ts';
@@ -13,24 +12,21 @@ const alice = keys[0]!;
 // the node's own signer is the ed25519 key of 32 bytes of 7 (cli-node.ts)
 const cons = consKey(7);
 let n: CliNode;
-let rest: RunningServer;
+let rest: RestJson;
 
 beforeAll(async () => {
   const genesis = genesisWith([[alice.address, 1000n * STOS]]);
   (genesis.app_state.bank as any).balances.push({ address: BONDED_POOL, coins: [{ denom: 'wei', amount: String(10n * STOS) }] });
   genesis.app_state.staking = stakingGenesis([{ key: alice, cons, tokens: 10n * STOS }]);
   n = await startCliNode('staking', genesis);
-  rest = await startRestServer(n.node, { address: '127.0.0.1:0' });
+  rest = await startRestJson(n.node);
 }, 30_000);
 afterAll(async () => {
   await rest?.close();
   await n?.close();
 });
 
-async function get(path: string): Promise<{ status: number; json: any }> {
-  const r = await fetch(`http://127.0.0.1:${rest.address.port}${path}`);
-  return { status: r.status, json: await r.json() };
-}
+const get = (path: string) => rest.get(path);
 
 const validatorJson = {
   operator_address: valoper(alice),
