@@ -10,8 +10,7 @@ import { infiniteGasMeter } from '../../../src/abci/gas.ts';
 import { appModules } from '../../../src/abci/modules.ts';
 import type { TxResult } from '../../../src/abci/tx-result.ts';
 import type { TxMessage } from '../../../src/client/sign-tx.ts';
-import { addressFromBech32, consAddress, valAddress } from '../../../src/crypto/address.ts';
-import { ed25519Address, ed25519KeyPairFromSeed } from '../../../src/crypto/ed25519.ts';
+import { addressFromBech32 } from '../../../src/crypto/address.ts';
 import type { AbciEvent, ChainEvent } from '../../../src/events/event.ts';
 import { toAbciEvent } from '../../../src/events/event.ts';
 import { moduleAccountAddress } from '../../../src/modules/auth/account.ts';
@@ -24,6 +23,9 @@ import { parseTimeNs, type VoteInfo } from '../../../src/state/block-info.ts';
 import type { Ctx } from '../../../src/state/module.ts';
 import { shardDelete, shardGet, shardSet, type Sharded } from '../../../src/state/sharded.ts';
 import { CHAIN_ID, GENESIS_TIME, genesisWith, signed, testKey, type TestKey } from '../../helpers/fixture.ts';
+import { testValidator, type Val } from '../../helpers/validators.ts';
+
+export type { Val };
 
 export const STOS = 10n ** 18n;
 export const DEC = 10n ** 18n;
@@ -36,26 +38,8 @@ export const FEE_COLLECTOR = moduleAccountAddress('fee_collector');
 
 export const keys = [testKey(0), testKey(1), testKey(2), testKey(3), testKey(4), testKey(5)];
 
-export interface Val {
-  readonly key: TestKey;
-  readonly operator: string;
-  readonly consHex: string;
-  readonly consAddr: string;
-  readonly pubKey: string;
-}
-
-/** Validator `index` is operated by `keys[index]`. */
 export function valOf(index: number): Val {
-  const key = keys[index]!;
-  const pair = ed25519KeyPairFromSeed(new Uint8Array(32).fill(0x50 + index));
-  const consBytes = ed25519Address(pair.publicKey);
-  return {
-    key,
-    operator: valAddress(addressFromBech32(key.address)),
-    consHex: Buffer.from(consBytes).toString('hex').toUpperCase(),
-    consAddr: consAddress(consBytes),
-    pubKey: Buffer.from(pair.publicKey).toString('base64'),
-  };
+  return testValidator(keys[index]!, 0x50 + index);
 }
 
 export const hexOf = (bech32: string) => Buffer.from(addressFromBech32(bech32, bech32.startsWith('stvaloper') ? 'stvaloper' : 'st')).toString('hex');

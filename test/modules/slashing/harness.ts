@@ -11,8 +11,7 @@ import { infiniteGasMeter } from '../../../src/abci/gas.ts';
 import { appModules } from '../../../src/abci/modules.ts';
 import type { TxResult } from '../../../src/abci/tx-result.ts';
 import type { TxMessage } from '../../../src/client/sign-tx.ts';
-import { addressFromBech32, consAddress, valAddress } from '../../../src/crypto/address.ts';
-import { ed25519Address, ed25519KeyPairFromSeed } from '../../../src/crypto/ed25519.ts';
+import { addressFromBech32 } from '../../../src/crypto/address.ts';
 import type { AbciEvent } from '../../../src/events/event.ts';
 import { moduleAccountAddress } from '../../../src/modules/auth/account.ts';
 import { getAccount } from '../../../src/modules/auth/state.ts';
@@ -24,6 +23,9 @@ import { parseTimeNs, type Misbehavior, type VoteInfo } from '../../../src/state
 import type { Ctx } from '../../../src/state/module.ts';
 import { shardSet, type Sharded } from '../../../src/state/sharded.ts';
 import { CHAIN_ID, GENESIS_TIME, genesisWith, signed, testKey, type TestKey } from '../../helpers/fixture.ts';
+import { testValidator, type Val } from '../../helpers/validators.ts';
+
+export type { Val };
 
 export const STOS = 10n ** 18n;
 export const SEC = 1_000_000_000n;
@@ -34,26 +36,9 @@ export const GOV = moduleAccountAddress('gov');
 
 export const keys = [testKey(0), testKey(1), testKey(2), testKey(3)];
 
-/** A validator's names: operator (`stvaloper1…`), its account, the consensus key and address. */
-export interface Val {
-  readonly key: TestKey;
-  readonly operator: string;
-  readonly consHex: string;
-  readonly consAddr: string;
-  readonly pubKey: string;
-}
-
+/** Validator `index` is operated by `keys[index]`. */
 export function valOf(index: number): Val {
-  const key = keys[index]!;
-  const pair = ed25519KeyPairFromSeed(new Uint8Array(32).fill(0x40 + index));
-  const consBytes = ed25519Address(pair.publicKey);
-  return {
-    key,
-    operator: valAddress(addressFromBech32(key.address)),
-    consHex: Buffer.from(consBytes).toString('hex').toUpperCase(),
-    consAddr: consAddress(consBytes),
-    pubKey: Buffer.from(pair.publicKey).toString('base64'),
-  };
+  return testValidator(keys[index]!, 0x40 + index);
 }
 
 export interface ValidatorSetup {
