@@ -2,18 +2,14 @@
  * The decoded staking messages (proto `sdk.staking.v1beta1.Msg…`): snake_case fields, Int and Coin
  * amounts as decimal text, Decs as 18-place text (nullable ones null when absent), pubkeys as Any.
  */
+import type { Any } from '../../codec/registry.ts';
+import type { ProtoCoin } from '../../math/coins.ts';
 import type { ProtoStakingParams } from './params.ts';
 import type { ValidatorDescription } from './state.ts';
 
-export interface ProtoAny {
-  readonly type_url: string;
-  readonly value: Uint8Array;
-}
-
-export interface ProtoCoinMsg {
-  readonly denom: string;
-  readonly amount: string;
-}
+/** The decoded proto Any and Coin of the messages (the codec's and the coin module's shapes). */
+export type ProtoAny = Readonly<Any>;
+export type ProtoCoinMsg = ProtoCoin;
 
 export interface ProtoCommissionRates {
   readonly rate: string;
