@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx';
 import { codec, decodeTxRaw, parseProtoJson } from '../../../src/codec/index.ts';
+import { addressFromBech32, valAddress } from '../../../src/crypto/address.ts';
 import { msgSend, signed } from '../../helpers/fixture.ts';
 import { FEE, alice, bob, call, golden, postJson, restFixture, sendTx, type RestFixture } from './rest-node.ts';
 
@@ -254,6 +255,21 @@ describe('POST /sdk/tx/v1beta1/unsigned (--generate-only)', () => {
     expect(shaped.text).toBe(simple.text);
     const bare = (await postJson(f, '/sdk/tx/v1beta1/unsigned', { msgs: [send] })).json();
     expect(bare.auth_info.fee).toEqual({ amount: [], gas_limit: '200000', payer: '', granter: '' });
+  });
+
+  it("the staking family's messages: delegate, withdraw rewards and unjail in one tx, as `--generate-only` prints them", async () => {
+    const val = valAddress(addressFromBech32(bob.address));
+    const msgs = [
+      { '@type': '/sdk.staking.v1beta1.MsgDelegate', delegator_address: alice.address, validator_address: val, amount: { denom: 'wei', amount: '1000' } },
+      { '@type': '/sdk.distribution.v1beta1.MsgWithdrawDelegatorReward', delegator_address: alice.address, validator_address: val },
+      { '@type': '/sdk.slashing.v1beta1.MsgUnjail', validator_addr: val },
+    ];
+    const r = await postJson(f, '/sdk/tx/v1beta1/unsigned', { msgs });
+    expect(r.status).toBe(200);
+    expect(r.json().body.messages).toEqual(msgs);
+    // a failed ValidateBasic is refused as for any message
+    const zero = await postJson(f, '/sdk/tx/v1beta1/unsigned', { msgs: [{ ...msgs[0], amount: { denom: 'wei', amount: '0' } }] });
+    expect([zero.status, zero.json().message]).toEqual([400, 'invalid delegation amount: invalid request']);
   });
 
   it('unknown or non-message types, failed stateless checks and bad requests are 400', async () => {
