@@ -12,6 +12,7 @@ import { distributionModule } from '../modules/distribution/index.ts';
 import { slashingModule } from '../modules/slashing/index.ts';
 import { mintModule } from '../modules/mint/index.ts';
 import { evidenceModule } from '../modules/evidence/index.ts';
+import { govModule } from '../modules/gov/index.ts';
 import type { Module } from '../state/module.ts';
 
 /**
@@ -27,6 +28,7 @@ export const MODULES: readonly Module[] = [
   slashingModule,
   mintModule,
   evidenceModule,
+  govModule,
   registerModule,
   sdsModule,
   potModule,

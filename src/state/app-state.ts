@@ -14,6 +14,7 @@ import { emptyDistributionState, type DistributionState } from '../modules/distr
 import { emptySlashingState, type SlashingState } from '../modules/slashing/state.ts';
 import { emptyMintState, type MintState } from '../modules/mint/state.ts';
 import { emptyEvidenceState, type EvidenceState } from '../modules/evidence/state.ts';
+import { emptyGovState, type GovState } from '../modules/gov/state.ts';
 import { shardRevive, type Sharded } from './sharded.ts';
 
 export interface AppState {
@@ -27,6 +28,7 @@ export interface AppState {
   readonly slashing: SlashingState;
   readonly mint: MintState;
   readonly evidence: EvidenceState;
+  readonly gov: GovState;
 }
 
 /** The state before InitChain: every slice empty. */
@@ -42,6 +44,7 @@ export function emptyAppState(): AppState {
     slashing: emptySlashingState(),
     mint: emptyMintState(),
     evidence: emptyEvidenceState(),
+    gov: emptyGovState(),
   };
 }
 
