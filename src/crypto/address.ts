@@ -5,7 +5,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { Bech32Error, checksumMismatchText, fromBech32, toBech32 } from './bech32.ts';
+import { Bech32Error, fromBech32, goBech32DecodeError, toBech32 } from './bech32.ts';
 import { parseHex } from './hex.ts';
 
 /** The one table of human-readable parts (stratos-chain `types/address.go`: base `st`, SDK suffixes + `sds`). */
@@ -79,7 +79,7 @@ export function sdkAddressFromBech32(text: string, hrp: string): Uint8Array {
     return addressFromBech32(text, hrp);
   } catch (err) {
     if (err instanceof Bech32Error && err.reason === 'prefix') throw new Error(`invalid Bech32 prefix; expected ${hrp}, got ${text.slice(0, text.lastIndexOf('1'))}`);
-    if (err instanceof Bech32Error) throw new Error(`decoding bech32 failed: ${err.reason === 'checksum' ? checksumMismatchText(text) : err.message}`);
+    if (err instanceof Bech32Error) throw new Error(`decoding bech32 failed: ${goBech32DecodeError(text) ?? err.message}`);
     throw err;
   }
 }

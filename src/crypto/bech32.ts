@@ -69,16 +69,26 @@ export function fromBech32(text: string, expectedHrp?: string, expectedLength?: 
 }
 
 /**
- * Go's text for a bad bech32 checksum (`invalid checksum (expected <6 chars> got <6 chars>)`, as the
- * SDK's `decoding bech32 failed: …` errors carry it): the checksum the data would need, and the one given.
+ * Why Go's bech32 decoder (btcutil, as the SDK's `bech32.DecodeAndConvert` calls it with a limit of
+ * 1023) refuses `text`, in its words and order: length, characters, case, separator, charset,
+ * checksum (`invalid checksum (expected <6 chars> got <6 chars>)`). Undefined when it decodes.
  */
-export function checksumMismatchText(text: string): string {
+export function goBech32DecodeError(text: string): string | undefined {
+  if (text.length < 8 || text.length > BECH32_MAX_LENGTH) return `invalid bech32 string length ${text.length}`;
+  for (const c of text) {
+    const code = c.codePointAt(0)!;
+    if (code < 33 || code > 126) return `invalid character in string: '${c}'`;
+  }
   const lower = text.toLowerCase();
+  if (lower !== text && text.toUpperCase() !== text) return 'string not all lowercase or all uppercase';
   const sep = lower.lastIndexOf('1');
-  const data = lower.slice(sep + 1, -6);
-  const words = [...data].map((c) => CHARSET.indexOf(c));
+  if (sep < 1 || sep + 7 > lower.length) return `invalid separator index ${sep}`;
+  const data = lower.slice(sep + 1);
+  for (const c of data) if (!CHARSET.includes(c)) return `invalid character not part of charset: ${c.codePointAt(0)}`;
+  const words = [...data.slice(0, -6)].map((c) => CHARSET.indexOf(c));
   const expected = bech32.encode(lower.slice(0, sep), words, BECH32_MAX_LENGTH).slice(-6);
-  return `invalid checksum (expected ${expected} got ${lower.slice(-6)})`;
+  if (expected !== data.slice(-6)) return `invalid checksum (expected ${expected} got ${data.slice(-6)})`;
+  return undefined;
 }
 
 const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';

@@ -122,6 +122,10 @@ describe('sdkAddressFromBech32 (the SDK texts of AccAddressFromBech32 and its ki
     expect(fail('  ', 'st')).toBe('empty address string is not allowed');
     expect(fail(alice, 'stvaloper')).toBe('invalid Bech32 prefix; expected stvaloper, got st');
     expect(fail(`${alice.slice(0, -1)}y`, 'st')).toBe('decoding bech32 failed: invalid checksum (expected 6945zx got 6945zy)');
-    expect(fail('nonsense', 'st')).toBe('decoding bech32 failed: invalid bech32 string "nonsense": no "1" separator between prefix and data');
+    // Go's btcutil texts, in its order of checks
+    expect(fail('st1abc', 'st')).toBe('decoding bech32 failed: invalid bech32 string length 6');
+    expect(fail('nonsense', 'st')).toBe('decoding bech32 failed: invalid separator index -1');
+    expect(fail(`St${alice.slice(2)}`, 'st')).toBe('decoding bech32 failed: string not all lowercase or all uppercase');
+    expect(fail(`${alice.slice(0, 10)}b${alice.slice(11)}`, 'st')).toBe('decoding bech32 failed: invalid character not part of charset: 98');
   });
 });

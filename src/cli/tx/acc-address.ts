@@ -4,16 +4,9 @@
  * is `empty address string is not allowed`, a string that is not bech32 is `decoding bech32
  * failed: <why>`, a wrong prefix names the expected and the actual one.
  */
-import { accAddress, addressFromBech32, Hrp } from '../../crypto/address.ts';
-import { Bech32Error } from '../../crypto/bech32.ts';
+import { accAddress, Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
 
 /** The canonical `st1…` spelling of `text`, or the SDK's error. */
 export function accAddressFromBech32(text: string): string {
-  if (text.trim() === '') throw new Error('empty address string is not allowed');
-  try {
-    return accAddress(addressFromBech32(text, Hrp.account));
-  } catch (err) {
-    if (err instanceof Bech32Error && err.reason !== 'prefix') throw new Error(`decoding bech32 failed: ${err.message}`);
-    throw err;
-  }
+  return accAddress(sdkAddressFromBech32(text, Hrp.account));
 }

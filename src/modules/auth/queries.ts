@@ -2,7 +2,7 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { QueryError } from '../../errors.ts';
 import type { Codec } from '../../codec/registry.ts';
-import { accAddress, addressFromBech32, Hrp } from '../../crypto/address.ts';
+import { accAddress, Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
 import type { QuerySpec } from '../../state/module.ts';
 import { paginate, type PageRequest } from '../../state/pagination.ts';
 import { shardEntries, shardValues } from '../../state/sharded.ts';
@@ -31,9 +31,9 @@ export function accountAny(codec: Codec, a: AccountRecord) {
 function parseAddress(address: string): Uint8Array {
   if (address === '') throw QueryError.invalidArgument('Address cannot be empty');
   try {
-    return addressFromBech32(address, Hrp.account);
+    return sdkAddressFromBech32(address, Hrp.account);
   } catch (e) {
-    throw new QueryError(2, `decoding bech32 failed: ${(e as Error).message}`);
+    throw new QueryError(2, (e as Error).message);
   }
 }
 

@@ -2,6 +2,7 @@
 import type { Module } from '../../state/module.ts';
 import { defaultBankGenesis, exportBankGenesis, initBankGenesis, validateBankGenesis, type BankGenesis } from './genesis.ts';
 import { msgSend } from './msgs.ts';
+import { msgUpdateBankParams } from './params-msg.ts';
 import { bankQueries } from './queries.ts';
 
 export const bankModule: Module<BankGenesis> = {
@@ -10,6 +11,6 @@ export const bankModule: Module<BankGenesis> = {
   validateGenesis: validateBankGenesis,
   initGenesis: (draft, g) => initBankGenesis(draft, g),
   exportGenesis: exportBankGenesis,
-  msgs: [msgSend],
+  msgs: [msgSend, msgUpdateBankParams],
   queries: bankQueries,
 };

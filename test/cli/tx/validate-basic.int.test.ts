@@ -35,11 +35,12 @@ const withdraw = (...flags: string[]) => ['tx', 'pot', 'withdraw', '--amount', '
 
 describe('messages are checked before signing', { timeout: 30_000 }, () => {
   const cases: [string, string[], string][] = [
-    ['pot withdraw: a target address that is not bech32', withdraw('--target-address', 'st1bad'), 'decoding bech32 failed: invalid bech32 string "st1bad": too short'],
-    ['pot withdraw: a target address with a bad checksum', withdraw('--target-address', BAD_CHECKSUM), `decoding bech32 failed: invalid bech32 checksum in "${BAD_CHECKSUM}"`],
-    ['pot withdraw: a target address of another kind', withdraw('--target-address', NODE_ADDRESS), `invalid bech32 prefix in "${NODE_ADDRESS}": expected "st", got "stsds"`],
+    ['pot withdraw: a target address that is not bech32', withdraw('--target-address', 'st1bad'), 'decoding bech32 failed: invalid bech32 string length 6'],
+    // Go's texts (btcutil): the checksum the data needs, and the one given
+    ['pot withdraw: a target address with a bad checksum', withdraw('--target-address', BAD_CHECKSUM), `decoding bech32 failed: invalid checksum (expected ${BOB.address.slice(-6)} got ${BAD_CHECKSUM.slice(-6)})`],
+    ['pot withdraw: a target address of another kind', withdraw('--target-address', NODE_ADDRESS), 'invalid Bech32 prefix; expected st, got stsds'],
     ['pot withdraw: no target (ValidateBasic)', withdraw(), 'missing target address'],
-    ['pot legacy-withdraw: a bad target address', ['tx', 'pot', 'legacy-withdraw', '--amount', '1wei', '--from', 'alice', '-y', '--target-address', 'st1bad'], 'decoding bech32 failed: invalid bech32 string "st1bad": too short'],
+    ['pot legacy-withdraw: a bad target address', ['tx', 'pot', 'legacy-withdraw', '--amount', '1wei', '--from', 'alice', '-y', '--target-address', 'st1bad'], 'decoding bech32 failed: invalid bech32 string length 6'],
     ['pot withdraw: a zero amount (ValidateBasic)', ['tx', 'pot', 'withdraw', '--amount', '0wei', '--target-address', BOB.address, '--from', 'alice', '-y'], 'withdraw amount is invalid'],
     ['bank send: nothing to send (MsgSend ValidateBasic, the SDK text)', ['tx', 'bank', 'send', 'alice', BOB.address, '0wei', '-y'], ': invalid coins'],
     ['register remove-meta-node: a bad node address (ValidateBasic)', ['tx', 'register', 'remove-meta-node', '--network-address', 'stsds1bad', '--from', 'alice', '-y'], 'invalid network address'],
@@ -59,7 +60,7 @@ describe('messages are checked before signing', { timeout: 30_000 }, () => {
 
   it('--generate-only checks the message too (nothing is printed)', async () => {
     const r = await chaindInProcess([...withdraw('--target-address', 'st1bad', '--generate-only'), '--home', ln.home]);
-    expect(r).toEqual({ code: 1, stdout: '', stderr: 'Error: decoding bech32 failed: invalid bech32 string "st1bad": too short\n' });
+    expect(r).toEqual({ code: 1, stdout: '', stderr: 'Error: decoding bech32 failed: invalid bech32 string length 6\n' });
   });
 
   it('a good target address is accepted and written in its canonical (lower-case) form', async () => {
