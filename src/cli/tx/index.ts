@@ -17,6 +17,7 @@ export const TX: LazyBranch = {
     { name: 'staking', summary: 'Staking transaction subcommands', load: async () => (await import('./staking/index.ts')).stakingTxCommand },
     { name: 'distribution', summary: 'Distribution transactions subcommands', load: async () => (await import('./distribution/index.ts')).distributionTxCommand },
     { name: 'slashing', summary: 'Slashing transaction subcommands', load: async () => (await import('./slashing/index.ts')).slashingTxCommand },
+    { name: 'gov', summary: 'Governance transactions subcommands', load: async () => (await import('./gov/index.ts')).govTxCommand },
     { name: 'sign', term: 'sign [options] <file>', summary: 'Sign a transaction generated offline', load: async () => (await import('./sign.ts')).signCommand },
     {
       name: 'broadcast',
