@@ -161,10 +161,13 @@ function proposalsPage(state: AppState, req: { proposal_status?: number | string
       proposalsInOrder(state),
       (p) => idKey(p.id),
       (p) => {
-        // ValidProposalStatus: 1–5 filter; 0 (or anything else) does not
-        if (status >= 1 && status <= 5 && statusNumber(p) !== status) return undefined;
-        if (voter !== '' && state.gov.votes[proposalKey(p.id)]?.[accountKey(voter)] === undefined) return undefined;
-        if (depositor !== '' && state.gov.deposits[proposalKey(p.id)]?.[accountKey(depositor)] === undefined) return undefined;
+        // as the SDK's filter: the status, then the voter and the depositor (each parsed for every proposal reached)
+        const matchStatus = !(status >= 1 && status <= 5) || statusNumber(p) === status;
+        const voterKey = voter === '' ? undefined : accountKey(voter);
+        const depositorKey = depositor === '' ? undefined : accountKey(depositor);
+        const matchVoter = voterKey === undefined || (state.gov.votes[proposalKey(p.id)] ?? {})[voterKey] !== undefined;
+        const matchDepositor = depositorKey === undefined || (state.gov.deposits[proposalKey(p.id)] ?? {})[depositorKey] !== undefined;
+        if (!(matchStatus && matchVoter && matchDepositor)) return undefined;
         return p;
       },
       req.pagination,
@@ -285,7 +288,8 @@ function voteRecord(state: AppState, req: VoteReq): [bigint, VoteRecord] {
   const id = proposalIdOf(req);
   const voter = req.voter ?? '';
   if (voter === '') throw QueryError.invalidArgument('empty voter address');
-  const v = state.gov.votes[proposalKey(id)]?.[accountKey(voter)];
+  const key = accountKey(voter);
+  const v = state.gov.votes[proposalKey(id)]?.[key];
   if (!v) throw QueryError.invalidArgument(`voter: ${voter} not found for proposal: ${id}`);
   return [id, v];
 }
@@ -294,7 +298,8 @@ function depositRecord(state: AppState, req: DepositReq): [bigint, DepositRecord
   const id = proposalIdOf(req);
   const depositor = req.depositor ?? '';
   if (depositor === '') throw QueryError.invalidArgument('empty depositor address');
-  const d = state.gov.deposits[proposalKey(id)]?.[accountKey(depositor)];
+  const key = accountKey(depositor);
+  const d = state.gov.deposits[proposalKey(id)]?.[key];
   if (!d) throw QueryError.invalidArgument(`depositer: ${depositor} not found for proposal: ${id}`);
   return [id, d];
 }

@@ -312,6 +312,8 @@ describe('errors (§3.2)', () => {
       expect(vote.code).toBe(GrpcCode.Unknown);
       expect(vote.message).toMatch(/^decoding bech32 failed: invalid checksum/);
       expect(failure(`${ver}/Proposals`, { voter: bad })).toEqual({ code: GrpcCode.Internal, message: vote.message });
+      // parsed for every proposal, even one the status filter already rejects and one with no votes
+      expect(failure(`${ver}/Proposals`, { proposal_status: 5, voter: bad })).toEqual({ code: GrpcCode.Internal, message: vote.message });
       expect(failure(`${ver}/Proposals`, { depositor: 'cosmos1xyz' }).code).toBe(GrpcCode.Internal);
     });
 
