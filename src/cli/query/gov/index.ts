@@ -4,7 +4,8 @@
  * error `no proposals found`), vote, votes, deposit, deposits, tally, params, param, proposer.
  * Arguments are checked in the SDK's order with its texts; vote, votes, deposit, deposits and
  * tally first fetch the proposal (`failed to fetch proposal-id N: <err>`). `votes` of a finished
- * proposal is rebuilt from the tx index and printed as amino JSON, as `param` and `proposer` are.
+ * proposal is rebuilt from the tx index and printed as amino JSON (as `param` and `proposer`), its
+ * `deposits` too; `deposit` of a finished proposal comes from the tx index as well.
  */
 import { Command } from 'commander';
 import { aminoStruct } from '../../../codec/amino-json.ts';
@@ -116,6 +117,45 @@ async function proposerByTxQuery(qc: QueryContext, proposalId: bigint): Promise<
   throw new Error(`failed to find the proposer for proposalID ${proposalId}`);
 }
 
+/** v1 `Deposit` of the initial deposit in the proposal's submit tx (`queryInitialDepositByTxQuery`). */
+async function initialDepositByTxQuery(qc: QueryContext, proposalId: bigint): Promise<ProtoObject> {
+  const { msgs } = await searchPageMessages(qc.client, `submit_proposal.proposal_id='${proposalId}'`, 1, qc.codec);
+  for (const m of msgs) {
+    if (m.typeName === 'sdk.gov.v1beta1.MsgSubmitProposal' || m.typeName === 'sdk.gov.v1.MsgSubmitProposal') {
+      return { proposal_id: proposalId, depositor: m.value.proposer, amount: m.value.initial_deposit };
+    }
+  }
+  throw new Error(`failed to find the initial deposit for proposalID ${proposalId}: not found`);
+}
+
+const isDepositMsg = (m: FoundMsg) => m.typeName === 'sdk.gov.v1beta1.MsgDeposit' || m.typeName === 'sdk.gov.v1.MsgDeposit';
+const hasCoins = (d: ProtoObject) => ((d.amount as unknown[] | undefined) ?? []).length > 0;
+
+/** `QueryDepositsByTxQuery`: the initial deposit (when not empty), then the MsgDeposits of the txs with `proposal_deposit.proposal_id='N'`. */
+async function depositsByTxQuery(qc: QueryContext, proposalId: bigint): Promise<GoJsonValue> {
+  const deposits: ProtoObject[] = [];
+  const initial = await initialDepositByTxQuery(qc, proposalId);
+  if (hasCoins(initial)) deposits.push(initial);
+  const { msgs } = await searchPageMessages(qc.client, `proposal_deposit.proposal_id='${proposalId}'`, 1, qc.codec);
+  for (const m of msgs.filter(isDepositMsg)) deposits.push({ proposal_id: proposalId, depositor: m.value.depositor, amount: m.value.amount });
+  // LegacyAmino.MarshalJSON of a nil slice
+  if (deposits.length === 0) return null;
+  return deposits.map((d) => aminoStruct(qc.codec, qc.codec.lookupType(`${GOV_V1}.Deposit`), d));
+}
+
+/**
+ * `QueryDepositByTxQuery`: the initial deposit when it is not empty (whoever the depositor asked
+ * for, as the SDK), else the first MsgDeposit of that depositor.
+ */
+async function depositByTxQuery(qc: QueryContext, proposalId: bigint, depositor: string): Promise<ProtoObject> {
+  const initial = await initialDepositByTxQuery(qc, proposalId);
+  if (hasCoins(initial)) return initial;
+  const { msgs } = await searchPageMessages(qc.client, `proposal_deposit.proposal_id='${proposalId}' AND message.sender='${depositor}'`, 1, qc.codec);
+  const m = msgs.find(isDepositMsg);
+  if (m) return { proposal_id: proposalId, depositor: m.value.depositor, amount: m.value.amount };
+  throw new Error(`address '${depositor}' did not deposit to proposalID ${proposalId}`);
+}
+
 export function govQueryCommand(ctx: CliContext): Command {
   const run = (self: Command, method: string, request: ProtoObject, picked?: ReturnType<typeof pick>) => runSdkQuery(ctx, self, { pkg: GOV_V1, method, request, pick: picked });
   const cmd = new Command('gov').description('Querying commands for the governance module');
@@ -176,8 +216,13 @@ export function govQueryCommand(ctx: CliContext): Command {
   cmd.addCommand(
     query('deposit', 'Query details of a deposit', [PROPOSAL_ID, ['depositer-addr', 'st1… address of the depositor']], async ([id, depositor], self) => {
       const proposalId = proposalIdArg(id, 'uint');
-      await fetchProposal(new QueryContext(ctx, self), proposalId);
+      const qc = new QueryContext(ctx, self);
+      const proposal = await fetchProposal(qc, proposalId);
       accAddressArg(depositor);
+      if (!isActive(proposal)) {
+        printSdkJson(ctx.out, responseJsonValue(qc.codec, `${GOV_V1}.Deposit`, await depositByTxQuery(qc, proposalId, depositor)), qc.output);
+        return;
+      }
       await run(self, 'Deposit', { proposal_id: proposalId, depositor }, pick('Deposit', 'deposit'));
     }),
   );
@@ -188,7 +233,12 @@ export function govQueryCommand(ctx: CliContext): Command {
       [PROPOSAL_ID],
       async ([id], self) => {
         const proposalId = proposalIdArg(id, 'uint');
-        await fetchProposal(new QueryContext(ctx, self), proposalId);
+        const qc = new QueryContext(ctx, self);
+        const proposal = await fetchProposal(qc, proposalId);
+        if (!isActive(proposal)) {
+          printAmino(qc, await depositsByTxQuery(qc, proposalId));
+          return;
+        }
         await run(self, 'Deposits', { proposal_id: proposalId, pagination: readPageRequest(self) });
       },
       'deposits',
