@@ -12,8 +12,12 @@ import { distributionModule } from '../modules/distribution/index.ts';
 import { slashingModule } from '../modules/slashing/index.ts';
 import { mintModule } from '../modules/mint/index.ts';
 import { evidenceModule } from '../modules/evidence/index.ts';
-import { govModule } from '../modules/gov/index.ts';
-import type { Module } from '../state/module.ts';
+import { createGovModule } from '../modules/gov/index.ts';
+import { msgSpecsOf, type Module, type MsgSpec } from '../state/module.ts';
+
+/** Gov routes proposal messages to the handlers of the whole module set (built on first use). */
+let router: ReadonlyMap<string, MsgSpec> | undefined;
+export const govModule = createGovModule((typeName) => (router ??= msgSpecsOf(MODULES)).get(typeName));
 
 /**
  * Genesis order (InitChain runs each module's InitGenesis in this order, as the real app's
