@@ -159,7 +159,9 @@ async function depositByTxQuery(qc: QueryContext, proposalId: bigint, depositor:
 export function govQueryCommand(ctx: CliContext): Command {
   const run = (self: Command, method: string, request: ProtoObject, picked?: ReturnType<typeof pick>) => runSdkQuery(ctx, self, { pkg: GOV_V1, method, request, pick: picked });
   const cmd = new Command('gov').description('Querying commands for the governance module');
-  cmd.addCommand(
+  const made = new Map<string, Command>();
+  const add = (c: Command) => void made.set(c.name(), c);
+  add(
     query('proposal', 'Query details of a single proposal', [PROPOSAL_ID], ([id], self) => {
       const proposalId = proposalIdArg(id, 'uint');
       return run(self, 'Proposal', { proposal_id: proposalId }, pick('Proposal', 'proposal'));
@@ -185,8 +187,8 @@ export function govQueryCommand(ctx: CliContext): Command {
     .option('--depositor <address>', '(optional) filter by proposals deposited on by depositor', '')
     .option('--voter <address>', '(optional) filter by proposals voted on by voted', '')
     .option('--status <status>', '(optional) filter proposals by proposal status, status: deposit_period/voting_period/passed/rejected', '');
-  cmd.addCommand(proposals);
-  cmd.addCommand(
+  add(proposals);
+  add(
     query('vote', 'Query details of a single vote', [PROPOSAL_ID, ['voter-addr', 'st1… address of the voter']], async ([id, voter], self) => {
       const proposalId = proposalIdArg(id, 'int');
       await fetchProposal(new QueryContext(ctx, self), proposalId);
@@ -194,7 +196,7 @@ export function govQueryCommand(ctx: CliContext): Command {
       await run(self, 'Vote', { proposal_id: proposalId, voter }, pick('Vote', 'vote'));
     }),
   );
-  cmd.addCommand(
+  add(
     query(
       'votes',
       'Query votes on a proposal',
@@ -213,7 +215,7 @@ export function govQueryCommand(ctx: CliContext): Command {
       'votes',
     ),
   );
-  cmd.addCommand(
+  add(
     query('deposit', 'Query details of a deposit', [PROPOSAL_ID, ['depositer-addr', 'st1… address of the depositor']], async ([id, depositor], self) => {
       const proposalId = proposalIdArg(id, 'uint');
       const qc = new QueryContext(ctx, self);
@@ -226,7 +228,7 @@ export function govQueryCommand(ctx: CliContext): Command {
       await run(self, 'Deposit', { proposal_id: proposalId, depositor }, pick('Deposit', 'deposit'));
     }),
   );
-  cmd.addCommand(
+  add(
     query(
       'deposits',
       'Query deposits on a proposal',
@@ -244,14 +246,14 @@ export function govQueryCommand(ctx: CliContext): Command {
       'deposits',
     ),
   );
-  cmd.addCommand(
+  add(
     query('tally', 'Get the tally of a proposal vote', [PROPOSAL_ID], async ([id], self) => {
       const proposalId = proposalIdArg(id, 'int');
       await fetchProposal(new QueryContext(ctx, self), proposalId);
       await run(self, 'TallyResult', { proposal_id: proposalId }, pick('TallyResult', 'tally'));
     }),
   );
-  cmd.addCommand(
+  add(
     query('params', 'Query the parameters of the governance process', [], async (_a, self) => {
       const qc = new QueryContext(ctx, self);
       const res = await sdkQuery(qc, { pkg: GOV_V1, method: 'Params', request: { params_type: 'deposit' } });
@@ -261,7 +263,7 @@ export function govQueryCommand(ctx: CliContext): Command {
       printSdkJson(ctx.out, responseJsonValue(qc.codec, `${GOV_V1}.QueryParamsResponse`, filled), qc.output);
     }),
   );
-  cmd.addCommand(
+  add(
     query('param', 'Query the parameters (voting|tallying|deposit) of the governance process', [['param-type', 'voting, tallying or deposit']], async ([type], self) => {
       const qc = new QueryContext(ctx, self);
       const res = await sdkQuery(qc, { pkg: GOV_V1, method: 'Params', request: { params_type: type } });
@@ -272,7 +274,7 @@ export function govQueryCommand(ctx: CliContext): Command {
       printAmino(qc, aminoStruct(qc.codec, qc.codec.lookupType(`${GOV_V1}.${typeName}`), (res[field] ?? {}) as ProtoObject));
     }),
   );
-  cmd.addCommand(
+  add(
     query('proposer', 'Query the proposer of a governance proposal', [PROPOSAL_ID], async ([id], self) => {
       const proposalId = goParseUint64(id);
       if (typeof proposalId === 'string') throw new Error(`proposal-id ${id} is not a valid uint`);
@@ -280,6 +282,8 @@ export function govQueryCommand(ctx: CliContext): Command {
       printAmino(qc, await proposerByTxQuery(qc, proposalId));
     }),
   );
+  // the SDK's order (x/gov client/cli GetQueryCmd)
+  for (const name of ['proposal', 'proposals', 'vote', 'votes', 'param', 'params', 'proposer', 'deposit', 'deposits', 'tally']) cmd.addCommand(made.get(name)!);
   return cmd;
 }
 
