@@ -51,14 +51,17 @@ export function addDeposit(draft: Draft<AppState>, proposalId: bigint, depositor
   return activated;
 }
 
+/** A plain copy of coins read from the draft (events outlive the draft). */
+const plainCoins = (coins: Coins): Coins => coins.map((c) => ({ denom: c.denom, amount: c.amount }));
+
 /** `RefundAndDeleteDeposits`: each deposit back to its depositor, in depositor-address order. */
 export function refundAndDeleteDeposits(draft: Draft<AppState>, proposalId: bigint, ctx: Ctx): void {
-  for (const d of depositsOf(draft as AppState, proposalId)) sendCoinsFromModuleToAccount(draft, 'gov', d.depositor, d.amount, ctx);
+  for (const d of depositsOf(draft as AppState, proposalId)) sendCoinsFromModuleToAccount(draft, 'gov', d.depositor, plainCoins(d.amount), ctx);
   delete draft.gov.deposits[proposalKey(proposalId)];
 }
 
 /** `DeleteAndBurnDeposits`: each deposit burned from the gov account. */
 export function deleteAndBurnDeposits(draft: Draft<AppState>, proposalId: bigint, ctx: Ctx): void {
-  for (const d of depositsOf(draft as AppState, proposalId)) burnCoins(draft, 'gov', d.amount, ctx);
+  for (const d of depositsOf(draft as AppState, proposalId)) burnCoins(draft, 'gov', plainCoins(d.amount), ctx);
   delete draft.gov.deposits[proposalKey(proposalId)];
 }
