@@ -263,3 +263,41 @@ describe('tx gov and the queries of active proposals', { timeout: 60_000 }, () =
     expect((await json(['tally', '1'])).yes_count).not.toBe('0');
   });
 });
+
+describe('gov messages signed in LEGACY_AMINO_JSON, and a draft submitted as it is', { timeout: 60_000 }, () => {
+  it('every gov message is accepted with --sign-mode amino-json', async () => {
+    const file = join(n.home, 'spend-amino.json');
+    const send = { '@type': '/sdk.bank.v1beta1.MsgSend', from_address: GOV, to_address: BOB, amount: [{ denom: 'wei', amount: '10' }] };
+    await writeFile(file, JSON.stringify({ messages: [send], metadata: '', deposit: '10stos', title: 'Pay bob', summary: 'ten wei' }));
+    const amino = ['--sign-mode', 'amino-json'];
+    expect(await deliver(n, 'alice', ['tx', 'gov', 'submit-proposal', file, ...amino])).toEqual({ code: 0, log: '' });
+    const id = (await json(['proposals', '--status', 'voting_period'])).proposals.at(-1).id as string;
+    expect(await deliver(n, 'alice', ['tx', 'gov', 'submit-legacy-proposal', '--title', 'A', '--description', 'B', '--type', 'text', ...amino])).toEqual({ code: 0, log: '' });
+    expect(await deliver(n, 'bob', ['tx', 'gov', 'deposit', id, '1gwei', ...amino])).toEqual({ code: 0, log: '' });
+    expect(await deliver(n, 'bob', ['tx', 'gov', 'vote', id, 'abstain', ...amino])).toEqual({ code: 0, log: '' });
+    expect(await deliver(n, 'alice', ['tx', 'gov', 'weighted-vote', id, 'yes=0.9,no_with_veto=0.1', ...amino])).toEqual({ code: 0, log: '' });
+    expect((await json(['votes', id])).votes.map((v: { voter: string }) => v.voter).sort()).toEqual([ALICE, BOB].sort());
+  });
+
+  it('draft-proposal writes a file submit-proposal takes', async () => {
+    const cwd = process.cwd();
+    process.chdir(n.home);
+    try {
+      const r = await n.chaind(['tx', 'gov', 'draft-proposal', '--type', 'community-pool-spend', '--msg', `{"recipient":"${BOB}","amount":[{"denom":"wei","amount":"1"}]}`, '--title', 'Spend', '--summary', 'one wei', '--deposit', '10stos']);
+      expect([r.code, r.stderr]).toEqual([0, '']);
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(await generated(['tx', 'gov', 'submit-proposal', join(n.home, 'draft_proposal.json'), '--from', 'alice'])).toEqual([
+      {
+        '@type': '/sdk.gov.v1.MsgSubmitProposal',
+        messages: [{ '@type': '/sdk.distribution.v1beta1.MsgCommunityPoolSpend', authority: GOV, recipient: BOB, amount: [{ denom: 'wei', amount: '1' }] }],
+        initial_deposit: [{ denom: 'wei', amount: (10n * STOS).toString() }],
+        proposer: ALICE,
+        metadata: 'ipfs://CID',
+        title: 'Spend',
+        summary: 'one wei',
+      },
+    ]);
+  });
+});
