@@ -111,10 +111,25 @@ export function runInCache(
   });
   if (failure) return failure;
   if (!commit) return { ok: true };
-  const target = draft as unknown as Record<string, unknown>;
-  for (const key of Object.keys(after) as (keyof AppState)[]) {
-    if (after[key] !== before[key]) target[key] = after[key];
-  }
+  assignChanges(draft as unknown as Record<string, unknown>, before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>);
   for (const e of events) ctx.emit(e);
   return { ok: true };
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
+/**
+ * Writes what changed between `before` and `after` into the draft `target`, descending through
+ * plain objects (so the outer draft keeps drafting the parts it reaches later) and assigning
+ * anything else whole (arrays, records replaced by the messages, trie nodes).
+ */
+function assignChanges(target: Record<string, unknown>, before: Record<string, unknown>, after: Record<string, unknown>): void {
+  for (const key of Object.keys(before)) if (!(key in after)) delete target[key];
+  for (const key of Object.keys(after)) {
+    const a = after[key];
+    const b = before[key];
+    if (a === b) continue;
+    if (isPlainObject(a) && isPlainObject(b)) assignChanges(target[key] as Record<string, unknown>, b, a);
+    else target[key] = a;
+  }
 }
