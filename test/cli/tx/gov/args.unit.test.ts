@@ -79,6 +79,13 @@ describe('tx gov: local argument errors', () => {
     expect(weightedVoteOptionsArg('VOTE_OPTION_NO=1=2')).toEqual([{ option: 'VOTE_OPTION_NO', weight: '1.000000000000000000' }]);
   });
 
+  it("then the message's ValidateBasic, as GenerateOrBroadcastTxCLI runs it", async () => {
+    const offline = ['--from', ALICE.address, '--generate-only'];
+    await fails(['tx', 'gov', 'vote', '1', 'VOTE_OPTION_UNSPECIFIED', ...offline], 'VOTE_OPTION_UNSPECIFIED: invalid vote option');
+    await fails(['tx', 'gov', 'weighted-vote', '1', 'yes=1,no=0', ...offline], 'option:VOTE_OPTION_NO weight:"0.000000000000000000": invalid vote option');
+    await fails(['tx', 'gov', 'weighted-vote', '1', 'yes=0.5,yes', ...offline], 'Duplicated vote option: invalid vote option');
+  });
+
   it('submit-proposal: the file as os.ReadFile and json.Unmarshal read it, the messages as proto-JSON, the deposit', async () => {
     const missing = join(dir, 'nope.json');
     await fails(['tx', 'gov', 'submit-proposal', missing, '--from', 'alice'], `open ${missing}: no such file or directory`);
