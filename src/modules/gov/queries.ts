@@ -11,7 +11,7 @@
  * - errors are the handlers' gRPC statuses: registered SDK errors as Unknown
  *   `codespace <cs> code <n>: …`, plain Go errors (bech32) as Unknown with the Go text, the
  *   paginators' and the proposals filter's errors wrapped as Internal.
- * The tally of a proposal in voting period is computed live (tally.ts, votes left in place);
+ * The tally of a proposal in voting period is computed live (tally.ts `tallyProposal`, votes left in place);
  * [QUIRK] as in the SDK handler, only DEPOSIT_PERIOD (zeros), PASSED and REJECTED (stored result)
  * are special: a FAILED proposal's tally is recomputed live, and its votes are gone (all zeros).
  */
@@ -27,6 +27,9 @@ import { filteredPaginate } from '../../state/filtered-pagination.ts';
 import type { QuerySpec } from '../../state/module.ts';
 import { paginate, type PageRequest, type PageResponse } from '../../state/pagination.ts';
 import { durationToProto, govParamsToProto, type GovParams } from './params.ts';
+import { proposalToProto } from './proposal-proto.ts';
+import { messageAny } from './router.ts';
+import { tallyProposal } from './tally.ts';
 import {
   EMPTY_TALLY,
   getProposal,
@@ -98,28 +101,6 @@ function page<T>(items: T[], keyOf: (item: T) => Uint8Array, req: PageRequest | 
 const statusNumber = (p: ProposalRecord): number => PROPOSAL_STATUSES.indexOf(p.status);
 const optionNumber = (o: string): number => VOTE_OPTIONS.indexOf(o as (typeof VOTE_OPTIONS)[number]);
 
-function messageAny(codec: Codec, m: { type_name: string; value: string }): Any {
-  return { type_url: codec.typeUrl(m.type_name), value: Buffer.from(m.value, 'base64') };
-}
-
-export function proposalV1(codec: Codec, p: ProposalRecord) {
-  return {
-    id: p.id,
-    messages: p.messages.map((m) => messageAny(codec, m)),
-    status: statusNumber(p),
-    final_tally_result: { ...p.final_tally_result },
-    submit_time: timeNsToTimestamp(p.submit_time),
-    deposit_end_time: timeNsToTimestamp(p.deposit_end_time),
-    total_deposit: coinsToProto(p.total_deposit),
-    voting_start_time: p.voting_start_time === null ? null : timeNsToTimestamp(p.voting_start_time),
-    voting_end_time: p.voting_end_time === null ? null : timeNsToTimestamp(p.voting_end_time),
-    metadata: p.metadata,
-    title: p.title,
-    summary: p.summary,
-    proposer: p.proposer,
-  };
-}
-
 const voteV1 = (proposalId: bigint, v: VoteRecord) => ({
   proposal_id: proposalId,
   voter: v.voter,
@@ -128,9 +109,6 @@ const voteV1 = (proposalId: bigint, v: VoteRecord) => ({
 });
 
 const depositV1 = (proposalId: bigint, d: DepositRecord) => ({ proposal_id: proposalId, depositor: d.depositor, amount: coinsToProto(d.amount) });
-
-// TODO(gov queries): the core's tally (tally.ts) once it lands; until then a voting-period tally reads as zeros
-const liveTally = (_state: AppState, _p: ProposalRecord): TallyRecord => EMPTY_TALLY;
 
 /** The tally the TallyResult handler reports (see the header). */
 function tallyOf(state: AppState, p: ProposalRecord): TallyRecord {
@@ -141,7 +119,7 @@ function tallyOf(state: AppState, p: ProposalRecord): TallyRecord {
     case 'PROPOSAL_STATUS_REJECTED':
       return p.final_tally_result;
     default:
-      return liveTally(state, p);
+      return tallyProposal(state, p).tally;
   }
 }
 
@@ -319,10 +297,10 @@ function depositsPage(state: AppState, req: IdReq & Paged) {
 }
 
 export const govV1Queries: QuerySpec[] = [
-  spec(V1, 'Proposal', (state, req: IdReq, { codec }) => ({ proposal: proposalV1(codec, requireProposal(state, proposalIdOf(req))) })),
+  spec(V1, 'Proposal', (state, req: IdReq, { codec }) => ({ proposal: proposalToProto(codec, requireProposal(state, proposalIdOf(req))) })),
   spec(V1, 'Proposals', (state, req: ProposalsReq, { codec }) => {
     const { page: ps, pagination } = proposalsPage(state, req);
-    return { proposals: ps.map((p) => proposalV1(codec, p)), pagination };
+    return { proposals: ps.map((p) => proposalToProto(codec, p)), pagination };
   }),
   spec(V1, 'Vote', (state, req: VoteReq) => {
     const [id, v] = voteRecord(state, req);

@@ -101,7 +101,8 @@ export interface StakingNode {
   close(): Promise<void>;
 }
 
-export async function startStakingNode(): Promise<StakingNode> {
+/** `appState`: module sections that replace the defaults (e.g. gov params with short periods). */
+export async function startStakingNode(opts: { appState?: Record<string, unknown> } = {}): Promise<StakingNode> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staking-family-'));
   const codec = createCodec();
   const genesis = genesisWith(keys.map((k) => [k.address, ACCOUNT_FUNDS] as [string, bigint]));
@@ -128,6 +129,7 @@ export async function startStakingNode(): Promise<StakingNode> {
     signing_infos: [],
     missed_blocks: [],
   };
+  Object.assign(app, opts.appState ?? {});
   const control = new OperatorControl();
   let blocks = 0;
   const node = new Node({
