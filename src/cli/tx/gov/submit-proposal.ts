@@ -12,9 +12,19 @@ import { sdkTxAction } from '../staking/run.ts';
 import { GOV_V1, GOV_V1BETA1 } from './args.ts';
 import { type LegacyProposalFile, readLegacyProposalFile, readProposalFile } from './proposal-file.ts';
 
-/** SDK `Codec.UnmarshalInterfaceJSON(msg, &sdk.Msg)`: one proto-JSON message with its `@type`. */
+/**
+ * SDK `Codec.UnmarshalInterfaceJSON(msg, &sdk.Msg)`: one proto-JSON message with its `@type`
+ * (jsonpb: `Any JSON doesn't have '@type'`, `unable to resolve type URL X`, `unknown field "f" in
+ * types.MsgSend`), which must be a Msg (the registry's `no concrete type registered for type URL X
+ * against interface *types.Msg`).
+ */
 export function proposalMessageArg(raw: string, codec: Codec): Any {
-  return parseProtoJson('google.protobuf.Any', raw, { codec }) as unknown as Any;
+  const value = JSON.parse(raw) as unknown;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !Object.hasOwn(value, '@type')) throw new Error("Any JSON doesn't have '@type'");
+  const any = parseProtoJson('google.protobuf.Any', raw, { codec }) as unknown as Any;
+  const typeName = codec.typeNameOfUrl(any.type_url);
+  if (typeName === null || !codec.interfaces.implements('Msg', typeName)) throw new Error(`no concrete type registered for type URL ${any.type_url} against interface *types.Msg`);
+  return any;
 }
 
 export function submitProposalCommand(ctx: CliContext): Command {

@@ -97,6 +97,20 @@ describe('tx gov: local argument errors', () => {
     await fails(['tx', 'gov', 'submit-proposal', await file('dep.json', '{"Title": "t", "DEPOSIT": "1x!"}'), '--from', 'alice'], 'invalid decimal coin expression: 1x!');
   });
 
+  it('submit-proposal: each message as UnmarshalInterfaceJSON into sdk.Msg reads it', async () => {
+    const offline = ['--from', ALICE.address, '--generate-only'];
+    const submit = async (messages: unknown[]) => ['tx', 'gov', 'submit-proposal', await file('msgs.json', JSON.stringify({ messages, title: 't', summary: 's' })), ...offline];
+    await fails(await submit([{ '@type': '/sdk.nothing.Msg' }]), 'unable to resolve type URL /sdk.nothing.Msg');
+    await fails(await submit([{ from_address: 'x' }]), "Any JSON doesn't have '@type'");
+    await fails(await submit([{ '@type': '/sdk.bank.v1beta1.MsgSend', bogus: 1 }]), 'unknown field "bogus" in types.MsgSend');
+    await fails(
+      await submit([{ '@type': '/sdk.gov.v1beta1.TextProposal', title: 'a', description: 'b' }]),
+      'no concrete type registered for type URL /sdk.gov.v1beta1.TextProposal against interface *types.Msg',
+    );
+    // then MsgSubmitProposal's ValidateBasic
+    await fails(await submit([]), 'either metadata or Msgs length must be non-nil: no messages proposed');
+  });
+
   it('submit-legacy-proposal: flags or --proposal, validated in the SDK order, then the deposit and the type', async () => {
     const cmd = ['tx', 'gov', 'submit-legacy-proposal', '--from', 'alice'];
     await fails(cmd, 'failed to parse proposal: proposal type is required');
