@@ -156,6 +156,19 @@ async function depositByTxQuery(qc: QueryContext, proposalId: bigint, depositor:
   throw new Error(`address '${depositor}' did not deposit to proposalID ${proposalId}`);
 }
 
+const QUERY_EXAMPLES: readonly [string, string][] = [
+  ['proposal', 'proposal 1'],
+  ['proposals', 'proposals --depositor st1... --voter st1... --status voting_period'],
+  ['vote', 'vote 1 st1...'],
+  ['votes', 'votes 1 --page=2 --limit=100'],
+  ['param', 'param voting'],
+  ['params', 'params'],
+  ['proposer', 'proposer 1'],
+  ['deposit', 'deposit 1 st1...'],
+  ['deposits', 'deposits 1'],
+  ['tally', 'tally 1'],
+];
+
 export function govQueryCommand(ctx: CliContext): Command {
   const run = (self: Command, method: string, request: ProtoObject, picked?: ReturnType<typeof pick>) => runSdkQuery(ctx, self, { pkg: GOV_V1, method, request, pick: picked });
   const cmd = new Command('gov').description('Querying commands for the governance module');
@@ -282,8 +295,8 @@ export function govQueryCommand(ctx: CliContext): Command {
       printAmino(qc, await proposerByTxQuery(qc, proposalId));
     }),
   );
-  // the SDK's order (x/gov client/cli GetQueryCmd)
-  for (const name of ['proposal', 'proposals', 'vote', 'votes', 'param', 'params', 'proposer', 'deposit', 'deposits', 'tally']) cmd.addCommand(made.get(name)!);
+  // the SDK's order (x/gov client/cli GetQueryCmd), each with its example
+  for (const [name, example] of QUERY_EXAMPLES) cmd.addCommand(made.get(name)!.addHelpText('after', `\nExample:\n$ chaind query gov ${example}`));
   return cmd;
 }
 
