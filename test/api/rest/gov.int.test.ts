@@ -141,6 +141,36 @@ describe('figures recomputed from the scenario', () => {
   });
 });
 
+describe('history and pagination over REST', () => {
+  const at = async (path: string, height: bigint) => {
+    const r = await fetch(n.restUrl + path, { headers: { 'x-cosmos-block-height': height.toString() } });
+    return { height: r.headers.get(HEIGHT), json: await r.json() };
+  };
+
+  it('at height 10 (x-cosmos-block-height), #1 was still in voting period with its two votes and a live tally', async () => {
+    const p = await at(`${V1}/proposals/1`, 10n);
+    expect([p.height, p.json.proposal.status]).toEqual(['10', 'PROPOSAL_STATUS_VOTING_PERIOD']);
+    const votes = (await at(`${V1}/proposals/1/votes`, 10n)).json.votes.map((v: any) => v.voter);
+    expect(votes.sort()).toEqual([k0.address, k1.address].sort());
+    expect((await at(`${V1}/proposals/1/tally`, 10n)).json.tally).toEqual({ yes_count: (410n * STOS).toString(), abstain_count: '0', no_count: '0', no_with_veto_count: '0' });
+  });
+
+  it('votes page by voter address: pagination.key from next_key, reverse', async () => {
+    const all = (await get(`${V1}/proposals/5/votes`)).json.votes.map((v: any) => v.voter);
+    const first = (await get(`${V1}/proposals/5/votes?pagination.limit=2`)).json;
+    expect([first.votes.map((v: any) => v.voter), first.pagination.total]).toEqual([all.slice(0, 2), '0']);
+    const rest = (await get(`${V1}/proposals/5/votes?pagination.key=${encodeURIComponent(first.pagination.next_key)}`)).json;
+    expect([rest.votes.map((v: any) => v.voter), rest.pagination]).toEqual([all.slice(2), { next_key: null, total: '0' }]);
+    const reversed = (await get(`${V1}/proposals/5/votes?pagination.reverse=true`)).json;
+    expect(reversed.votes.map((v: any) => v.voter)).toEqual([...all].reverse());
+  });
+
+  it('proposals: key and offset together fail as Internal (500)', async () => {
+    const r = await get(`${V1}/proposals?pagination.key=AAAAAAAAAAE=&pagination.offset=1`);
+    expect([r.status, r.json]).toEqual([500, { code: 13, message: 'invalid request, either offset or key is expected, got both', details: [] }]);
+  });
+});
+
 const err = (code: number, message: string) => ({ code, message, details: [] });
 const NOT_ONE = "codespace sdk code 29: invalid type: can't convert a gov/v1 Proposal to gov/v1beta1 Proposal when amount of proposal messages not exactly one";
 
