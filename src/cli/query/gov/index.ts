@@ -13,8 +13,8 @@ import { responseJsonValue } from '../../../codec/go-encoding-json.ts';
 import type { GoJsonValue } from '../../../codec/go-json.ts';
 import type { ProtoObject } from '../../../codec/registry.ts';
 import type { CliContext } from '../../context.ts';
-import { accAddressArg, goParseUint64 } from '../../tx/staking/args.ts';
-import { GOV_V1, PROPOSAL_STATUSES, proposalIdArg, proposalStatusArg, VOTE_OPTIONS } from '../../tx/gov/args.ts';
+import { accAddressArg } from '../../tx/staking/args.ts';
+import { GOV_V1, parseUint64, PROPOSAL_STATUSES, proposalIdArg, proposalStatusArg, VOTE_OPTIONS } from '../../tx/gov/args.ts';
 import { addPaginationFlags, addQueryFlags, QueryContext, readPageRequest } from '../context.ts';
 import { printSdkJson } from '../sdk-output.ts';
 import { runSdkQuery, sdkQuery } from '../staking/run.ts';
@@ -289,8 +289,8 @@ export function govQueryCommand(ctx: CliContext): Command {
   );
   add(
     query('proposer', 'Query the proposer of a governance proposal', [PROPOSAL_ID], async ([id], self) => {
-      const proposalId = goParseUint64(id);
-      if (typeof proposalId === 'string') throw new Error(`proposal-id ${id} is not a valid uint`);
+      const proposalId = parseUint64(id);
+      if (proposalId === undefined) throw new Error(`proposal-id ${id} is not a valid uint`);
       const qc = new QueryContext(ctx, self);
       printAmino(qc, await proposerByTxQuery(qc, proposalId));
     }),

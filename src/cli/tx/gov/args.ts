@@ -30,13 +30,20 @@ export const PROPOSAL_STATUSES: Readonly<Record<string, number>> = {
   PROPOSAL_STATUS_FAILED: 5,
 };
 
+/** Go `strconv.ParseUint(text, 10, 64)` (no sign allowed), or undefined. */
+export function parseUint64(text: string): bigint | undefined {
+  if (text.startsWith('+')) return undefined;
+  const v = goParseUint64(text);
+  return typeof v === 'string' ? undefined : v;
+}
+
 /**
  * A proposal id argument: `strconv.ParseUint(arg, 10, 64)`, failing with the command's text
  * (`proposal-id X not a valid uint, please input a valid proposal-id`; some commands say `int`).
  */
 export function proposalIdArg(text: string, kind: 'uint' | 'int' = 'uint'): bigint {
-  const id = goParseUint64(text);
-  if (typeof id === 'string') throw new Error(`proposal-id ${text} not a valid ${kind}, please input a valid proposal-id`);
+  const id = parseUint64(text);
+  if (id === undefined) throw new Error(`proposal-id ${text} not a valid ${kind}, please input a valid proposal-id`);
   return id;
 }
 

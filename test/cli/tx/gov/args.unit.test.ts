@@ -55,6 +55,8 @@ async function file(name: string, text: string): Promise<string> {
 describe('tx gov: local argument errors', () => {
   it('deposit: the id as a uint, then the coins', async () => {
     await fails(['tx', 'gov', 'deposit', 'x', '10stos', '--from', 'alice'], 'proposal-id x not a valid uint, please input a valid proposal-id');
+    // ParseUint takes no sign
+    await fails(['tx', 'gov', 'deposit', '+1', '10stos', '--from', 'alice'], 'proposal-id +1 not a valid uint, please input a valid proposal-id');
     await fails(['tx', 'gov', 'deposit', '-1', '10stos', '--from', 'alice'], 'proposal-id -1 not a valid uint, please input a valid proposal-id');
     await fails(['tx', 'gov', 'deposit', '18446744073709551616', '10stos', '--from', 'alice'], 'proposal-id 18446744073709551616 not a valid uint, please input a valid proposal-id');
     await fails(['tx', 'gov', 'deposit', '1', '1x!', '--from', 'alice'], 'invalid decimal coin expression: 1x!');
