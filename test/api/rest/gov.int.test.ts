@@ -144,7 +144,7 @@ describe('figures recomputed from the scenario', () => {
 describe('history and pagination over REST', () => {
   const at = async (path: string, height: bigint) => {
     const r = await fetch(n.restUrl + path, { headers: { 'x-cosmos-block-height': height.toString() } });
-    return { height: r.headers.get(HEIGHT), json: await r.json() };
+    return { height: r.headers.get(HEIGHT), json: (await r.json()) as any };
   };
 
   it('at height 10 (x-cosmos-block-height), #1 was still in voting period with its two votes and a live tally', async () => {
