@@ -46,7 +46,7 @@ export function goParseInt64(text: string): bigint | string {
 
 /** Go `strconv.ParseUint(text, 10, 64)`: the value, or Go's error text. */
 export function goParseUint64(text: string): bigint | string {
-  if (!/^\+?\d+$/.test(text)) return `strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax`;
+  if (!/^\d+$/.test(text)) return `strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax`;
   const v = BigInt(text);
   if (v >= 1n << 64n) return `strconv.ParseUint: parsing ${JSON.stringify(text)}: value out of range`;
   return v;
