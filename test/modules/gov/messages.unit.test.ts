@@ -92,9 +92,17 @@ describe('MsgDeposit', () => {
     expect(Object.values(chain.app.state.gov.deposits['1']!)).toEqual([{ depositor: bob.address, amount: [{ denom: 'wei', amount: 3n * STOS }] }]);
   });
 
-  it('ValidateBasic: bad depositor (sdk 7)', () => {
+  it('ValidateBasic: a negative amount (sdk 10); the signer must be the depositor', () => {
     const chain = govChain();
-    expectCode(chain.deliver(bob, [{ typeName: 'sdk.gov.v1.MsgDeposit', value: { proposal_id: 1n, depositor: bob.address, amount: [{ denom: 'wei', amount: '-1' }] } }]), 'sdk', 10);
+    expectCode(chain.deliver(bob, [{ typeName: 'sdk.gov.v1.MsgDeposit', value: { proposal_id: 1n, depositor: bob.address, amount: [{ denom: 'wei', amount: '-1' }] } }]), 'sdk', 10, '-1wei: invalid coins');
+    expect(chain.deliver(bob, [M.deposit(carol.address, 1n, STOS)]).code).not.toBe(0);
+  });
+
+  it('ValidateBasic of MsgVote: a bad voter address (sdk 7)', () => {
+    const chain = govChain();
+    const r = chain.deliver(bob, [M.vote('st1bad', 1n, YES)]);
+    expect({ codespace: r.codespace, code: r.code }).toEqual({ codespace: 'sdk', code: 7 });
+    expect(r.log).toMatch(/^invalid voter address: .*: invalid address$/);
   });
 });
 
