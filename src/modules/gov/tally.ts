@@ -10,7 +10,7 @@ import { shardEntriesWithPrefix } from '../../state/sharded.ts';
 import { moduleAccountAddress } from '../auth/account.ts';
 import { balanceOf } from '../bank/state.ts';
 import { BONDED_POOL } from '../staking/pools.ts';
-import { BondStatus } from '../staking/state.ts';
+import { BondStatus, consensusPower } from '../staking/state.ts';
 import { govAddressKey, votesOf, type ProposalRecord, type TallyRecord, type VoteOption, type WeightedVoteOptionRecord } from './state.ts';
 
 export interface TallyOutcome {
@@ -45,8 +45,15 @@ export function tallyProposal(state: AppState, proposal: ProposalRecord): TallyO
   const results = new Map<VoteOption, Dec>(COUNTED.map((o) => [o, Dec.ZERO]));
   let total = Dec.ZERO;
   const validators = new Map<string, ValidatorGovInfo>();
-  for (const [hex, v] of Object.entries(state.staking.validators)) {
-    if (v.status !== BondStatus.BONDED) continue;
+  // `IterateBondedValidatorsByPower`: the power index holds no jailed validator (a validator
+  // jailed earlier in this block is still BONDED until staking's EndBlock, but not counted);
+  // the first max_validators bonded ones by (power desc, operator bytes asc)
+  const bondedSet = Object.entries(state.staking.validators)
+    .filter(([, v]) => v.status === BondStatus.BONDED && !v.jailed)
+    .map(([hex, v]) => [hex, v, consensusPower(v.tokens)] as const)
+    .sort(([ha, , pa], [hb, , pb]) => (pa !== pb ? (pa > pb ? -1 : 1) : ha < hb ? -1 : ha > hb ? 1 : 0))
+    .slice(0, state.staking.params.max_validators);
+  for (const [hex, v] of bondedSet) {
     validators.set(hex, { bondedTokens: v.tokens, delegatorShares: Dec.fromRaw(v.delegator_shares), deductions: Dec.ZERO, vote: [] });
   }
   for (const vote of votesOf(state, proposal.id)) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { produce } from 'immer';
 import { ABSTAIN, advanceTo, eventsOf, execLegacy, govChain, keys, M, MIN_DEPOSIT, NO, proposal, STOS, valoper, YES } from './harness.ts';
 import { M as StakingM } from '../staking/harness.ts';
 import { tallyProposal } from '../../../src/modules/gov/tally.ts';
@@ -43,6 +44,17 @@ describe('gov tally', () => {
     expect(r).toEqual({ passes: true, burnDeposits: false, tally: { yes_count: (15n * STOS).toString(), abstain_count: (5n * STOS).toString(), no_count: (10n * STOS).toString(), no_with_veto_count: '0' } });
     advanceTo(chain, proposal(chain, 1n)!.voting_end_time!);
     expect(proposal(chain, 1n)!.status).toBe('PROPOSAL_STATUS_PASSED');
+  });
+
+  it('a jailed validator (still BONDED until staking EndBlock) is not counted: its vote and its delegators count nothing', () => {
+    const chain = govChain();
+    chain.ok(bob, [StakingM.delegate(bob.address, valoper(alice), 30n * STOS)]);
+    chain.ok(dave, [M.submit(dave.address, [execLegacy()], MIN_DEPOSIT)]);
+    chain.ok(alice, [M.vote(alice.address, 1n, YES)]);
+    chain.ok(bob, [M.vote(bob.address, 1n, YES)]);
+    const hex = Object.keys(chain.app.state.staking.validators)[0]!;
+    const jailed = produce(chain.app.state, (d) => void (d.staking.validators[hex] = { ...d.staking.validators[hex]!, jailed: true }));
+    expect(tallyProposal(jailed, proposal(chain, 1n)!)).toEqual({ passes: false, burnDeposits: false, tally: { yes_count: '0', abstain_count: '0', no_count: '0', no_with_veto_count: '0' } });
   });
 
   it('everyone abstaining rejects without burning', () => {
