@@ -19,6 +19,7 @@
  */
 import { current, Immer, type Draft } from 'immer';
 import { createCodec, type Any, type Codec } from '../../codec/registry.ts';
+import { SdkErrors } from '../../errors.ts';
 import type { ChainEvent } from '../../events/event.ts';
 import { NEUTRAL, REAL } from '../../naming.ts';
 import type { AppState } from '../../state/app-state.ts';
@@ -60,7 +61,8 @@ export function typeNameOfUrl(url: string): string | null {
 /** The decoded message of an Any (proto bytes are the same in every naming profile). */
 export function decodeAny(any: Any): { typeName: string; value: Record<string, unknown> } {
   const typeName = typeNameOfUrl(any.type_url);
-  if (typeName === null) throw new Error(`unable to resolve type URL ${any.type_url}`);
+  // as the tx decoder's UnpackInterfaces: sdk 2
+  if (typeName === null) throw SdkErrors.TxDecode.wrap(`unable to resolve type URL ${any.type_url}`);
   return { typeName, value: neutralCodec().decode(typeName, any.value) as Record<string, unknown> };
 }
 

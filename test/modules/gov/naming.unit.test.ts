@@ -15,3 +15,9 @@ describe('gov proposal messages in either naming profile', () => {
     expect(decodeAny(any)).toEqual({ typeName: 'sdk.bank.v1beta1.MsgSend', value: { from_address: 'a', to_address: 'b', amount: [{ denom: 'wei', amount: '1' }] } });
   });
 });
+
+describe('an unknown type URL among the messages', () => {
+  it('fails as the tx decoder does (sdk 2)', () => {
+    expect(() => decodeAny({ type_url: '/nope.Msg', value: new Uint8Array() })).toThrow('unable to resolve type URL /nope.Msg: tx parse error');
+  });
+});
