@@ -4,9 +4,9 @@
  * MsgExecLegacyContent{content, authority: gov} with title = content.title, summary =
  * content.description and empty metadata.
  */
-import type { Any } from '../../codec/registry.ts';
-import { createCodec } from '../../codec/registry.ts';
+import { createCodec, type Any } from '../../codec/registry.ts';
 import { SdkErrors } from '../../errors.ts';
+import type { ProtoCoin } from '../../math/coins.ts';
 import { NEUTRAL, REAL } from '../../naming.ts';
 import type { MsgSpec } from '../../state/module.ts';
 import { moduleAccountAddress } from '../auth/account.ts';
@@ -18,7 +18,6 @@ import { decodeAny, type MsgRouter } from './router.ts';
 import type { VoteOption } from './state.ts';
 import { submitProposal } from './submit.ts';
 import { addVote, validateWeightedOptions, voteOptionText } from './votes.ts';
-import type { ProtoCoin } from '../../math/coins.ts';
 
 const P = 'sdk.gov.v1beta1';
 

@@ -7,8 +7,7 @@ import type { Codec } from '../../codec/registry.ts';
 import { coinsToProto } from '../../math/coins.ts';
 import { timeNsToTimestamp } from '../../state/block-info.ts';
 import { messageAny } from './router.ts';
-import type { ProposalRecord } from './state.ts';
-import { PROPOSAL_STATUSES } from './state.ts';
+import { PROPOSAL_STATUSES, type ProposalRecord } from './state.ts';
 
 export function proposalToProto(codec: Codec, p: ProposalRecord, messages = p.messages.map((m) => messageAny(codec, m))) {
   return {
