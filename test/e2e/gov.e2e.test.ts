@@ -160,7 +160,10 @@ describe('governance on a 3-validator network', { timeout: 180_000 }, () => {
 
     // reward maturity follows it: a report at epoch 2017 (after the first EndBlock set MaturedEpoch to 2016)
     // stores its rewards under 2017 + 3 and they mature when a report of epoch 2020 is processed
-    await tx('dev0', ['pot', 'foundation-deposit', '--amount', '100stos']);
+    // each report pays 80 STOS of mining rewards out of the foundation account (tier 1)
+    await tx('dev0', ['pot', 'foundation-deposit', '--amount', '500stos']);
+    // ozone for the reported traffic (reference/chain-semantics.md §1.4)
+    await tx('dev0', ['sds', 'prepay', 'dev0', '10stos']);
     const volumes = JSON.stringify([{ wallet_address: delegator.address, volume: '1000' }]);
     const report = (epoch: number) => tx('dev0', ['pot', 'report', '--epoch', String(epoch), '--reference', `ref-${epoch}`, '--wallet-volumes', volumes]);
     await report(2017);
