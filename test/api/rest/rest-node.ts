@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { appModules } from '../../../src/abci/modules.ts';
+import type { Module } from '../../../src/state/module.ts';
 import type { RunningServer } from '../../../src/api/http.ts';
 import { startRestServer } from '../../../src/api/rest/server.ts';
 import { cometBlockMeta } from '../../../src/consensus/block-meta.ts';
@@ -43,11 +44,13 @@ export interface RestFixture {
   close(): Promise<void>;
 }
 
-export async function restFixture(opts: { enableUnsafeCors?: boolean } = {}): Promise<RestFixture> {
+/** A node with the chain's modules (or `modules`: a node that runs fewer) and its REST server. */
+export async function restFixture(opts: { enableUnsafeCors?: boolean; modules?: readonly Module[] } = {}): Promise<RestFixture> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rest-'));
   let blocks = 0;
   const node = new Node({
     ...appModules,
+    ...(opts.modules ? { modules: opts.modules } : {}),
     dbPath: path.join(dir, 'chain.sqlite'),
     genesis: genesisWith([
       [alice.address, ALICE_WEI],

@@ -289,18 +289,18 @@ describe('POST /sdk/tx/v1beta1/unsigned (--generate-only)', () => {
     expect(await refusal('not json')).toMatch(/^request body is not JSON: /);
   });
 
-  it('a message type the chain cannot execute (no handler in its router: gov MsgVote, even with empty fields) is 400', async () => {
-    const delegate = { '@type': '/sdk.gov.v1.MsgVote', proposal_id: '0', voter: '', option: 'VOTE_OPTION_UNSPECIFIED', metadata: '' };
+  it('a message type the chain cannot execute (no handler in its router: bank MsgMultiSend, even with empty fields) is 400', async () => {
+    const delegate = { '@type': '/sdk.bank.v1beta1.MsgMultiSend', inputs: [], outputs: [] };
     const r = await postJson(f, '/sdk/tx/v1beta1/unsigned', { msgs: [delegate] });
     expect([r.status, r.text]).toEqual([
       400,
-      '{"code":3,"message":"unable to resolve type URL /sdk.gov.v1.MsgVote: this chain has no handler for that message type","details":[]}',
+      '{"code":3,"message":"unable to resolve type URL /sdk.bank.v1beta1.MsgMultiSend: this chain has no handler for that message type","details":[]}',
     ]);
     const mixed = await postJson(f, '/sdk/tx/v1beta1/unsigned', { body: { messages: [send, delegate] } });
-    expect([mixed.status, mixed.json().message]).toEqual([400, 'unable to resolve type URL /sdk.gov.v1.MsgVote: this chain has no handler for that message type']);
+    expect([mixed.status, mixed.json().message]).toEqual([400, 'unable to resolve type URL /sdk.bank.v1beta1.MsgMultiSend: this chain has no handler for that message type']);
     // what the chain would answer to that tx, signed and broadcast
-    const tx = signed(alice, 0n, 3n, { messages: [{ typeName: 'sdk.gov.v1.MsgVote', value: { proposal_id: 1n, voter: alice.address, option: 1, metadata: '' } }], fee: FEE });
+    const tx = signed(alice, 0n, 3n, { messages: [{ typeName: 'sdk.bank.v1beta1.MsgMultiSend', value: { inputs: [{ address: alice.address, coins: [{ denom: 'wei', amount: '1' }] }], outputs: [{ address: bob.address, coins: [{ denom: 'wei', amount: '1' }] }] } }], fee: FEE });
     const checked = f.node.checkTx(tx);
-    expect([checked.code, checked.log]).toEqual([2, 'unable to resolve type URL /sdk.gov.v1.MsgVote: tx parse error']);
+    expect([checked.code, checked.log]).toEqual([2, 'unable to resolve type URL /sdk.bank.v1beta1.MsgMultiSend: tx parse error']);
   });
 });
