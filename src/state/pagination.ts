@@ -3,7 +3,7 @@
  * key or offset (not both), limit default 100, `total` only on the offset path when count_total
  * is set or the limit was 0, `next_key` = key of the first item not returned (null on the last page).
  */
-import { QueryError } from '../errors.ts';
+import { GrpcCode, QueryError } from '../errors.ts';
 
 export interface PageRequest {
   readonly key?: Uint8Array;
@@ -47,4 +47,18 @@ export function paginate<T>(items: readonly T[], keyOf: (item: T) => Uint8Array,
   const page = items.slice(start, end);
   const next = end < items.length ? keyOf(items[end]!) : null;
   return { page, pagination: { next_key: next, total: !key && countTotal ? BigInt(items.length) : 0n } };
+}
+
+/**
+ * `paginate` as the staking and gov query handlers call `query.Paginate`: items in store order
+ * (reversed here for `reverse`), and pagination's own refusal answered as gRPC Internal (their
+ * `status.Error(codes.Internal, err.Error())`).
+ */
+export function paginateInternal<T>(items: T[], keyOf: (item: T) => Uint8Array, req: PageRequest | null | undefined): { page: T[]; pagination: PageResponse } {
+  try {
+    return paginate(req?.reverse ? items.reverse() : items, keyOf, req);
+  } catch (e) {
+    if (e instanceof QueryError) throw new QueryError(GrpcCode.Internal, e.message.replace(/^paginate: /, ''));
+    throw e;
+  }
 }

@@ -25,7 +25,7 @@ import type { AppState } from '../../state/app-state.ts';
 import { timeNsToTimestamp } from '../../state/block-info.ts';
 import { filteredPaginate } from '../../state/filtered-pagination.ts';
 import type { QuerySpec } from '../../state/module.ts';
-import { paginate, type PageRequest, type PageResponse } from '../../state/pagination.ts';
+import { paginateInternal, type PageRequest } from '../../state/pagination.ts';
 import { durationToProto, govParamsToProto, type GovParams } from './params.ts';
 import { proposalToProto } from './proposal-proto.ts';
 import { messageAny } from './router.ts';
@@ -86,15 +86,7 @@ function idKey(id: bigint): Uint8Array {
   return b;
 }
 
-/** `query.Paginate` over records in store order; its refusal wrapped as Internal, as the gov handlers do. */
-function page<T>(items: T[], keyOf: (item: T) => Uint8Array, req: PageRequest | null | undefined): { page: T[]; pagination: PageResponse } {
-  try {
-    return paginate(req?.reverse ? items.reverse() : items, keyOf, req);
-  } catch (e) {
-    if (e instanceof QueryError) throw new QueryError(GrpcCode.Internal, e.message.replace(/^paginate: /, ''));
-    throw e;
-  }
-}
+const page = paginateInternal;
 
 // ---------------------------------------------------------------- v1 objects
 

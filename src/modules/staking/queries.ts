@@ -12,7 +12,7 @@ import { Dec } from '../../math/dec.ts';
 import type { AppState } from '../../state/app-state.ts';
 import { timeNsToTimestamp } from '../../state/block-info.ts';
 import type { QuerySpec } from '../../state/module.ts';
-import { paginate, type PageRequest, type PageResponse } from '../../state/pagination.ts';
+import { paginateInternal, type PageRequest } from '../../state/pagination.ts';
 import { shardEntriesWithPrefix, shardValues } from '../../state/sharded.ts';
 import { BOND_STATUS_NAMES } from './genesis.ts';
 import { getHistoricalInfo } from './historical-info.ts';
@@ -116,15 +116,7 @@ function lenPrefixed(...hexes: string[]): Uint8Array {
   return Buffer.concat(hexes.map((h) => Buffer.concat([Buffer.from([h.length / 2]), Buffer.from(h, 'hex')])));
 }
 
-/** Pages items in store order; pagination's own refusal is wrapped as Internal, as the staking handlers do. */
-function page<T>(items: T[], keyOf: (item: T) => Uint8Array, req: PageRequest | null | undefined): { page: T[]; pagination: PageResponse } {
-  try {
-    return paginate(req?.reverse ? items.reverse() : items, keyOf, req);
-  } catch (e) {
-    if (e instanceof QueryError) throw new QueryError(GrpcCode.Internal, e.message.replace(/^paginate: /, ''));
-    throw e;
-  }
-}
+const page = paginateInternal;
 
 const STATUS_FILTERS: Record<string, number> = { BOND_STATUS_BONDED: 3, BOND_STATUS_UNBONDED: 1, BOND_STATUS_UNBONDING: 2 };
 

@@ -15,23 +15,10 @@ import type { ProtoObject } from '../../../codec/registry.ts';
 import type { CliContext } from '../../context.ts';
 import { accAddressArg } from '../../tx/staking/args.ts';
 import { GOV_V1, parseUint64, PROPOSAL_STATUSES, proposalIdArg, proposalStatusArg, VOTE_OPTIONS } from '../../tx/gov/args.ts';
-import { addPaginationFlags, addQueryFlags, QueryContext, readPageRequest } from '../context.ts';
+import { QueryContext, readPageRequest } from '../context.ts';
 import { printSdkJson } from '../sdk-output.ts';
-import { runSdkQuery, sdkQuery } from '../staking/run.ts';
+import { queryCommand as query, runSdkQuery, sdkQuery } from '../staking/run.ts';
 import { type FoundMsg, GOV_SEARCH_LIMIT, searchPageMessages } from './tx-search.ts';
-
-type Action = (args: string[], self: Command) => Promise<void>;
-
-function query(name: string, description: string, args: readonly [string, string][], action: Action, paginated?: string): Command {
-  const cmd = new Command(name).description(description);
-  for (const [arg, about] of args) cmd.argument(`<${arg}>`, about);
-  addQueryFlags(cmd);
-  if (paginated !== undefined) addPaginationFlags(cmd, paginated);
-  return cmd.action((...params: unknown[]) => {
-    const self = params[params.length - 1] as Command;
-    return action(self.args, self);
-  });
-}
 
 const PROPOSAL_ID: [string, string] = ['proposal-id', 'the id of the proposal'];
 const pick = (typeName: string, field: string) => ({ typeName: `${GOV_V1}.${typeName}`, of: (r: ProtoObject) => r[field] });

@@ -10,21 +10,8 @@ import { Command } from 'commander';
 import type { ProtoObject } from '../../../codec/registry.ts';
 import type { CliContext } from '../../context.ts';
 import { accAddressArg, goParseInt64, valAddressArg } from '../../tx/staking/args.ts';
-import { addPaginationFlags, addQueryFlags, readPageRequest } from '../context.ts';
-import { runSdkQuery, STAKING } from './run.ts';
-
-type Action = (args: string[], self: Command) => Promise<void>;
-
-function query(name: string, description: string, args: readonly [string, string][], action: Action, paginated?: string): Command {
-  const cmd = new Command(name).description(description);
-  for (const [arg, about] of args) cmd.argument(`<${arg}>`, about);
-  addQueryFlags(cmd);
-  if (paginated !== undefined) addPaginationFlags(cmd, paginated);
-  return cmd.action((...params: unknown[]) => {
-    const self = params[params.length - 1] as Command;
-    return action(self.args, self);
-  });
-}
+import { readPageRequest } from '../context.ts';
+import { queryCommand as query, runSdkQuery, STAKING } from './run.ts';
 
 const VALIDATOR: [string, string] = ['validator-addr', 'stvaloper1… address of the validator'];
 const DELEGATOR: [string, string] = ['delegator-addr', 'st1… address of the delegator'];
