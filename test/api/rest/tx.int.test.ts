@@ -257,12 +257,14 @@ describe('POST /sdk/tx/v1beta1/unsigned (--generate-only)', () => {
     expect(bare.auth_info.fee).toEqual({ amount: [], gas_limit: '200000', payer: '', granter: '' });
   });
 
-  it("the staking family's messages: delegate, withdraw rewards and unjail in one tx, as `--generate-only` prints them", async () => {
+  it("the staking family's and gov's messages: delegate, withdraw rewards, unjail, vote and a legacy deposit in one tx, as `--generate-only` prints them", async () => {
     const val = valAddress(addressFromBech32(bob.address));
     const msgs = [
       { '@type': '/sdk.staking.v1beta1.MsgDelegate', delegator_address: alice.address, validator_address: val, amount: { denom: 'wei', amount: '1000' } },
       { '@type': '/sdk.distribution.v1beta1.MsgWithdrawDelegatorReward', delegator_address: alice.address, validator_address: val },
       { '@type': '/sdk.slashing.v1beta1.MsgUnjail', validator_addr: val },
+      { '@type': '/sdk.gov.v1.MsgVote', proposal_id: '1', voter: alice.address, option: 'VOTE_OPTION_YES', metadata: '' },
+      { '@type': '/sdk.gov.v1beta1.MsgDeposit', proposal_id: '1', depositor: alice.address, amount: [{ denom: 'wei', amount: '5' }] },
     ];
     const r = await postJson(f, '/sdk/tx/v1beta1/unsigned', { msgs });
     expect(r.status).toBe(200);
