@@ -99,6 +99,15 @@ describe('README', () => {
     const balances = (await (await fetch(`http://127.0.0.1:${restPort}/sdk/bank/v1beta1/balances/${carol}`)).json()) as { balances: { denom: string; amount: string }[] };
     // 5 stos in, 1000 wei out, and the fee of the default 200000 gas at 1 gwei
     expect(balances.balances).toEqual([{ denom: 'wei', amount: (5n * 10n ** 18n - 1000n - 200_000n * 10n ** 9n).toString() }]);
+
+    // the staking and gov block: dev0 delegated 10 stos to val0 (100 stos of its own); val0 voted yes
+    // with all 110 stos on the text proposal, whose 7-day voting period is running
+    const rest = async (path: string) => (await fetch(`http://127.0.0.1:${restPort}${path}`)).json() as Promise<any>;
+    const dev0 = (await bash(`bin/chaind keys show dev0 -a --home ${home} --keyring-backend test`)).stdout.trim();
+    const val0 = (await bash(`bin/chaind keys show val0 --bech val -a --home ${home} --keyring-backend test`)).stdout.trim();
+    expect((await rest(`/sdk/staking/v1beta1/validators/${val0}/delegations/${dev0}`)).delegation_response.balance).toEqual({ denom: 'wei', amount: (10n * 10n ** 18n).toString() });
+    expect((await rest('/sdk/gov/v1/proposals/1')).proposal.status).toBe('PROPOSAL_STATUS_VOTING_PERIOD');
+    expect((await rest('/sdk/gov/v1/proposals/1/tally')).tally).toEqual({ yes_count: (110n * 10n ** 18n).toString(), abstain_count: '0', no_count: '0', no_with_veto_count: '0' });
   });
 
   it('every standalone command works as written', async () => {
