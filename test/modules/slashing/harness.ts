@@ -24,6 +24,7 @@ import type { Ctx } from '../../../src/state/module.ts';
 import { shardSet, type Sharded } from '../../../src/state/sharded.ts';
 import { CHAIN_ID, GENESIS_TIME, genesisWith, signed, testKey, type TestKey } from '../../helpers/fixture.ts';
 import { testValidator, type Val } from '../../helpers/validators.ts';
+import { appQuery, eventsOf } from '../../helpers/app-query.ts';
 
 export type { Val };
 
@@ -173,11 +174,7 @@ export class World {
 
   /** A query through the protobuf path (request encoded, response decoded), or `{error}`. */
   query(service: string, method: string, req: Record<string, unknown> = {}): any {
-    const c = this.app.codec;
-    const reqType = `${service}.Query${method}Request`;
-    const r = this.app.query(`/${service}.Query/${method}`, c.encode(reqType, c.create(reqType, req)));
-    if (r.code !== 0) return { error: { code: r.code, codespace: r.codespace, log: r.log } };
-    return c.decode(`${service}.Query${method}Response`, r.value);
+    return appQuery(this.app, service, method, req);
   }
 
   validator(v: Val): ValidatorRecord {
@@ -185,9 +182,6 @@ export class World {
   }
 }
 
-/** ABCI events as `[type, {key: value}]` (order kept). */
-export function eventsOf(events: readonly AbciEvent[], ...types: string[]): [string, Record<string, string>][] {
-  return events.filter((e) => types.length === 0 || types.includes(e.type)).map((e) => [e.type, Object.fromEntries(e.attributes.map((a) => [a.key, a.value]))]);
-}
+export { eventsOf };
 
 export const vote = (v: Val, power: bigint, signedBlock: boolean): VoteInfo => ({ address: v.consHex, power, signed: signedBlock });
