@@ -15,12 +15,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tempHome } from '../cli/run-chaind.ts';
 import { chaind } from '../cli/node/in-process.ts';
-import { freePort, rpc, startChaind, waitForTx, type NodeProcess } from '../cli/node/node-process.ts';
+import { freePort, rpc, startChaind, type NodeProcess } from '../cli/node/node-process.ts';
+import { attr, networkClient, sleep } from './network-client.ts';
 import { createLocalNetwork, type LocalNetwork } from '../../src/node/localnet-network.ts';
 import { genesisMetaNode, nodeKeyOf } from '../modules/register/harness.ts';
 
 const STOS = 10n ** 18n;
-const FEE = 200000n * 1_000_000_000n;
 const GOV = 'st10d07y265gmmuvt4z0w9aw880jnsr700jx08hhw';
 const VOTING_S = 8;
 const DEPOSIT = 10n * STOS;
@@ -34,32 +34,7 @@ let node: NodeProcess;
 let rpcPort: number;
 let restPort: number;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function rest<T = any>(path: string, height?: bigint): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${restPort}${path}`, height ? { headers: { 'x-cosmos-block-height': height.toString() } } : {});
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body as T;
-}
-
-async function height(): Promise<bigint> {
-  return BigInt((await rpc(rpcPort, 'status')).sync_info.latest_block_height);
-}
-
-/** Sends a tx command from a keyring key, waits for its block; returns its height and events. */
-async function tx(from: string, args: string[]): Promise<{ height: bigint; events: { type: string; attributes: { key: string; value: string }[] }[] }> {
-  const r = await chaind(['tx', ...args, '--from', from, '--fees', `${FEE}wei`, '-y', '-o', 'json', '--home', home]);
-  expect([r.code, r.stderr]).toEqual([0, '']);
-  const sent = JSON.parse(r.stdout) as { code: number; txhash: string; raw_log: string };
-  expect([sent.code, sent.raw_log]).toEqual([0, '[]']);
-  const done = (await waitForTx(rpcPort, sent.txhash)) as unknown as { height: string; tx_result: { code: number; log: string; events: any[] } };
-  expect(done.tx_result.code === 0 ? 0 : done.tx_result.log).toBe(0);
-  return { height: BigInt(done.height), events: done.tx_result.events };
-}
-
-const attr = (events: { type: string; attributes: { key: string; value: string }[] }[], type: string, key: string): string[] =>
-  events.filter((e) => e.type === type).map((e) => e.attributes.find((a) => a.key === key)?.value ?? '');
+const { rest, tx } = networkClient({ home: () => home, rpcPort: () => rpcPort, restPort: () => restPort });
 
 /** Waits until the proposal has left the voting period; returns its final record. */
 async function ended(id: string): Promise<any> {

@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bech32 } from 'bech32';
 import { tempHome } from '../cli/run-chaind.ts';
 import { chaind } from '../cli/node/in-process.ts';
-import { freePort, rpc, startChaind, waitForTx, type NodeProcess } from '../cli/node/node-process.ts';
+import { freePort, rpc, startChaind, type NodeProcess } from '../cli/node/node-process.ts';
+import { attr, FEE, networkClient, sleep } from './network-client.ts';
 import { createLocalNetwork, type LocalNetwork } from '../../src/node/localnet-network.ts';
 
 const STOS = 10n ** 18n;
-const FEE = 200000n * 1_000_000_000n;
 const UNBONDING_S = 6;
 /** the SDK's genesis validation allows no less than a minute */
 const JAIL_S = 60;
@@ -25,40 +25,7 @@ let node: NodeProcess;
 let rpcPort: number;
 let restPort: number;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function rest<T = any>(path: string, height?: bigint): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${restPort}${path}`, height ? { headers: { 'x-cosmos-block-height': height.toString() } } : {});
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body as T;
-}
-
-async function balance(address: string): Promise<bigint> {
-  return BigInt((await rest(`/sdk/bank/v1beta1/balances/${address}/by_denom?denom=wei`)).balance.amount);
-}
-
-async function height(): Promise<bigint> {
-  return BigInt((await rpc(rpcPort, 'status')).sync_info.latest_block_height);
-}
-
-async function waitHeight(h: bigint): Promise<void> {
-  while ((await height()) < h) await sleep(50);
-}
-
-/** Sends a tx command from a keyring key (fee 200000 gas × 1 gwei), waits for its block; returns height and events. */
-async function tx(from: string, args: string[]): Promise<{ height: bigint; events: { type: string; attributes: { key: string; value: string }[] }[] }> {
-  const r = await chaind(['tx', ...args, '--from', from, '--fees', `${FEE}wei`, '-y', '-o', 'json', '--home', home]);
-  expect([r.code, r.stderr]).toEqual([0, '']);
-  const sent = JSON.parse(r.stdout) as { code: number; txhash: string; raw_log: string };
-  expect([sent.code, sent.raw_log]).toEqual([0, '[]']);
-  const done = (await waitForTx(rpcPort, sent.txhash)) as unknown as { height: string; tx_result: { code: number; log: string; events: any[] } };
-  expect([done.tx_result.code, done.tx_result.log.startsWith('[')]).toEqual([0, true]);
-  return { height: BigInt(done.height), events: done.tx_result.events };
-}
-
-const attr = (events: { type: string; attributes: { key: string; value: string }[] }[], type: string, key: string): string[] =>
-  events.filter((e) => e.type === type).map((e) => e.attributes.find((a) => a.key === key)?.value ?? '');
+const { rest, height, waitHeight, balance, tx } = networkClient({ home: () => home, rpcPort: () => rpcPort, restPort: () => restPort });
 
 beforeAll(async () => {
   home = await tempHome();
