@@ -1,8 +1,9 @@
 /**
  * `config/genesis.json` as a CometBFT 0.37 GenesisDoc: genesis_time, chain_id, initial_height,
  * consensus_params, validators, app_hash, app_state, written with two-space indentation in that
- * field order (CometBFT `GenesisDoc.SaveAs`). The simulator has no staking module yet, so the
- * validator set is the genesis `validators` list (`chaind init` puts this node's key there).
+ * field order (CometBFT `GenesisDoc.SaveAs`). The `validators` list (`chaind init` puts this node's
+ * key there) is the consensus set only while InitChain returns none, i.e. without gentxs or staking
+ * validators in app_state (src/consensus/block-meta.ts); `collect-gentxs` empties it.
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -2,8 +2,9 @@
  * `chaind init`: creates a node home (SDK v0.47 `x/genutil/client/cli/init.go` with the server's
  * config interception): config.toml, app.toml and client.toml when missing, the node key and the
  * validator key (kept when present; derived from a mnemonic with `--recover`), and a genesis.json
- * whose app_state is every module's default genesis. Unlike the SDK, whose validators come from
- * gentxs, genesis.validators lists this node's key: the simulator's single validator.
+ * whose app_state is every module's default genesis. Unlike the SDK, genesis.validators lists this
+ * node's key, so that a chain started without gentxs has a (fixed) validator; `chaind genesis gentx`
+ * and `collect-gentxs` make a staking validator instead, as on an SDK chain (docs/node.md).
  */
 import { createHash, randomInt } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
