@@ -4,50 +4,21 @@
  * client home points at a port where no node listens, so any network call would fail differently.
  * `draft-proposal` writes its two files as the SDK does.
  */
-import { mkdtemp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../../../src/cli/chaind.ts';
-import { bufferOutput } from '../../../../src/cli/output.ts';
-import { scriptedPrompter } from '../../../../src/cli/prompt.ts';
+import { describe, expect, it } from 'vitest';
 import { moduleAccountAddress } from '../../../../src/modules/auth/account.ts';
 import { addressFromBech32, valAddress } from '../../../../src/crypto/address.ts';
-import { hdPath } from '../../../../src/crypto/hd.ts';
-import { openKeyring } from '../../../../src/crypto/keyring/open.ts';
 import { weightedVoteOptionsArg } from '../../../../src/cli/tx/gov/args.ts';
-import { CHAIN_ID, MNEMONIC, testKey } from '../../../helpers/fixture.ts';
+import { testKey } from '../../../helpers/fixture.ts';
+import { offlineHome } from '../offline-home.ts';
 
 const ALICE = testKey(0);
 const VAL = valAddress(addressFromBech32(ALICE.address));
-let dir: string;
-let home: string;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'chaind-gov-args-'));
-  home = join(dir, 'home');
-  await openKeyring({ backend: 'test', dir: home }).newAccount('alice', MNEMONIC, '', hdPath(0, 0), 'eth_secp256k1');
-  await mkdir(join(home, 'config'), { recursive: true });
-  // port 9 (discard): nothing answers there
-  await writeFile(join(home, 'config', 'client.toml'), `chain-id = "${CHAIN_ID}"\nkeyring-backend = "test"\nnode = "tcp://127.0.0.1:9"\n`);
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function chaind(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = bufferOutput();
-  const code = await main([...args, '--home', home], { out, prompt: scriptedPrompter([], out.stderr) });
-  return { code, stdout: out.out, stderr: out.err };
-}
-
-/** exit 1 with `Error: <text>` and nothing on stdout */
-async function fails(args: string[], text: string): Promise<void> {
-  expect(await chaind(args), args.join(' ')).toEqual({ code: 1, stdout: '', stderr: `Error: ${text}\n` });
-}
+const { chaind, fails, dir: tmp, home: homeDir } = offlineHome('chaind-gov-args-');
 
 async function file(name: string, text: string): Promise<string> {
-  const path = join(dir, name);
+  const path = join(tmp(), name);
   await writeFile(path, text);
   return path;
 }
@@ -89,7 +60,7 @@ describe('tx gov: local argument errors', () => {
   });
 
   it('submit-proposal: the file as os.ReadFile and json.Unmarshal read it, the messages as proto-JSON, the deposit', async () => {
-    const missing = join(dir, 'nope.json');
+    const missing = join(tmp(), 'nope.json');
     await fails(['tx', 'gov', 'submit-proposal', missing, '--from', 'alice'], `open ${missing}: no such file or directory`);
     await fails(['tx', 'gov', 'submit-proposal', await file('empty.json', ''), '--from', 'alice'], 'unexpected end of JSON input');
     await fails(['tx', 'gov', 'submit-proposal', await file('bad.json', '{"title": x}'), '--from', 'alice'], "invalid character 'x' looking for beginning of value");
@@ -133,7 +104,7 @@ describe('tx gov: local argument errors', () => {
 describe('tx gov draft-proposal', () => {
   it('writes draft_proposal.json and draft_metadata.json as json.MarshalIndent(v, "", " ")', async () => {
     const cwd = process.cwd();
-    const work = join(dir, 'draft-text');
+    const work = join(tmp(), 'draft-text');
     await mkdir(work);
     process.chdir(work);
     try {
@@ -156,7 +127,7 @@ describe('tx gov draft-proposal', () => {
 
   it('a community-pool-spend draft has the message with the gov account as authority; --skip-metadata writes one file', async () => {
     const cwd = process.cwd();
-    const work = join(dir, 'draft-spend');
+    const work = join(tmp(), 'draft-spend');
     await mkdir(work);
     process.chdir(work);
     try {

@@ -3,45 +3,15 @@
  * texts, before anything is signed or sent (reference/sdk-modules.md §1.5, §2.6, §4.5, §6.6): the
  * client home points at a port where no node listens, so any network call would fail differently.
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../../../src/cli/chaind.ts';
-import { bufferOutput } from '../../../../src/cli/output.ts';
-import { scriptedPrompter } from '../../../../src/cli/prompt.ts';
+import { describe, expect, it } from 'vitest';
 import { accAddress, valAddress, addressFromBech32 } from '../../../../src/crypto/address.ts';
-import { hdPath } from '../../../../src/crypto/hd.ts';
-import { openKeyring } from '../../../../src/crypto/keyring/open.ts';
-import { CHAIN_ID, MNEMONIC, testKey } from '../../../helpers/fixture.ts';
+import { testKey } from '../../../helpers/fixture.ts';
+import { offlineHome } from '../offline-home.ts';
 
 const ALICE = testKey(0);
 const VAL = valAddress(addressFromBech32(ALICE.address));
-let dir: string;
-let home: string;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'chaind-staking-args-'));
-  home = join(dir, 'home');
-  await openKeyring({ backend: 'test', dir: home }).newAccount('alice', MNEMONIC, '', hdPath(0, 0), 'eth_secp256k1');
-  await mkdir(join(home, 'config'), { recursive: true });
-  // port 9 (discard): nothing answers there
-  await writeFile(join(home, 'config', 'client.toml'), `chain-id = "${CHAIN_ID}"\nkeyring-backend = "test"\nnode = "tcp://127.0.0.1:9"\n`);
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function chaind(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = bufferOutput();
-  const code = await main([...args, '--home', home], { out, prompt: scriptedPrompter([], out.stderr) });
-  return { code, stdout: out.out, stderr: out.err };
-}
-
-/** exit 1 with `Error: <text>` and nothing on stdout */
-async function fails(args: string[], text: string): Promise<void> {
-  expect(await chaind(args), args.join(' ')).toEqual({ code: 1, stdout: '', stderr: `Error: ${text}\n` });
-}
+const { chaind, fails, dir: tmp, home: homeDir } = offlineHome('chaind-staking-args-');
 
 describe('tx staking: local argument errors', () => {
   it('delegate reads the amount first, then the validator address', async () => {
@@ -73,7 +43,7 @@ describe('tx staking: local argument errors', () => {
     await fails([...base.slice(0, -1), '1x!', '--pubkey', key], 'invalid decimal coin expression: 1x!');
     // no --pubkey and no priv_validator_key.json in the home
     const r = await chaind([...base, ...rates, '--min-self-delegation', '1']);
-    expect([r.code, r.stderr]).toEqual([1, `Error: required flag(s) "pubkey" not set (and there is no ${join(home, 'config', 'priv_validator_key.json')} to take the consensus key from)\n`]);
+    expect([r.code, r.stderr]).toEqual([1, `Error: required flag(s) "pubkey" not set (and there is no ${join(homeDir(), 'config', 'priv_validator_key.json')} to take the consensus key from)\n`]);
     const short = '{"@type":"/sdk.crypto.ed25519.PubKey","key":"' + Buffer.alloc(31, 7).toString('base64') + '"}';
     await fails([...base, ...rates, '--min-self-delegation', '1', '--pubkey', short], 'invalid pubkey size: an ed25519 key is 32 bytes, got 31');
   });
