@@ -8,11 +8,10 @@
  * figures (live tally, deposits) are recomputed here from the scenario.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StakingNode } from './staking-family-node.ts';
+import { HEIGHT, restGet, type StakingNode } from './staking-family-node.ts';
 import { dev, k0, k1, k2, k4, runGovScenario, startGovNode, STOS } from './gov-node.ts';
 
 let n: StakingNode;
-const HEIGHT = 'grpc-metadata-x-cosmos-block-height';
 
 beforeAll(async () => {
   n = await startGovNode();
@@ -20,11 +19,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => n?.close());
 
-async function get(path: string): Promise<{ status: number; text: string; height: string | null; json: any }> {
-  const r = await fetch(n.restUrl + path);
-  const text = await r.text();
-  return { status: r.status, text, height: r.headers.get(HEIGHT), json: JSON.parse(text) };
-}
+const get = (path: string) => restGet(n, path);
 
 const V1 = '/sdk/gov/v1';
 const B1 = '/sdk/gov/v1beta1';

@@ -204,3 +204,12 @@ function isJailed(n: StakingNode): boolean {
   const res = n.node.query(`/${T}.Query/Validator`, req);
   return res.code === 0 && (codec.decode(`${T}.QueryValidatorResponse`, res.value) as any).validator.jailed === true;
 }
+
+export const HEIGHT = 'grpc-metadata-x-cosmos-block-height';
+
+/** A GET of the node's REST server: status, body text, the height header and the parsed body. */
+export async function restGet(n: StakingNode, path: string): Promise<{ status: number; text: string; height: string | null; json: any }> {
+  const r = await fetch(n.restUrl + path);
+  const text = await r.text();
+  return { status: r.status, text, height: r.headers.get(HEIGHT), json: JSON.parse(text) };
+}

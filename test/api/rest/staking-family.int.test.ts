@@ -10,7 +10,7 @@
  */
 import { bech32 } from 'bech32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consKeys, dev, k0, k1, k2, k4, runScenario, STOS, startStakingNode, valoper, type StakingNode } from './staking-family-node.ts';
+import { consKeys, dev, HEIGHT, k0, k1, k2, k4, restGet, runScenario, STOS, startStakingNode, valoper, type StakingNode } from './staking-family-node.ts';
 
 let n: StakingNode;
 const [v0, v1, v2] = [valoper(k0), valoper(k1), valoper(k2)];
@@ -20,7 +20,6 @@ const unknownVal = valoper(dev);
 const badVal = `${v0.slice(0, -1)}${v0.endsWith('e') ? 'd' : 'e'}`;
 const consAddress = (i: number) => bech32.encode('stvalcons', bech32.toWords(Buffer.from(consKeys[i]!.address, 'hex')));
 const unknownCons = bech32.encode('stvalcons', bech32.toWords(Buffer.alloc(20, 1)));
-const HEIGHT = 'grpc-metadata-x-cosmos-block-height';
 
 beforeAll(async () => {
   n = await startStakingNode();
@@ -28,11 +27,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => n?.close());
 
-async function get(path: string): Promise<{ status: number; text: string; height: string | null; json: any }> {
-  const r = await fetch(n.restUrl + path);
-  const text = await r.text();
-  return { status: r.status, text, height: r.headers.get(HEIGHT), json: JSON.parse(text) };
-}
+const get = (path: string) => restGet(n, path);
 
 const S = '/sdk/staking/v1beta1';
 const D = '/sdk/distribution/v1beta1';

@@ -35,6 +35,21 @@ export const FEE = [{ denom: 'wei', amount: '2000000000000000' }];
 export const FAIL = 'failed to execute message; message index: 0: ';
 export const GOV = moduleAccountAddress('gov');
 
+/** Slashing genesis with a 20-block window and half of it to sign (reference/sdk-modules.md §9.3). */
+export const WINDOW_20 = {
+  slashing: {
+    params: {
+      signed_blocks_window: '20',
+      min_signed_per_window: '0.500000000000000000',
+      downtime_jail_duration: '600s',
+      slash_fraction_double_sign: '0.050000000000000000',
+      slash_fraction_downtime: '0.000200000000000000',
+    },
+    signing_infos: [],
+    missed_blocks: [],
+  },
+};
+
 export const keys = [testKey(0), testKey(1), testKey(2), testKey(3)];
 
 /** Validator `index` is operated by `keys[index]`. */

@@ -8,23 +8,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportSlashingGenesis } from '../../../src/modules/slashing/genesis.ts';
 import { afterValidatorBonded } from '../../../src/modules/slashing/hooks.ts';
 import { calls, resetCalls } from './fake-staking.ts';
-import { eventsOf, putValidator, SEC, STOS, valOf, vote, World } from './harness.ts';
+import { eventsOf, putValidator, SEC, STOS, valOf, vote, WINDOW_20, World } from './harness.ts';
 
 vi.mock('../../../src/modules/staking/slash.ts', async () => await import('./fake-staking.ts'));
 
-const WINDOW_20 = {
-  slashing: {
-    params: {
-      signed_blocks_window: '20',
-      min_signed_per_window: '0.500000000000000000',
-      downtime_jail_duration: '600s',
-      slash_fraction_double_sign: '0.050000000000000000',
-      slash_fraction_downtime: '0.000200000000000000',
-    },
-    signing_infos: [],
-    missed_blocks: [],
-  },
-};
 
 const V0 = valOf(0);
 const V1 = valOf(1);

@@ -10,26 +10,13 @@ import type { TxMessage } from '../../../src/client/sign-tx.ts';
 import { moduleAccountAddress } from '../../../src/modules/auth/account.ts';
 import { BondStatus } from '../../../src/modules/staking/state.ts';
 import { shardValues } from '../../../src/state/sharded.ts';
-import { eventsOf, FAIL, keys, SEC, STOS, valOf, vote, World, type Val } from './harness.ts';
+import { eventsOf, FAIL, keys, SEC, STOS, valOf, vote, WINDOW_20, World, type Val } from './harness.ts';
 
 const V0 = valOf(0);
 const V1 = valOf(1);
 const BONDED_POOL = moduleAccountAddress('bonded_tokens_pool');
 const NOT_BONDED_POOL = moduleAccountAddress('not_bonded_tokens_pool');
 
-const WINDOW_20 = {
-  slashing: {
-    params: {
-      signed_blocks_window: '20',
-      min_signed_per_window: '0.500000000000000000',
-      downtime_jail_duration: '600s',
-      slash_fraction_double_sign: '0.050000000000000000',
-      slash_fraction_downtime: '0.000200000000000000',
-    },
-    signing_infos: [],
-    missed_blocks: [],
-  },
-};
 
 const coin = (amount: bigint) => ({ denom: 'wei', amount: amount.toString() });
 
