@@ -1,0 +1,128 @@
+/**
+ * Wallet files of a resource node's home (`accounts/<address>.json`): Ethereum keystore v3 JSON —
+ * scrypt → 32-byte derived key, AES-128-CTR over the secret with its first 16 bytes, MAC =
+ * keccak256(derivedKey[16:32] ‖ ciphertext) — with `address` holding the bech32 address.
+ * We write scrypt N = 4096, r = 8, p = 6 (go-ethereum's "light" parameters: fast for tests and
+ * local networks, weaker against brute force than the standard N = 262144, p = 1); reading
+ * accepts any scrypt parameters and the pbkdf2 (hmac-sha256) variant of the format.
+ */
+import { randomUUID } from 'node:crypto';
+import { ctr } from '@noble/ciphers/aes.js';
+import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
+import { scrypt } from '@noble/hashes/scrypt.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, concatBytes, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+
+
+/** go-ethereum `LightScryptN` / `LightScryptP` */
+export const KEYSTORE_SCRYPT = Object.freeze({ n: 4096, r: 8, p: 6, dklen: 32 });
+
+export const WRONG_PASSWORD = 'could not decrypt key with given password';
+
+export interface ScryptParams {
+  readonly dklen: number;
+  readonly n: number;
+  readonly r: number;
+  readonly p: number;
+  readonly salt: string;
+}
+
+export interface KeystoreCrypto {
+  readonly cipher: 'aes-128-ctr';
+  readonly ciphertext: string;
+  readonly cipherparams: { readonly iv: string };
+  readonly kdf: 'scrypt';
+  readonly kdfparams: ScryptParams;
+  readonly mac: string;
+}
+
+export interface KeystoreJson {
+  readonly address: string;
+  readonly crypto: KeystoreCrypto;
+  readonly id: string;
+  readonly version: 3;
+  readonly name?: string;
+}
+
+function deriveScrypt(password: string, p: Omit<ScryptParams, 'salt'>, salt: Uint8Array): Uint8Array {
+  return scrypt(utf8ToBytes(password), salt, { N: p.n, r: p.r, p: p.p, dkLen: p.dklen, maxmem: 2 ** 31 });
+}
+
+function mac(derivedKey: Uint8Array, ciphertext: Uint8Array): Uint8Array {
+  return keccak_256(concatBytes(derivedKey.subarray(16, 32), ciphertext));
+}
+
+/** Encrypts `secret` (e.g. a 32-byte private key) under `password`. */
+export function encryptKeystore(secret: Uint8Array, password: string, address: string, name?: string): KeystoreJson {
+  const salt = randomBytes(32);
+  const iv = randomBytes(16);
+  const derivedKey = deriveScrypt(password, KEYSTORE_SCRYPT, salt);
+  const ciphertext = ctr(derivedKey.slice(0, 16), iv).encrypt(secret);
+  const json: KeystoreJson = {
+    address,
+    crypto: {
+      cipher: 'aes-128-ctr',
+      ciphertext: bytesToHex(ciphertext),
+      cipherparams: { iv: bytesToHex(iv) },
+      kdf: 'scrypt',
+      kdfparams: { ...KEYSTORE_SCRYPT, salt: bytesToHex(salt) },
+      mac: bytesToHex(mac(derivedKey, ciphertext)),
+    },
+    id: randomUUID(),
+    version: 3,
+  };
+  return name === undefined ? json : { ...json, name };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function hexField(obj: Record<string, unknown>, key: string, what: string): Uint8Array {
+  const v = obj[key];
+  if (typeof v !== 'string' || v.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(v)) {
+    throw new Error(`invalid keystore: ${what} is not hex`);
+  }
+  return Uint8Array.from(Buffer.from(v, 'hex'));
+}
+
+function intField(obj: Record<string, unknown>, key: string, what: string, min: number, max: number): number {
+  const v = obj[key];
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) {
+    throw new Error(`invalid keystore: ${what} must be an integer from ${min} to ${max}`);
+  }
+  return v;
+}
+
+/** The secret of a v3 keystore; wrong password → Error('could not decrypt key with given password') */
+export function decryptKeystore(json: unknown, password: string): Uint8Array {
+  if (!isObject(json)) throw new Error('invalid keystore: not a JSON object');
+  if (json.version !== 3) throw new Error(`invalid keystore: version ${JSON.stringify(json.version ?? null)} is not 3`);
+  const c = isObject(json.crypto) ? json.crypto : isObject(json.Crypto) ? json.Crypto : undefined;
+  if (c === undefined) throw new Error('invalid keystore: no "crypto" object');
+  if (c.cipher !== 'aes-128-ctr') throw new Error(`invalid keystore: cipher ${JSON.stringify(c.cipher ?? null)} is not aes-128-ctr`);
+  if (!isObject(c.cipherparams)) throw new Error('invalid keystore: no "cipherparams" object');
+  if (!isObject(c.kdfparams)) throw new Error('invalid keystore: no "kdfparams" object');
+  const iv = hexField(c.cipherparams, 'iv', 'cipherparams.iv');
+  if (iv.length !== 16) throw new Error(`invalid keystore: cipherparams.iv has ${iv.length} bytes, expected 16`);
+  const ciphertext = hexField(c, 'ciphertext', 'ciphertext');
+  const expectedMac = hexField(c, 'mac', 'mac');
+  const kp = c.kdfparams;
+  const salt = hexField(kp, 'salt', 'kdfparams.salt');
+  const dklen = intField(kp, 'dklen', 'kdfparams.dklen', 32, 64);
+  let derivedKey: Uint8Array;
+  if (c.kdf === 'scrypt') {
+    const n = intField(kp, 'n', 'kdfparams.n', 2, 2 ** 22);
+    if ((n & (n - 1)) !== 0) throw new Error('invalid keystore: kdfparams.n must be a power of 2');
+    const r = intField(kp, 'r', 'kdfparams.r', 1, 64);
+    const p = intField(kp, 'p', 'kdfparams.p', 1, 64);
+    derivedKey = deriveScrypt(password, { n, r, p, dklen }, salt);
+  } else if (c.kdf === 'pbkdf2') {
+    if (kp.prf !== 'hmac-sha256') throw new Error(`invalid keystore: unsupported pbkdf2 prf ${JSON.stringify(kp.prf ?? null)}`);
+    const iterations = intField(kp, 'c', 'kdfparams.c', 1, 10_000_000);
+    derivedKey = pbkdf2(sha256, utf8ToBytes(password), salt, { c: iterations, dkLen: dklen });
+  } else {
+    throw new Error(`invalid keystore: unsupported kdf ${JSON.stringify(c.kdf ?? null)}`);
+  }
+  if (bytesToHex(mac(derivedKey, ciphertext)) !== bytesToHex(expectedMac)) throw new Error(WRONG_PASSWORD);
+  return ctr(derivedKey.slice(0, 16), iv).decrypt(ciphertext);
+}
