@@ -20,7 +20,8 @@ export interface SdsSignature {
   readonly signature: string;
 }
 
-const time = (t: number | bigint): string => (typeof t === 'bigint' ? t.toString() : Number.isInteger(t) ? t.toFixed(0) : String(t));
+/** decimal req_time, never in exponent form */
+const time = (t: number | bigint): string => (typeof t === 'bigint' ? t.toString() : Number.isInteger(t) ? BigInt(t).toString() : String(t));
 
 /** The signed strings, plain concatenations (t = decimal req_time) */
 export const SignedMessage = Object.freeze({
