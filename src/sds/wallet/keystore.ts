@@ -6,14 +6,11 @@
  * local networks, weaker against brute force than the standard N = 262144, p = 1); reading
  * accepts any scrypt parameters and the pbkdf2 (hmac-sha256) variant of the format.
  */
-import { randomUUID } from 'node:crypto';
+import { pbkdf2Sync, randomUUID, scryptSync } from 'node:crypto';
 import { ctr } from '@noble/ciphers/aes.js';
-import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { scrypt } from '@noble/hashes/scrypt.js';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, concatBytes, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
-
 
 /** go-ethereum `LightScryptN` / `LightScryptP` */
 export const KEYSTORE_SCRYPT = Object.freeze({ n: 4096, r: 8, p: 6, dklen: 32 });
@@ -45,8 +42,21 @@ export interface KeystoreJson {
   readonly name?: string;
 }
 
+/** The most memory a keystore's scrypt may ask for (128 · N · r bytes): 1 GiB. */
+const SCRYPT_MAX_MEMORY = 2 ** 30;
+
+/**
+ * node's scrypt (OpenSSL) is ~20× faster than the pure-JS one, which matters on a loaded box; OpenSSL
+ * refuses N ≥ 2^(16·r) (e.g. the Web3 test vector's N = 2^18, r = 1), so those go to @noble/hashes.
+ */
 function deriveScrypt(password: string, p: Omit<ScryptParams, 'salt'>, salt: Uint8Array): Uint8Array {
-  return scrypt(utf8ToBytes(password), salt, { N: p.n, r: p.r, p: p.p, dkLen: p.dklen, maxmem: 2 ** 31 });
+  const memory = 128 * p.n * p.r;
+  if (memory > SCRYPT_MAX_MEMORY) throw new Error(`invalid keystore: scrypt n = ${p.n}, r = ${p.r} need more than 1 GiB of memory`);
+  if (p.n >= 2 ** (16 * p.r)) {
+    return scrypt(utf8ToBytes(password), salt, { N: p.n, r: p.r, p: p.p, dkLen: p.dklen, maxmem: 2 * memory + 2 ** 20 });
+  }
+  const key = scryptSync(utf8ToBytes(password), salt, p.dklen, { N: p.n, r: p.r, p: p.p, maxmem: 2 * memory + 128 * p.r * p.p + 2 ** 20 });
+  return new Uint8Array(key.buffer, key.byteOffset, key.length);
 }
 
 function mac(derivedKey: Uint8Array, ciphertext: Uint8Array): Uint8Array {
@@ -119,7 +129,7 @@ export function decryptKeystore(json: unknown, password: string): Uint8Array {
   } else if (c.kdf === 'pbkdf2') {
     if (kp.prf !== 'hmac-sha256') throw new Error(`invalid keystore: unsupported pbkdf2 prf ${JSON.stringify(kp.prf ?? null)}`);
     const iterations = intField(kp, 'c', 'kdfparams.c', 1, 10_000_000);
-    derivedKey = pbkdf2(sha256, utf8ToBytes(password), salt, { c: iterations, dkLen: dklen });
+    derivedKey = new Uint8Array(pbkdf2Sync(utf8ToBytes(password), salt, iterations, dklen, 'sha256'));
   } else {
     throw new Error(`invalid keystore: unsupported kdf ${JSON.stringify(c.kdf ?? null)}`);
   }

@@ -2,6 +2,9 @@
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ctr } from '@noble/ciphers/aes.js';
+import { scrypt as nobleScrypt } from '@noble/hashes/scrypt.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { decryptKeystoreJsonSync, encryptKeystoreJsonSync, getBytes, HDNodeWallet } from 'ethers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toBech32 } from '../../../src/crypto/bech32.ts';
@@ -55,6 +58,48 @@ describe('keystore v3', () => {
     expect(toHex(decryptKeystore(JSON.parse(theirs), 'pw'))).toBe(ABANDON.index0.privateKey);
   });
 
+  it('reads scrypt parameters OpenSSL refuses (N ≥ 2^(16·r)), as the Web3 test vector uses', () => {
+    // built by hand with the pure-JS scrypt: N = 2^16, r = 1, p = 1
+    const salt = new Uint8Array(32).fill(9);
+    const iv = new Uint8Array(16).fill(4);
+    const dk = nobleScrypt(new TextEncoder().encode('pw'), salt, { N: 2 ** 16, r: 1, p: 1, dkLen: 32 });
+    const ciphertext = ctr(dk.slice(0, 16), iv).encrypt(KEY);
+    const json = {
+      version: 3,
+      id: '00000000-0000-4000-8000-000000000000',
+      crypto: {
+        cipher: 'aes-128-ctr',
+        cipherparams: { iv: toHex(iv) },
+        ciphertext: toHex(ciphertext),
+        kdf: 'scrypt',
+        kdfparams: { dklen: 32, n: 65536, r: 1, p: 1, salt: toHex(salt) },
+        mac: toHex(keccak_256(Uint8Array.of(...dk.subarray(16, 32), ...ciphertext))),
+      },
+    };
+    expect(toHex(decryptKeystore(json, 'pw'))).toBe(ABANDON.index0.privateKey);
+    expect(() => decryptKeystore(json, 'pw2')).toThrow('could not decrypt key with given password');
+  });
+
+  // The Web3 Secret Storage definition's pbkdf2 test vector (password "testpassword"); its scrypt
+  // one (N = 2^18, r = 1, p = 8) takes ~12 s in pure JS, so it is not run here.
+  const WEB3_KEY = '7a28b5ba57c53603b0b07b56bba752f7784bf506fa95edc395f5cf6c7514fe9d';
+  it('decrypts the Web3 Secret Storage pbkdf2 test vector', () => {
+    const json = {
+      crypto: {
+        cipher: 'aes-128-ctr',
+        cipherparams: { iv: '6087dab2f9fdbbfaddc31a909735c1e6' },
+        ciphertext: '5318b4d5bcd28de64ee5559e671353e16f075ecae9f99c7a79a38af5f869aa46',
+        kdf: 'pbkdf2',
+        kdfparams: { c: 262144, dklen: 32, prf: 'hmac-sha256', salt: 'ae3cd4e7013836a3df6bd7241b12db061dbe2c6785853cce422d148a624ce0bd' },
+        mac: '517ead924a9d0dc3124507e3393d175ce3ff7c1e96529c6c555ce9e51205e9b2',
+      },
+      id: '3198bc9c-6672-5ab3-d995-4942343ae5b6',
+      version: 3,
+    };
+    expect(toHex(decryptKeystore(json, 'testpassword'))).toBe(WEB3_KEY);
+    expect(() => decryptKeystore(json, 'testpassword2')).toThrow('could not decrypt key with given password');
+  });
+
   it('names what is wrong with a malformed keystore', () => {
     const json = encryptKeystore(KEY, 'pw', 'a');
     const cases: [unknown, string][] = [
@@ -68,6 +113,7 @@ describe('keystore v3', () => {
       [{ ...json, crypto: { ...json.crypto, cipherparams: { iv: '00' } } }, 'invalid keystore: cipherparams.iv has 1 bytes, expected 16'],
       [{ ...json, crypto: { ...json.crypto, kdfparams: { ...json.crypto.kdfparams, n: 4095 } } }, 'invalid keystore: kdfparams.n must be a power of 2'],
       [{ ...json, crypto: { ...json.crypto, kdfparams: { ...json.crypto.kdfparams, n: 2 ** 30 } } }, 'invalid keystore: kdfparams.n must be an integer from 2 to 4194304'],
+      [{ ...json, crypto: { ...json.crypto, kdfparams: { ...json.crypto.kdfparams, n: 2 ** 22, r: 8 } } }, 'invalid keystore: scrypt n = 4194304, r = 8 need more than 1 GiB of memory'],
     ];
     for (const [bad, message] of cases) expect(() => decryptKeystore(bad, 'pw')).toThrow(new Error(message));
   });
