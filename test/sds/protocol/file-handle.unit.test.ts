@@ -1,4 +1,5 @@
 /** `sdm://` file handles and `sds://` share links (reference/storage-network.md §1.4.3, §1.4.6). */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toBech32 } from '../../../src/crypto/bech32.ts';
 import { FileHandleError, formatFileHandle, parseFileHandle, parseShareLink } from '../../../src/sds/protocol/file-handle.ts';
@@ -87,5 +88,31 @@ describe('share links', () => {
       expect(() => parseShareLink(bad)).toThrow(`invalid share link ${JSON.stringify(bad)}: expected sds://<6 characters>_<16 hex digits>`);
     }
     expect(() => parseShareLink('')).toThrow('invalid share link: empty');
+  });
+});
+
+describe('odd input (fuzz)', () => {
+  it('parsers either parse or throw an Error with a message', () => {
+    const text = fc.oneof(
+      fc.string(),
+      fc.string().map((s) => `sdm://${OWNER}/${HASH}${s}`),
+      fc.string().map((s) => `sdm://${s}`),
+      fc.string().map((s) => `sds://${s}`),
+      fc.string({ minLength: 88, maxLength: 100 }).map((s) => `sdm://${s}`),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        for (const parse of [parseFileHandle, parseShareLink]) {
+          try {
+            parse(t);
+          } catch (e) {
+            expect(e).toBeInstanceOf(Error);
+            expect(e instanceof TypeError || e instanceof RangeError).toBe(false);
+            expect((e as Error).message.length).toBeGreaterThan(0);
+          }
+        }
+      }),
+      { seed: 14, numRuns: 500 },
+    );
   });
 });
