@@ -66,13 +66,17 @@ function serveConnection(socket: Socket, dispatcher: RpcDispatcher, maxMessage: 
   const write = (text: string): void => {
     if (!socket.destroyed && socket.writable) socket.write(text);
   };
+  /** the error that ends the connection: written after the answers still under way */
+  let lastWords: string | undefined;
   const maybeEnd = (): void => {
     if (!reading && inFlight === 0 && !ended) {
       ended = true;
+      if (lastWords !== undefined) write(lastWords);
       socket.end();
     }
   };
-  const stopReading = (): void => {
+  const stopReading = (error?: string): void => {
+    lastWords = error;
     reading = false;
     chunks = []; // what still arrives is read and dropped
     maybeEnd();
@@ -120,18 +124,15 @@ function serveConnection(socket: Socket, dispatcher: RpcDispatcher, maxMessage: 
     let from = 0;
     for (;;) {
       const r = scanner.feed(chunk, from);
-      if (r.kind === 'more') {
-        if (scanner.consumed > maxMessage) {
-          write(errorLine(RPC_PARSE_ERROR, `message too large: more than ${maxMessage} bytes`));
-          stopReading();
-        }
-        return;
-      }
       if (r.kind === 'error') {
-        write(errorLine(RPC_PARSE_ERROR, r.message));
-        stopReading();
+        stopReading(errorLine(RPC_PARSE_ERROR, r.message));
         return;
       }
+      if ((r.kind === 'more' ? scanner.consumed : r.end) > maxMessage) {
+        stopReading(errorLine(RPC_PARSE_ERROR, `message too large: more than ${maxMessage} bytes`));
+        return;
+      }
+      if (r.kind === 'more') return;
       const before = scanner.consumedBeforeFeed;
       dispatch(take(r.end));
       from = from + (r.end - before);
