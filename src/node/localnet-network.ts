@@ -14,6 +14,7 @@ import { scriptedPrompter } from '../cli/prompt.ts';
 import { base64 } from '../codec/go-json.ts';
 import { createPrivValidatorKey, loadOrCreatePrivValidatorKey, savePrivValidatorKey } from '../consensus/keys.ts';
 import { homeLayout, readConsensusConfig } from './home.ts';
+import { createStorageNetwork, STORAGE_FUNDS, type StorageNetworkOptions } from './localnet-storage.ts';
 
 export const LOCALNET_CHAIN_ID = 'stratos-localnet';
 const DEV_ACCOUNTS = 5;
@@ -46,6 +47,8 @@ export interface LocalNetworkOptions {
   readonly validators: number;
   /** changes to the genesis document before the gentxs are collected (tests: short unbonding and slashing windows) */
   readonly patchGenesis?: (genesis: Record<string, any>) => void;
+  /** a storage network too (src/node/localnet-storage.ts): meta nodes in genesis, funded resource-node wallets */
+  readonly storage?: StorageNetworkOptions;
 }
 
 async function run(args: string[]): Promise<string> {
@@ -96,9 +99,16 @@ export async function createLocalNetwork(home: string, opts: LocalNetworkOptions
     const pubkey = JSON.stringify({ '@type': '/sdk.crypto.ed25519.PubKey', key: base64(consensusKey.pubKey) });
     await run(['genesis', 'gentx', name, SELF_DELEGATION, ...keyring, '--moniker', name, '--pubkey', pubkey, '--output-document', join(layout.configDir, 'gentx', `gentx-${name}.json`)]);
   }
-  if (opts.patchGenesis) {
+  let metaNodeRecords: Record<string, unknown>[] = [];
+  if (opts.storage) {
+    const storage = createStorageNetwork(home, opts.storage);
+    for (const address of storage.fund) await run(['genesis', 'add-genesis-account', address, STORAGE_FUNDS, ...keyring]);
+    metaNodeRecords = storage.metaNodeRecords;
+  }
+  if (opts.patchGenesis || metaNodeRecords.length > 0) {
     const genesis = JSON.parse(readFileSync(layout.genesisFile, 'utf8')) as Record<string, any>;
-    opts.patchGenesis(genesis);
+    if (metaNodeRecords.length > 0) genesis.app_state.register.meta_nodes = [...(genesis.app_state.register.meta_nodes ?? []), ...metaNodeRecords];
+    opts.patchGenesis?.(genesis);
     writeFileSync(layout.genesisFile, JSON.stringify(genesis, null, 2) + '\n');
   }
   await run(['genesis', 'collect-gentxs', '--home', home]);

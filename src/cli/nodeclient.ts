@@ -1,0 +1,104 @@
+/**
+ * `nodeclient`: the storage network's executable (spec §1 items 2–3, §4.2): a resource node
+ * (`init`, `start`) and the meta-node service of a cluster (`meta init`, `meta start`). Each
+ * command's module is imported only when it runs, so that every call starts fast.
+ */
+import { Command, CommanderError } from 'commander';
+import { type Output, processOutput } from './output.ts';
+
+export interface NodeclientContext {
+  readonly out: Output;
+  /** resolves when the process is asked to stop (SIGINT/SIGTERM); tests pass their own */
+  readonly stopSignal: Promise<void>;
+}
+
+function stopSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+}
+
+export function buildNodeclient(ctx: NodeclientContext): Command {
+  const program = new Command('nodeclient')
+    .description('Resource node and meta-node service of the simulated storage network (SDS)')
+    .option('-r, --home <dir>', 'node home path', '.')
+    .option('-c, --config <file>', 'configuration file path (default: <home>/config/config.toml)')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({ writeOut: ctx.out.stdout, writeErr: ctx.out.stderr });
+  const global = () => program.opts() as { home: string; config?: string };
+
+  program
+    .command('init')
+    .description('Create a resource node home: a new wallet and P2P key in accounts/, and config/config.toml')
+    .option('--password <password>', 'password of the wallet files', '')
+    .option('--mnemonic <words>', 'derive the keys from this mnemonic instead of a new one')
+    .option('--chain-rpc <url>', 'consensus RPC of a chain node', 'tcp://127.0.0.1:26657')
+    .option('--meta-url <url>', 'the meta-node service of the cluster', 'http://127.0.0.1:9400')
+    .option('--rpc-port <port>', 'JSON-RPC port', '9301')
+    .option('--peer-port <port>', 'internal port (slices between nodes)', '18481')
+    .option('--deposit <coin>', 'deposit of the create-resource-node tx sent at the first start', '1stos')
+    .option('--node-type <1..7>', 'node type: a combination of computation=1, database=2, storage=4', '4')
+    .option('--moniker <name>', 'moniker on chain (default: the network address)', '')
+    .exitOverride()
+    .action(async (o) => (await import('./nodeclient/init.ts')).initResourceNode(ctx, global(), o));
+
+  program
+    .command('start')
+    .description('Run the resource node: JSON-RPC over HTTP and IPC, slices on disk, registered on chain and at its meta node')
+    .option('--walletAddress <st1…>', 'wallet address (default: keys.wallet_address of the config)')
+    .option('--password <password>', 'wallet password (default: keys.wallet_password of the config)')
+    .option('--ipcEndpoint <path>', 'IPC endpoint path (default: <home>/sds.ipc)')
+    .option('--rpcPort <port>', 'JSON-RPC port (default: node.connectivity.rpc_port of the config)')
+    .option('--peerPort <port>', 'internal port (default: node.connectivity.internal_port of the config)')
+    .option('--chain-rpc <url>', 'consensus RPC of a chain node (default: chain.rpc of the config)')
+    .option('--meta-url <url>', 'meta-node service (default: node.meta_node_url of the config)')
+    .option('--no-register', 'fail instead of sending create-resource-node when the node is not on chain')
+    .exitOverride()
+    .action(async (o) => (await import('./nodeclient/start.ts')).startCommand(ctx, global(), o));
+
+  const meta = program.command('meta').description('The meta-node service (the SP role) of a cluster').exitOverride();
+  meta
+    .command('init')
+    .description('Create a meta-node service home with the owner wallets of its meta nodes and config/meta.toml')
+    .option('--meta-nodes <n>', 'number of meta nodes (each a new owner wallet whose P2P key is the meta node key)', '1')
+    .option('--mnemonic <words...>', 'derive the meta nodes from these mnemonics (one per meta node) instead of new ones')
+    .option('--password <password>', 'password of the wallet files', '')
+    .option('--chain-rpc <url>', 'consensus RPC of a chain node', 'tcp://127.0.0.1:26657')
+    .option('--listen <host:port>', 'listen address of the service', '127.0.0.1:9400')
+    .option('--replicas <n>', 'replicas per upload', '3')
+    .option('--epoch-seconds <s>', 'epoch length in seconds', '600')
+    .option('--epoch-blocks <n>', 'epoch length in blocks (0: by time)', '0')
+    .exitOverride()
+    .action(async (o) => (await import('./nodeclient/meta.ts')).metaInit(ctx, global(), o));
+  meta
+    .command('start')
+    .description('Run the meta-node service: file index, ozone, replicas, MsgFileUpload and the epochs’ MsgVolumeReport')
+    .option('--chain-rpc <url>', 'consensus RPC of a chain node (default: chain.rpc of meta.toml)')
+    .option('--listen <host:port>', 'listen address (default: server.listen of meta.toml)')
+    .exitOverride()
+    .action(async (o) => (await import('./nodeclient/meta.ts')).metaStart(ctx, global(), o));
+
+  program
+    .command('ipfs')
+    .description('The storage client API (Kubo-compatible) — not supported yet in this build')
+    .allowUnknownOption(true)
+    .exitOverride()
+    .action(() => {
+      throw new Error('nodeclient ipfs is not supported yet in this build: use the resource node JSON-RPC (nodeclient start) directly');
+    });
+  return program;
+}
+
+export async function main(argv: string[], ctx: Partial<NodeclientContext> = {}): Promise<number> {
+  const full: NodeclientContext = { out: ctx.out ?? processOutput(), stopSignal: ctx.stopSignal ?? stopSignal() };
+  try {
+    await buildNodeclient(full).parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode;
+    full.out.stderr(`Error: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Reading a method's parameter object as Go's encoding/json fills the node's param structs
+ * (reference §1.1): unknown keys ignored, missing keys zero values, a value of the wrong JSON type
+ * a -32602 `invalid argument 0: json: cannot unmarshal <type> into Go struct field <Struct>.<key>
+ * of type <go type>`.
+ */
+import { RpcCallError, RPC_INVALID_PARAMS } from '../rpc/dispatch.ts';
+import type { SdsSignature } from '../protocol/signature.ts';
+
+function jsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v === 'object' ? 'object' : typeof v;
+}
+
+export class Params {
+  constructor(
+    private readonly p: Record<string, unknown>,
+    private readonly struct: string,
+  ) {}
+
+  private wrong(key: string, v: unknown, goType: string): never {
+    throw new RpcCallError(RPC_INVALID_PARAMS, `invalid argument 0: json: cannot unmarshal ${jsonType(v)} into Go struct field ${this.struct}.${key} of type ${goType}`);
+  }
+
+  str(key: string): string {
+    const v = this.p[key];
+    if (v === undefined || v === null) return '';
+    if (typeof v !== 'string') this.wrong(key, v, 'string');
+    return v;
+  }
+
+  int(key: string, goType = 'int'): number {
+    const v = this.p[key];
+    if (v === undefined || v === null) return 0;
+    if (typeof v !== 'number') this.wrong(key, v, goType);
+    if (!Number.isInteger(v) || (goType.startsWith('uint') && v < 0)) {
+      throw new RpcCallError(RPC_INVALID_PARAMS, `invalid argument 0: json: cannot unmarshal number ${v} into Go struct field ${this.struct}.${key} of type ${goType}`);
+    }
+    return v;
+  }
+
+  bool(key: string): boolean {
+    const v = this.p[key];
+    if (v === undefined || v === null) return false;
+    if (typeof v !== 'boolean') this.wrong(key, v, 'bool');
+    return v;
+  }
+
+  signature(key = 'signature'): SdsSignature {
+    const v = this.p[key];
+    if (v === undefined || v === null) return { address: '', pubkey: '', signature: '' };
+    if (typeof v !== 'object' || Array.isArray(v)) this.wrong(key, v, 'rpc.Signature');
+    const o = v as Record<string, unknown>;
+    const field = (k: string): string => {
+      const x = o[k];
+      if (x === undefined || x === null) return '';
+      if (typeof x !== 'string') throw new RpcCallError(RPC_INVALID_PARAMS, `invalid argument 0: json: cannot unmarshal ${jsonType(x)} into Go struct field ${this.struct}.${key}.${k} of type string`);
+      return x;
+    };
+    return { address: field('address'), pubkey: field('pubkey'), signature: field('signature') };
+  }
+}
+
+/**
+ * A result object as Go writes the node's result structs: `omitempty` drops empty strings, zero
+ * counters, false and empty lists; fields that are pointers in Go (the offsets) are kept when set,
+ * even at 0: give those in `always`.
+ */
+export function omitEmpty(o: Record<string, unknown>, always: readonly string[] = ['offsetstart', 'offsetend']): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (v === undefined || v === null) continue;
+    if (!always.includes(k) && (v === '' || v === 0 || v === false || (Array.isArray(v) && v.length === 0))) continue;
+    out[k] = v;
+  }
+  return out;
+}
