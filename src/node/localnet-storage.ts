@@ -50,6 +50,7 @@ export function createStorageNetwork(home: string, o: StorageNetworkOptions): { 
   const metas = Array.from({ length: o.metaNodes ?? 3 }, (_, i) => createWallet(metaHome, { password: '', name: `meta${i}` }));
   writeMetaConfig(metaHome, {
     chainRpc: 'tcp://127.0.0.1:26657',
+    gasPrice: 1_000_000_000n,
     listen: '127.0.0.1:9400',
     settings: { ...DEFAULT_META_NODE_SETTINGS, epochSeconds: o.epochSeconds ?? DEFAULT_META_NODE_SETTINGS.epochSeconds },
     metaNodes: metas.map((w) => ({ owner: w.walletAddress, networkAddress: w.p2pAddress, password: '' })),

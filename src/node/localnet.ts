@@ -20,6 +20,13 @@ import { homeLayout, readClientConfig, readConsensusConfig, writeClientConfig } 
 import { refuseIfLocked } from './home-lock.ts';
 import { createLocalNetwork, LOCALNET_CHAIN_ID as CHAIN_ID, readLocalNetwork, type LocalNetwork } from './localnet-network.ts';
 import { observeNodeStarts, type RunningNode, type ServingAddress } from './start.ts';
+import { readStorageNetwork } from './localnet-storage.ts';
+import { startStorageNetwork, type RunningStorageNetwork } from './storage-processes.ts';
+import { fundFoundation } from './localnet-foundation.ts';
+
+/** npm start's storage network: 2 resource nodes, 1-minute epochs (docs/storage-network.md) */
+const RESOURCE_NODES = 2;
+const LOCALNET_EPOCH_SECONDS = 60;
 
 /** Where a client on this machine reaches a server listening on all interfaces. */
 function reachable(url: string): string {
@@ -35,7 +42,17 @@ function pointClientAt(home: string, rpc: ServingAddress): string {
   return node;
 }
 
-function banner(home: string, running: RunningNode, network: LocalNetwork): string {
+function storageRows(storage: RunningStorageNetwork | undefined, home: string): string[] {
+  if (!storage) return [`storage network: none in this home (made by an earlier version): npm start -- --reset for one`, ''];
+  return [
+    `storage network (nodeclient; logs: ${join(home, 'storage')}/*/*.log):`,
+    `  meta-node service  ${String(storage.meta.serving.url)}  (meta nodes ${(storage.meta.serving.meta_nodes as string[]).join(', ')}; epochs of ${LOCALNET_EPOCH_SECONDS} s, POST /epochs/close ends one now)`,
+    ...storage.resourceNodes.map((r) => `  resource node ${r.name}   JSON-RPC ${String(r.serving.rpc)}  IPC ${String(r.serving.ipc)}  (${String(r.serving.network_address)}, wallet ${String(r.serving.wallet_address)})`),
+    '',
+  ];
+}
+
+function banner(home: string, running: RunningNode, network: LocalNetwork, storage?: RunningStorageNetwork): string {
   const rpc = running.serving.find((s) => s.name === 'consensus RPC');
   const node = rpc ? pointClientAt(home, rpc) : undefined;
   const rows: [string, string][] = [
@@ -58,6 +75,7 @@ function banner(home: string, running: RunningNode, network: LocalNetwork): stri
           '',
         ]
       : []),
+    ...storageRows(storage, home),
   ].join('\n');
 }
 
@@ -96,9 +114,28 @@ async function localnet(argv: string[]): Promise<number> {
     process.stderr.write(`Error: the local network in ${home} has ${network.validators.length} validator(s), not ${args.validators}: add --reset to begin a new one\n`);
     return 1;
   }
-  network ??= await createLocalNetwork(home, { validators: args.validators ?? 1 });
+  network ??= await createLocalNetwork(home, { validators: args.validators ?? 1, storage: { resourceNodes: RESOURCE_NODES, epochSeconds: LOCALNET_EPOCH_SECONDS } });
   const shown = network;
-  const stopObserving = observeNodeStarts((running) => void process.stdout.write(banner(home, running, shown) + '\n'));
+  const layout = readStorageNetwork(home);
+  let storage: RunningStorageNetwork | undefined;
+  const stopObserving = observeNodeStarts((running) => {
+    void (async () => {
+      const rpc = running.serving.find((s) => s.name === 'consensus RPC');
+      if (layout && rpc) {
+        const chainRpc = reachable(rpc.url).replace(/^http:/, 'tcp:');
+        try {
+          await fundFoundation(chainRpc, shown);
+          storage = await startStorageNetwork(layout, {
+            chainRpc, metaListen: '127.0.0.1:9400',
+            resourceNodePorts: layout.resourceNodes.map((_, i) => ({ rpc: 9301 + i, peer: 18481 + i })),
+          });
+        } catch (e) {
+          process.stderr.write(`storage network: ${(e as Error).message}\n`);
+        }
+      }
+      process.stdout.write(banner(home, running, shown, storage) + '\n');
+    })();
+  });
   try {
     return await main([
       'start', '--home', home, '--api.enable', '--rpc.laddr', 'tcp://127.0.0.1:26657', '--rpc.unsafe', '--api.address', 'tcp://127.0.0.1:1317',
@@ -106,6 +143,7 @@ async function localnet(argv: string[]): Promise<number> {
     ]);
   } finally {
     stopObserving();
+    await storage?.stop();
   }
 }
 

@@ -19,7 +19,7 @@ export async function initResourceNode(
   const base = defaultConfig({ walletAddress: w.walletAddress, p2pAddress: w.p2pAddress, password: o.password });
   writeConfig(home, {
     ...base,
-    chain: { rpc: o.chainRpc },
+    chain: { ...base.chain, rpc: o.chainRpc },
     node: { ...base.node, metaUrl: o.metaUrl, rpcPort: port(o.rpcPort, '--rpc-port'), peerPort: port(o.peerPort, '--peer-port') },
     registration: { deposit: o.deposit, nodeType, moniker: o.moniker },
   });

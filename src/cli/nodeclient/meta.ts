@@ -25,6 +25,7 @@ export async function metaInit(
   const created = Array.from({ length: n }, (_, i) => createWallet(home, { password: o.password, mnemonic: o.mnemonic?.[i], name: `meta${i}` }));
   writeMetaConfig(home, {
     chainRpc: o.chainRpc,
+    gasPrice: 1_000_000_000n,
     listen: o.listen,
     settings: { ...DEFAULT_META_NODE_SETTINGS, replicas: count(o.replicas, '--replicas', 1), epochSeconds: count(o.epochSeconds, '--epoch-seconds', 1), epochBlocks: count(o.epochBlocks, '--epoch-blocks', 0) },
     metaNodes: created.map((w) => ({ owner: w.walletAddress, networkAddress: w.p2pAddress, password: o.password })),

@@ -14,7 +14,7 @@ export async function startCommand(
   const c = readConfig(home, g.config ? resolve(g.config) : undefined);
   const config = {
     ...c,
-    chain: { rpc: o.chainRpc ?? c.chain.rpc },
+    chain: { ...c.chain, rpc: o.chainRpc ?? c.chain.rpc },
     keys: {
       ...c.keys,
       walletAddress: o.walletAddress ?? c.keys.walletAddress,

@@ -12,6 +12,8 @@ import { ETH_SECP256K1 } from '../../crypto/ethsecp256k1.ts';
 import type { ChainAccess } from './chain-access.ts';
 
 const SEQUENCE_MISMATCH = 32;
+/** wei per gas paid by default: the localnet's and a default node's minimum-gas-prices (1gwei) */
+export const DEFAULT_GAS_PRICE = 1_000_000_000n;
 const COMMIT_WAIT_MS = 60_000;
 
 export interface SentTx {
@@ -44,6 +46,9 @@ export class TxSender {
     private readonly chain: ChainAccess,
     readonly address: string,
     privateKey: Uint8Array,
+    /** the fee is gas limit × this, in `denom` */
+    readonly gasPrice: bigint = DEFAULT_GAS_PRICE,
+    readonly denom = 'wei',
   ) {
     this.privKey = makePrivKey(ETH_SECP256K1, privateKey);
   }
@@ -64,8 +69,10 @@ export class TxSender {
   private async sendNow(messages: readonly TxMessage[], opts: { gasLimit?: bigint; memo?: string }, retry: boolean): Promise<SentTx> {
     this.chainId ??= await this.chain.chainId();
     if (this.accountNumber === undefined) await this.refreshAccount();
+    const gasLimit = opts.gasLimit ?? 400_000n;
+    const fee = gasLimit * this.gasPrice;
     const bytes = signTx(
-      { messages, gasLimit: opts.gasLimit ?? 400_000n, memo: opts.memo ?? '' },
+      { messages, gasLimit, memo: opts.memo ?? '', fee: fee > 0n ? [{ denom: this.denom, amount: fee.toString() }] : [] },
       { chainId: this.chainId, signers: [{ privKey: this.privKey, accountNumber: this.accountNumber!, sequence: this.sequence }], codec: this.chain.codec },
     );
     const res = await this.chain.rpc.broadcastTxSync(bytes);

@@ -52,9 +52,10 @@ export class ChainDuties {
     private readonly service: MetaNodeService,
     readonly metaNodes: readonly HeldMetaNode[],
     log?: (line: string) => void,
+    gasPrice?: bigint,
   ) {
     if (metaNodes.length === 0) throw new Error('the meta-node service holds no meta node keys');
-    for (const m of metaNodes) if (!this.senders.has(m.owner)) this.senders.set(m.owner, new TxSender(chain, m.owner, m.ownerPrivateKey));
+    for (const m of metaNodes) if (!this.senders.has(m.owner)) this.senders.set(m.owner, new TxSender(chain, m.owner, m.ownerPrivateKey, gasPrice));
     this.log = log ?? (() => undefined);
     service.onFileComplete = (f) => void this.recordUpload(f);
   }

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify, type TomlTable } from 'smol-toml';
+import { gasPriceOf } from '../resource-node/config.ts';
 import { DEFAULT_META_NODE_SETTINGS, type MetaNodeSettings } from './settings.ts';
 
 export const DEFAULT_META_LISTEN = '127.0.0.1:9400';
@@ -20,6 +21,8 @@ export interface MetaNodeEntry {
 
 export interface MetaServiceConfig {
   readonly chainRpc: string;
+  /** wei per gas paid in fees */
+  readonly gasPrice: bigint;
   readonly listen: string;
   readonly settings: MetaNodeSettings;
   readonly metaNodes: readonly MetaNodeEntry[];
@@ -32,7 +35,7 @@ export function writeMetaConfig(home: string, c: MetaServiceConfig): void {
   mkdirSync(join(home, 'config'), { recursive: true });
   const s = c.settings;
   const doc = {
-    chain: { rpc: c.chainRpc },
+    chain: { rpc: c.chainRpc, gas_price: c.gasPrice.toString() },
     server: { listen: c.listen },
     settings: {
       replicas: s.replicas, noz_per_byte: s.nozPerByte.toString(), traffic_noz_per_byte: s.trafficNozPerByte.toString(), settle_basis_points: s.settleBasisPoints,
@@ -82,6 +85,7 @@ export function readMetaConfig(home: string): MetaServiceConfig {
   });
   return {
     chainRpc: String((doc.chain as TomlTable | undefined)?.rpc ?? 'tcp://127.0.0.1:26657'),
+    gasPrice: gasPriceOf(doc.chain as TomlTable | undefined, 1_000_000_000n),
     listen: String((doc.server as TomlTable | undefined)?.listen ?? DEFAULT_META_LISTEN),
     settings, metaNodes,
   };

@@ -41,7 +41,7 @@ export async function startMetaService(home: string, c: MetaServiceConfig, log: 
   };
   const store = new MetaStore(metaDbFile(home));
   const service = new MetaNodeService(store, c.settings, view);
-  const duties = new ChainDuties(chain, service, held, log);
+  const duties = new ChainDuties(chain, service, held, log, c.gasPrice);
   const server = await serveMetaNodeApi(parseListenAddress(c.listen, 'meta-node listen address'), service, duties);
   duties.start();
   const url = `http://${server.address.host === '0.0.0.0' ? '127.0.0.1' : server.address.host}:${server.address.port}`;

@@ -14,7 +14,8 @@ export const DEFAULT_META_URL = 'http://127.0.0.1:9400';
 export const DEFAULT_CHAIN_RPC = 'tcp://127.0.0.1:26657';
 
 export interface ResourceNodeConfig {
-  readonly chain: { readonly rpc: string };
+  /** `gasPrice`: wei per gas paid in fees (the node's minimum-gas-prices) */
+  readonly chain: { readonly rpc: string; readonly gasPrice: bigint };
   readonly keys: { readonly walletAddress: string; readonly walletPassword: string; readonly p2pAddress: string; readonly p2pPassword: string; readonly beneficiaryAddress: string };
   readonly node: {
     readonly metaUrl: string;
@@ -44,7 +45,7 @@ export function homePaths(home: string) {
 
 export function defaultConfig(keys: { walletAddress: string; p2pAddress: string; password: string }): ResourceNodeConfig {
   return {
-    chain: { rpc: DEFAULT_CHAIN_RPC },
+    chain: { rpc: DEFAULT_CHAIN_RPC, gasPrice: 1_000_000_000n },
     keys: { walletAddress: keys.walletAddress, walletPassword: keys.password, p2pAddress: keys.p2pAddress, p2pPassword: keys.password, beneficiaryAddress: '' },
     node: {
       metaUrl: DEFAULT_META_URL, host: '127.0.0.1', rpcPort: DEFAULT_RPC_PORT, peerPort: DEFAULT_PEER_PORT, advertisedHost: '127.0.0.1',
@@ -58,7 +59,7 @@ export function writeConfig(home: string, c: ResourceNodeConfig): void {
   const p = homePaths(home);
   mkdirSync(p.config, { recursive: true });
   const doc = {
-    chain: { rpc: c.chain.rpc },
+    chain: { rpc: c.chain.rpc, gas_price: c.chain.gasPrice.toString() },
     keys: { wallet_address: c.keys.walletAddress, wallet_password: c.keys.walletPassword, p2p_address: c.keys.p2pAddress, p2p_password: c.keys.p2pPassword, beneficiary_address: c.keys.beneficiaryAddress },
     node: {
       meta_node_url: c.node.metaUrl,
@@ -87,6 +88,14 @@ function int(t: TomlTable | undefined, key: string, dflt: number): number {
   return n;
 }
 
+/** `gas_price`: wei per gas, a decimal string or number */
+export function gasPriceOf(t: TomlTable | undefined, dflt: bigint): bigint {
+  const v = t?.gas_price;
+  if (v === undefined) return dflt;
+  if ((typeof v !== 'string' && typeof v !== 'number') || !/^\d+$/.test(String(v))) throw new Error(`config: gas_price must be a non-negative integer (wei per gas), got ${JSON.stringify(v)}`);
+  return BigInt(v);
+}
+
 export function readConfig(home: string, path = homePaths(home).configFile): ResourceNodeConfig {
   if (!existsSync(path)) throw new Error(`no config file ${path}: run nodeclient init --home ${home} first`);
   let doc: TomlTable;
@@ -103,7 +112,7 @@ export function readConfig(home: string, path = homePaths(home).configFile): Res
   const reg = doc.registration as TomlTable | undefined;
   const hosts = conn?.rpc_allowed_hosts;
   return {
-    chain: { rpc: str(chain, 'rpc', d.chain.rpc) },
+    chain: { rpc: str(chain, 'rpc', d.chain.rpc), gasPrice: gasPriceOf(chain, d.chain.gasPrice) },
     keys: {
       walletAddress: str(keys, 'wallet_address', ''), walletPassword: str(keys, 'wallet_password', ''),
       p2pAddress: str(keys, 'p2p_address', ''), p2pPassword: str(keys, 'p2p_password', ''), beneficiaryAddress: str(keys, 'beneficiary_address', ''),

@@ -52,7 +52,7 @@ export async function startResourceNode(o: StartOptions): Promise<RunningResourc
   const p2p = loadP2pKey(o.home, c.keys.p2pAddress, c.keys.p2pPassword || c.keys.walletPassword);
   const networkAddress = sdsNetworkAddress(p2p.publicKey);
   const chain = new ChainAccess(c.chain.rpc, neutralCodec);
-  const sender = new TxSender(chain, wallet.address, wallet.privateKey);
+  const sender = new TxSender(chain, wallet.address, wallet.privateKey, c.chain.gasPrice);
   const meta = new MetaClient(c.node.metaUrl.replace(/\/+$/, ''));
   const log = o.log;
 
