@@ -5,6 +5,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { connect, type Socket } from 'node:net';
+import { MAX_IPC_PATH_BYTES } from './ipc-server.ts';
 import { JsonValueScanner } from './json-stream.ts';
 
 /** A JSON-RPC error object the node answered with. */
@@ -180,6 +181,8 @@ export function ipcRpcClient(path: string): SdsRpcClient {
 
   const open = (): Promise<Socket> => {
     if (closed) return Promise.reject(new SdsRpcTransportError(`IPC ${path}: client closed`));
+    // libuv would silently connect to a cut path
+    if (Buffer.byteLength(path) > MAX_IPC_PATH_BYTES) return Promise.reject(new SdsRpcTransportError(`IPC ${path}: a Unix socket path may have at most ${MAX_IPC_PATH_BYTES} bytes`));
     if (socket !== undefined && !socket.destroyed) return Promise.resolve(socket);
     connecting ??= new Promise<Socket>((resolve, reject) => {
       const s = connect(path);

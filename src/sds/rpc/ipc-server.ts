@@ -38,8 +38,15 @@ function socketIsLive(path: string): Promise<boolean> {
   });
 }
 
+/** The longest Unix socket path (sun_path holds 108 bytes with the NUL); libuv would silently cut a longer one. */
+export const MAX_IPC_PATH_BYTES = 107;
+
 /** Creates the socket's directory; removes a stale socket file, refusing a live one or a non-socket. */
 async function prepareSocketPath(path: string): Promise<void> {
+  const length = Buffer.byteLength(path);
+  if (length > MAX_IPC_PATH_BYTES) {
+    throw new Error(`IPC endpoint ${path} is ${length} bytes long; a Unix socket path may have at most ${MAX_IPC_PATH_BYTES}: choose a shorter path`);
+  }
   await mkdir(dirname(path), { recursive: true, mode: 0o751 });
   let isSocket: boolean;
   try {

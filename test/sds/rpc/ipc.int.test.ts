@@ -150,6 +150,14 @@ describe('SDS JSON-RPC over IPC', () => {
     await expect(serveSdsRpcIpc(plain, fakeNode().dispatcher)).rejects.toThrow(`IPC endpoint ${plain} exists and is not a socket; refusing to remove it`);
   });
 
+  it('refuses a socket path longer than a Unix socket can hold', async () => {
+    const long = join(dir, 'x'.repeat(120), 'sds.ipc');
+    await expect(serveSdsRpcIpc(long, fakeNode().dispatcher)).rejects.toThrow(
+      `IPC endpoint ${long} is ${Buffer.byteLength(long)} bytes long; a Unix socket path may have at most 107: choose a shorter path`,
+    );
+    expect(existsSync(join(dir, 'x'.repeat(120)))).toBe(false);
+  });
+
   it('creates the socket\'s directory', async () => {
     const nested = join(dir, 'a', 'b', 'sds.ipc');
     const s = await serveSdsRpcIpc(nested, fakeNode().dispatcher);
