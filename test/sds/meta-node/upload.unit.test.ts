@@ -1,0 +1,165 @@
+/**
+ * The meta-node service in process (fake chain view, store on a temp file): what an upload does to
+ * the wallet's SN and ozone, the refusals a resource node passes on (-3 stale SN, -9 no ozone),
+ * replica placement, and slices stored → traffic credited, file complete once.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatSequenceNumber } from '../../../src/sds/protocol/sequence-number.ts';
+import { signSds, SignedMessage } from '../../../src/sds/protocol/signature.ts';
+import { joinCluster, node, openMeta, prepay, requestUpload, sn, testFile, upload, uploadSign, wallet, type Meta } from './fixture.ts';
+
+const alice = wallet(1);
+const [n1, n2, n3] = [node(1), node(2), node(3)];
+const peer = (n: typeof n1) => ({ networkAddress: n.networkAddress, peerUrl: n.peerUrl });
+const SN = (k: number) => formatSequenceNumber(BigInt(k));
+let m: Meta;
+
+beforeEach(() => {
+  // an upload costs size × replicas × 3 noz; a node earns 2 noz of traffic per byte
+  m = openMeta({ replicas: 2, nozPerByte: 3n, trafficNozPerByte: 2n });
+});
+afterEach(() => m.close());
+
+describe('upload: sequence number and ozone', () => {
+  it('requestUpload and uploadSign each move the SN by one; the upload is charged size × replicas × nozPerByte at uploadSign', async () => {
+    await joinCluster(m, n1);
+    await joinCluster(m, n2);
+    prepay(m, alice, 1000n);
+    const f = testFile('a.txt', [100, 50]);
+    expect(await m.service.getOzone({ wallet: alice.address })).toEqual({ ok: true, ozone: '1000', sequenceNumber: SN(0) });
+    expect(await requestUpload(m, alice, f, n1)).toEqual({ ok: true, sequenceNumber: SN(1) });
+    expect(await m.service.getOzone({ wallet: alice.address })).toEqual({ ok: true, ozone: '1000', sequenceNumber: SN(1) });
+    expect(await uploadSign(m, alice, f, n1)).toEqual({ ok: true, placement: [peer(n1), peer(n2)] });
+    // 150 bytes × 2 replicas × 3 noz
+    expect(await m.service.getOzone({ wallet: alice.address })).toEqual({ ok: true, ozone: '100', sequenceNumber: SN(2) });
+    expect(m.store.file(alice.address, f.fileHash)).toMatchObject({ file_name: 'a.txt', file_size: 150, state: 1, replicas: 2, uploaded_by: n1.networkAddress });
+    expect(await m.service.fileStatus({ wallet: alice.address, fileHash: f.fileHash })).toEqual({ ok: true, state: 1, replicas: 0, userHasFile: false });
+  });
+
+  it('a stale or replayed SN is refused with -3 and the detail naming both SNs; nothing moves', async () => {
+    await joinCluster(m, n1);
+    prepay(m, alice, 1000n);
+    const f = testFile('b.txt', [10]);
+    expect((await requestUpload(m, alice, f, n1)).ok).toBe(true);
+    const stale = { ok: false, code: '-3', detail: `sequence number ${SN(0)} is not the wallet's current ${SN(1)} (stale or replayed signature): ask user_requestGetOzone for a fresh one` };
+    // the same requestUpload again (a replay), and uploadSign with the old SN
+    expect(await requestUpload(m, alice, f, n1, SN(0))).toEqual(stale);
+    expect(await uploadSign(m, alice, f, n1, SN(0))).toEqual(stale);
+    // a future SN as well
+    expect((await uploadSign(m, alice, f, n1, SN(7))).detail).toBe(`sequence number ${SN(7)} is not the wallet's current ${SN(1)} (stale or replayed signature): ask user_requestGetOzone for a fresh one`);
+    expect(await requestUpload(m, alice, f, n1, 'SN:1')).toEqual({ ok: false, code: '-3', detail: 'invalid sequence number "SN:1": expected "SN:" followed by 19 decimal digits' });
+    // the current SN claimed, the signature made over another one
+    const t = m.time;
+    const r = await m.service.uploadSign({
+      signature: signSds(alice.key, SignedMessage.upload(f.fileHash, alice.address, SN(0), t)), reqTime: t, sequenceNumber: SN(1),
+      fileHash: f.fileHash, fileName: f.fileName, fileSize: f.fileSize, pp: n1.networkAddress, slices: f.slices,
+    });
+    expect(r).toEqual({ ok: false, code: '-3', detail: 'signature does not match' });
+    expect(m.store.wallet(alice.address)).toEqual({ address: alice.address, ozone: 1000n, sn: 1n });
+    expect(m.store.file(alice.address, f.fileHash)).toBeUndefined();
+  });
+
+  it('without enough ozone requestUpload is refused with -9 naming both amounts; the SN stays', async () => {
+    await joinCluster(m, n1);
+    await joinCluster(m, n2);
+    prepay(m, alice, 899n);
+    const f = testFile('c.txt', [150]);
+    expect(await requestUpload(m, alice, f, n1)).toEqual({
+      ok: false, code: '-9',
+      detail: `not enough ozone: the upload of 150 bytes × 2 replicas costs 900 noz, wallet ${alice.address} has 899 noz (buy more with tx sds prepay)`,
+    });
+    expect(sn(m, alice)).toBe(SN(0));
+    prepay(m, alice, 1n);
+    expect(await requestUpload(m, alice, f, n1)).toEqual({ ok: true, sequenceNumber: SN(1) });
+    expect((await uploadSign(m, alice, f, n1)).ok).toBe(true);
+    expect(m.store.wallet(alice.address).ozone).toBe(0n);
+  });
+
+  it('the same file of the same owner again is refused (-9)', async () => {
+    await joinCluster(m, n1);
+    prepay(m, alice, 10_000n);
+    const f = testFile('d.txt', [10]);
+    await upload(m, alice, f, n1);
+    expect(await requestUpload(m, alice, f, n1)).toEqual({ ok: false, code: '-9', detail: `Same file with the name d.txt (hash ${f.fileHash}) already exists` });
+  });
+
+  it('an uploading node unknown to the cluster is refused (-9)', async () => {
+    await joinCluster(m, n1);
+    prepay(m, alice, 10_000n);
+    const f = testFile('e.txt', [10]);
+    await requestUpload(m, alice, f, n1);
+    expect(await uploadSign(m, alice, f, n3)).toEqual({ ok: false, code: '-9', detail: `resource node ${n3.networkAddress} is not part of this meta node's cluster` });
+  });
+});
+
+describe('placement', () => {
+  it('the uploading node first, then the online nodes holding the fewest replicas (ties by address); replicas capped by the nodes online', async () => {
+    for (const n of [n1, n2, n3]) await joinCluster(m, n);
+    prepay(m, alice, 1_000_000n);
+    const [lo, hi] = [n1, n3].sort((a, b) => (a.networkAddress < b.networkAddress ? -1 : 1)) as [typeof n1, typeof n1];
+    expect(await upload(m, alice, testFile('p1', [10, 10]), n2)).toEqual([n2.networkAddress, lo.networkAddress]);
+    // lo now holds 2 replicas, hi none
+    expect(await upload(m, alice, testFile('p2', [10]), n2)).toEqual([n2.networkAddress, hi.networkAddress]);
+    // lo 2, hi 1, n2 3: through lo → lo, then hi
+    expect(await upload(m, alice, testFile('p3', [10]), lo)).toEqual([lo.networkAddress, hi.networkAddress]);
+    // n3 goes silent for longer than nodeTimeoutSeconds: skipped although it holds the fewest
+    m.time += 61;
+    await joinCluster(m, n1);
+    await joinCluster(m, n2);
+    expect(await upload(m, alice, testFile('p4', [10]), n1)).toEqual([n1.networkAddress, n2.networkAddress]);
+    // only one node online: one replica, charged once
+    m.time += 61;
+    await joinCluster(m, n1);
+    const before = m.store.wallet(alice.address).ozone;
+    expect(await upload(m, alice, testFile('p5', [7]), n1)).toEqual([n1.networkAddress]);
+    expect(before - m.store.wallet(alice.address).ozone).toBe(7n * 1n * 3n);
+  });
+});
+
+describe('slices stored', () => {
+  it('credit the storing node traffic once per replica and complete the file when every slice has its replicas (onFileComplete once)', async () => {
+    await joinCluster(m, n1);
+    await joinCluster(m, n2);
+    prepay(m, alice, 10_000n);
+    const f = testFile('s.bin', [100, 50]);
+    await requestUpload(m, alice, f, n1);
+    expect((await uploadSign(m, alice, f, n1)).ok).toBe(true);
+    const stored = (sliceNumber: number, by: typeof n1, size?: number) => {
+      const s = f.slices[sliceNumber - 1]!;
+      return m.service.sliceStored({ owner: alice.address, fileHash: f.fileHash, sliceNumber, sliceHash: s.sliceHash, size: size ?? s.end - s.start, storedBy: by.networkAddress });
+    };
+    expect(await stored(1, n1)).toEqual({ ok: true, complete: false });
+    expect(m.store.unsettled()).toEqual(new Map([[n1.wallet, 200n]]));
+    // the same replica reported again: no more traffic
+    expect(await stored(1, n1)).toEqual({ ok: true, complete: false });
+    expect(m.store.unsettled()).toEqual(new Map([[n1.wallet, 200n]]));
+    expect(await stored(1, n1, 99)).toEqual({ ok: false, code: '-9', detail: `slice 1 of ${f.fileHash} is not ${f.slices[0]!.sliceHash} of 99 bytes` });
+    expect(await stored(1, n3)).toEqual({ ok: false, code: '-8', detail: `resource node ${n3.networkAddress} is not part of this cluster` });
+    expect(await m.service.sliceStored({ owner: n1.wallet, fileHash: f.fileHash, sliceNumber: 1, sliceHash: f.slices[0]!.sliceHash, size: 100, storedBy: n1.networkAddress })).toEqual({
+      ok: false, code: '-9', detail: `no upload of ${f.fileHash} by ${n1.wallet}`,
+    });
+    expect(await stored(2, n1)).toEqual({ ok: true, complete: false });
+    expect(await stored(1, n2)).toEqual({ ok: true, complete: false });
+    expect(m.completed).toEqual([]);
+    expect(await stored(2, n2)).toEqual({ ok: true, complete: true });
+    expect(m.completed).toEqual([`${alice.address}/${f.fileHash}/4`]);
+    expect(await stored(2, n2)).toEqual({ ok: true, complete: true });
+    expect(m.completed.length).toBe(1);
+    expect(m.store.unsettled()).toEqual(new Map([[n1.wallet, 300n], [n2.wallet, 300n]]));
+    expect(await m.service.fileStatus({ wallet: alice.address, fileHash: f.fileHash })).toEqual({ ok: true, state: 4, replicas: 2, userHasFile: true });
+    expect(m.store.events(0, 100, 'file_replicated').map((e) => e.attributes)).toEqual([{ wallet: alice.address, file_hash: f.fileHash, replicas: 2 }]);
+  });
+
+  it('a failed upload leaves the file FAILED, out of the list; it may be uploaded again', async () => {
+    await joinCluster(m, n1);
+    prepay(m, alice, 10_000n);
+    const f = testFile('f.bin', [10]);
+    await requestUpload(m, alice, f, n1);
+    await uploadSign(m, alice, f, n1);
+    expect(await m.service.uploadFailed({ owner: alice.address, fileHash: f.fileHash, reason: 'node stopped' })).toEqual({ ok: true });
+    expect(await m.service.fileStatus({ wallet: alice.address, fileHash: f.fileHash })).toEqual({ ok: true, state: 2, replicas: 0, userHasFile: false });
+    expect(m.store.filesOf(alice.address, 0, 20).total).toBe(0);
+    expect(await upload(m, alice, f, n1)).toEqual([n1.networkAddress]);
+    expect(m.store.file(alice.address, f.fileHash)?.state).toBe(4);
+  });
+});
