@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { type Output, processOutput } from './output.ts';
+import { resolve } from 'node:path';
 
 export interface NodeclientContext {
   readonly out: Output;
@@ -79,6 +80,46 @@ export function buildNodeclient(ctx: NodeclientContext): Command {
     .option('--listen <host:port>', 'listen address (default: server.listen of meta.toml)')
     .exitOverride()
     .action(async (o) => (await import('./nodeclient/meta.ts')).metaStart(ctx, global(), o));
+
+  const client = program.command('client').description("A client of a resource node's JSON-RPC API (wallet key from a chaind keyring or a wallet file)").exitOverride();
+  const clientFlags = (cmd: Command) =>
+    cmd
+      .option('--url <url>', 'the resource node JSON-RPC', 'http://127.0.0.1:9301')
+      .option('--ipc <path>', "the resource node's IPC socket instead of --url")
+      .option('--from <key name>', 'sign with this key of a chaind keyring')
+      .option('--keyring-home <dir>', 'the chaind home holding that keyring (default: --home)')
+      .option('--keyring-backend <backend>', 'the keyring backend', 'test')
+      .option('--walletAddress <st1…>', 'sign with this wallet file of the nodeclient home instead')
+      .option('--password <password>', 'password of the wallet file', '')
+      .exitOverride();
+  const act = (f: (c: import('../sds/client/sds-client.ts').SdsClient, ...args: any[]) => Promise<unknown>) =>
+    async (...args: unknown[]) => {
+      const cmd = args[args.length - 1] as Command;
+      const o = cmd.opts() as import('./nodeclient/client.ts').ClientOptions;
+      const positional = args.slice(0, -2);
+      await (await import('./nodeclient/client.ts')).runClient(ctx, global(), o, (c) => f(c, ...positional, cmd.opts()));
+    };
+  clientFlags(client.command('ozone').description('The wallet\'s ozone (noz) and sequence number').argument('[wallet]', 'another wallet (st1…)')).action(
+    act(async (c, wallet?: string) => c.ozone(wallet)),
+  );
+  clientFlags(client.command('upload').description('Upload a file; waits until the network holds it').argument('<file>', 'the file')).option('--name <name>', 'file name (default: the base name)').action(
+    act(async (c, file: string, o: { name?: string }) => {
+      const r = await c.upload(resolve(file), { fileName: o.name, wait: true });
+      return { filehash: r.fileHash, filesize: r.fileSize, packets: r.packets.length, file_upload_state: r.state, handle: `sdm://${c.address}/${r.fileHash}` };
+    }),
+  );
+  clientFlags(client.command('download').description('Download a file of the wallet').argument('<filehash>', 'the v05… file hash').argument('<out>', 'where to write it')).action(
+    act(async (c, hash: string, out: string) => ({ ...(await c.download(hash, resolve(out))), out: resolve(out) })),
+  );
+  clientFlags(client.command('list').description("The wallet's files (20 per page)").option('--page <n>', 'page, from 0', '0')).action(act(async (c, o: { page: string }) => c.list(Number(o.page))));
+  clientFlags(client.command('share').description('Share a file: a share link anyone can download with').argument('<filehash>', 'the file hash').option('--duration <s>', 'seconds, 0 = no expiry', '0').option('--private', 'with a password (in the node log)')).action(
+    act(async (c, hash: string, o: { duration: string; private?: boolean }) => c.share(hash, { duration: Number(o.duration), privateFlag: o.private === true })),
+  );
+  clientFlags(client.command('get-shared').description('Download through a share link').argument('<link>', 'sds://…').argument('<out>', 'where to write it')).action(
+    act(async (c, link: string, out: string) => ({ ...(await c.downloadShared(link, resolve(out))), out: resolve(out) })),
+  );
+  clientFlags(client.command('delete').description('Delete a file of the wallet').argument('<filehash>', 'the file hash')).action(act(async (c, hash: string) => c.deleteFile(hash)));
+  clientFlags(client.command('status').description('The upload state of a file').argument('<filehash>', 'the file hash')).action(act(async (c, hash: string) => c.fileStatus(hash)));
 
   program
     .command('ipfs')

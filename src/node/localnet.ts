@@ -79,27 +79,43 @@ function banner(home: string, running: RunningNode, network: LocalNetwork, stora
   ].join('\n');
 }
 
-/** `--validators N` (default 1) out of the arguments, and the rest for `chaind start`. */
-function validatorsArg(argv: string[]): { validators: number | undefined; rest: string[] } {
-  const rest: string[] = [];
-  let validators: number | undefined;
+interface LocalnetArgs {
+  validators: number | undefined;
+  /** the storage network's ports: the meta-node service, the first resource node's JSON-RPC and internal port (the next nodes +1 each) */
+  sds: { metaPort: number; rpcPort: number; peerPort: number };
+  rest: string[];
+}
+
+const LOCALNET_FLAGS: Record<string, { key: 'validators' | 'metaPort' | 'rpcPort' | 'peerPort'; pattern: RegExp; what: string }> = {
+  '--validators': { key: 'validators', pattern: /^[1-9]\d*$/, what: 'a positive integer' },
+  '--sds.meta-port': { key: 'metaPort', pattern: /^\d{1,5}$/, what: 'a port number' },
+  '--sds.rpc-port': { key: 'rpcPort', pattern: /^\d{1,5}$/, what: 'a port number' },
+  '--sds.peer-port': { key: 'peerPort', pattern: /^\d{1,5}$/, what: 'a port number' },
+};
+
+/** localnet's own flags (`--validators N`, `--sds.*-port N`, `--reset`) out of the arguments, and the rest for `chaind start`. */
+function localnetArgs(argv: string[]): LocalnetArgs {
+  const out: LocalnetArgs = { validators: undefined, sds: { metaPort: 9400, rpcPort: 9301, peerPort: 18481 }, rest: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    const inline = /^--validators=(.*)$/.exec(a);
-    if (a === '--validators' || inline) {
-      const text = inline ? inline[1]! : argv[++i];
-      if (text === undefined || !/^[1-9]\d*$/.test(text)) throw new Error(`--validators: expected a positive integer, got ${JSON.stringify(text ?? '')}`);
-      validators = Number(text);
-    } else if (a !== '--reset') rest.push(a);
+    const eq = a.indexOf('=');
+    const name = eq > 0 ? a.slice(0, eq) : a;
+    const flag = LOCALNET_FLAGS[name];
+    if (flag) {
+      const text = eq > 0 ? a.slice(eq + 1) : argv[++i];
+      if (text === undefined || !flag.pattern.test(text)) throw new Error(`${name}: expected ${flag.what}, got ${JSON.stringify(text ?? '')}`);
+      if (flag.key === 'validators') out.validators = Number(text);
+      else out.sds[flag.key] = Number(text);
+    } else if (a !== '--reset') out.rest.push(a);
   }
-  return { validators, rest };
+  return out;
 }
 
 async function localnet(argv: string[]): Promise<number> {
   const home = resolve(process.env.LOCALNET_HOME ?? '.localnet');
-  let args: { validators: number | undefined; rest: string[] };
+  let args: LocalnetArgs;
   try {
-    args = validatorsArg(argv);
+    args = localnetArgs(argv);
     if (argv.includes('--reset')) {
       // never under a running node
       refuseIfLocked(homeLayout(home, readConsensusConfig(home)).dbDir);
@@ -126,8 +142,8 @@ async function localnet(argv: string[]): Promise<number> {
         try {
           await fundFoundation(chainRpc, shown);
           storage = await startStorageNetwork(layout, {
-            chainRpc, metaListen: '127.0.0.1:9400',
-            resourceNodePorts: layout.resourceNodes.map((_, i) => ({ rpc: 9301 + i, peer: 18481 + i })),
+            chainRpc, metaListen: `127.0.0.1:${args.sds.metaPort}`,
+            resourceNodePorts: layout.resourceNodes.map((_, i) => ({ rpc: args.sds.rpcPort + i, peer: args.sds.peerPort + i })),
           });
         } catch (e) {
           process.stderr.write(`storage network: ${(e as Error).message}\n`);

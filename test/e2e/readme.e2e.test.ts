@@ -72,16 +72,30 @@ describe('README', () => {
   it('every command of the local-network section works against npm start', async () => {
     const home = await mkdtemp(join(tmpdir(), 'readme-localnet-'));
     const [rpcPort, restPort, grpcPort] = [await freePort(), await freePort(), await freePort()];
-    net = npmStart(home, ['--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--api.address', `tcp://127.0.0.1:${restPort}`, '--grpc.address', `127.0.0.1:${grpcPort}`]);
+    // the storage network's ports: the meta-node service, the resource nodes' JSON-RPC (n, n+1) and internal ports (m, m+1)
+    const [metaPort, sdsPort, peerPort] = [await freePort(), 20000 + (process.pid % 2000) * 4, 30000 + (process.pid % 2000) * 4];
+    net = npmStart(home, [
+      '--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--api.address', `tcp://127.0.0.1:${restPort}`, '--grpc.address', `127.0.0.1:${grpcPort}`,
+      '--sds.meta-port', String(metaPort), '--sds.rpc-port', String(sdsPort), '--sds.peer-port', String(peerPort),
+    ]);
     const banner = await net.banner;
     expect(banner).toContain(`consensus RPC  http://127.0.0.1:${rpcPort}`);
     expect(banner).toContain(`REST           http://127.0.0.1:${restPort}`);
     expect(banner).toContain(`gRPC           127.0.0.1:${grpcPort}`);
+    expect(banner).toContain(`meta-node service  http://127.0.0.1:${metaPort}`);
+    expect(banner).toContain(`resource node rn1   JSON-RPC http://127.0.0.1:${sdsPort + 1}`);
 
     const blocks = await readmeBlocks('localnet');
     expect(blocks.length).toBeGreaterThan(0);
     for (const block of blocks) {
-      const script = block.replaceAll('--home .localnet', `--home ${home}`).replaceAll('localhost:1317', `127.0.0.1:${restPort}`);
+      const script = block
+        .replaceAll('--home .localnet', `--home ${home}`)
+        .replaceAll('--keyring-home .localnet', `--keyring-home ${home}`)
+        .replaceAll('localhost:1317', `127.0.0.1:${restPort}`)
+        .replaceAll('localhost:9400', `127.0.0.1:${metaPort}`)
+        .replaceAll('localhost:9301', `127.0.0.1:${sdsPort}`)
+        .replaceAll('localhost:9302', `127.0.0.1:${sdsPort + 1}`)
+        .replaceAll('/tmp/sds-demo.bin', join(home, 'sds-demo.bin'));
       const run = await bash(script);
       expect(run.stderr.includes('Error:') ? run.stderr : '', `README block:\n${block}`).toBe('');
       expect(run.code, `README block:\n${block}\nstderr:\n${run.stderr}`).toBe(0);
@@ -108,6 +122,16 @@ describe('README', () => {
     expect((await rest(`/sdk/staking/v1beta1/validators/${val0}/delegations/${dev0}`)).delegation_response.balance).toEqual({ denom: 'wei', amount: (10n * 10n ** 18n).toString() });
     expect((await rest('/sdk/gov/v1/proposals/1')).proposal.status).toBe('PROPOSAL_STATUS_VOTING_PERIOD');
     expect((await rest('/sdk/gov/v1/proposals/1/tally')).tally).toEqual({ yes_count: (110n * 10n ** 18n).toString(), abstain_count: '0', no_count: '0', no_with_veto_count: '0' });
+
+    // the storage block: dev1's 5,000,000-byte file is on both resource nodes and on chain, and the epoch it closed reported their traffic
+    const meta = async (path: string) => (await fetch(`http://127.0.0.1:${metaPort}${path}`)).json() as Promise<any>;
+    const dev1 = (await bash(`bin/chaind keys show dev1 -a --home ${home} --keyring-backend test`)).stdout.trim();
+    const files = (await meta('/files')).files as { owner: string; file_hash: string; file_size: number; state: number }[];
+    expect(files.map((f) => [f.owner, f.file_size, f.state])).toEqual([[dev1, 5_000_000, 3]]);
+    expect((await rest(`/chain/sds/v1/file_upload/${files[0]!.file_hash}`)).file_info.uploader).toBe(dev1);
+    const epochs = (await meta('/epochs')).epochs as { epoch: number; volumes: { volume: string }[] }[];
+    expect(epochs.map((e) => [e.epoch, e.volumes.map((v) => v.volume)])).toEqual([[1, ['5000000', '5000000']]]);
+    expect((await rest('/chain/pot/v1/volume_report/1')).report_info.epoch).toBe('1');
   });
 
   it('every standalone command works as written', async () => {
