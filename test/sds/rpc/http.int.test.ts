@@ -97,6 +97,22 @@ describe('SDS JSON-RPC over HTTP', () => {
     expect(under.status).toBe(200);
   });
 
+  it('answers a chunked body that grows past 5 MiB with 413 too', async () => {
+    const { request } = await import('node:http');
+    const answer = await new Promise<[number, string]>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/', agent: false, headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve([res.statusCode!, Buffer.concat(chunks).toString()]));
+      });
+      req.on('error', reject);
+      req.write('{"jsonrpc":"2.0","id":1,"method":"user_note","params":[{"filedata":"');
+      req.write('A'.repeat(SDS_RPC_MAX_BODY));
+      req.end('"}]}');
+    });
+    expect(answer).toEqual([413, 'request body too large: more than 5242880 bytes\n']);
+  });
+
   it('checks the Host header: IP literals and empty pass, hostnames must be allowed', async () => {
     const ask = async (host: string, p = port): Promise<[number, string]> => {
       const r = await postJson(p, MODULES, { Host: host });
