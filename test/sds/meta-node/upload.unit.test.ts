@@ -46,7 +46,7 @@ describe('upload: sequence number and ozone', () => {
     expect(await requestUpload(m, alice, f, n1, SN(0))).toEqual(stale);
     expect(await uploadSign(m, alice, f, n1, SN(0))).toEqual(stale);
     // a future SN as well
-    expect((await uploadSign(m, alice, f, n1, SN(7))).detail).toBe(`sequence number ${SN(7)} is not the wallet's current ${SN(1)} (stale or replayed signature): ask user_requestGetOzone for a fresh one`);
+    expect(await uploadSign(m, alice, f, n1, SN(7))).toEqual({ ok: false, code: '-3', detail: `sequence number ${SN(7)} is not the wallet's current ${SN(1)} (stale or replayed signature): ask user_requestGetOzone for a fresh one` });
     expect(await requestUpload(m, alice, f, n1, 'SN:1')).toEqual({ ok: false, code: '-3', detail: 'invalid sequence number "SN:1": expected "SN:" followed by 19 decimal digits' });
     // the current SN claimed, the signature made over another one
     const t = m.time;
