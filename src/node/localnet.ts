@@ -9,6 +9,11 @@
  * `chaind start` after localnet's own, so they win. The RPC serves the operator methods
  * (`--rpc.unsafe`: `chaind consensus validator-offline`, `inject-double-sign`).
  *
+ * The storage network runs beside it (src/node/localnet-storage.ts, storage-processes.ts): the
+ * meta-node service and two resource nodes as `nodeclient` child processes, on the ports of
+ * `--sds.meta-port` (9400), `--sds.rpc-port` (9301, +1 per node) and `--sds.peer-port` (18481, +1),
+ * stopped with the node.
+ *
  * The banner is printed once the node serves, from the servers it really bound
  * (`observeNodeStarts`), and the home's client.toml `node` is set to the consensus RPC, so the
  * printed CLI lines reach this node without `--node`.
