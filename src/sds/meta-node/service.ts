@@ -289,7 +289,8 @@ export class MetaNodeService {
     const orphaned: { slice: SliceRow; holders: Peer[] }[] = [];
     this.store.transaction(() => {
       this.store.deleteFile(r.wallet, r.fileHash);
-      if (this.store.filesByHash(r.fileHash).length === 0) {
+      // the content goes with its last owner; another owner's FAILED upload holds nothing (and cannot be deleted)
+      if (this.store.filesByHash(r.fileHash).every((f) => f.state === FileUploadState.FAILED)) {
         for (const s of this.store.slices(r.fileHash)) {
           orphaned.push({ slice: s, holders: this.store.replicas(s.slice_hash).flatMap((a) => this.peerOf(a) ?? []) });
           this.store.removeReplicas(s.slice_hash);

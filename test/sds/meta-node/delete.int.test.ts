@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../src/api/http.ts';
-import { joinCluster, listSigned, node, openMeta, prepay, share, testFile, upload, wallet, type Meta, type TestNode } from './fixture.ts';
+import { joinCluster, listSigned, node, openMeta, prepay, requestUpload, share, testFile, upload, uploadSign, wallet, type Meta, type TestNode } from './fixture.ts';
 
 const [alice, bob] = [wallet(1), wallet(2)];
 const f = testFile('shared-content.bin', [64, 32]);
@@ -67,6 +67,22 @@ describe('deleteFile', () => {
       { wallet: alice.address, file_hash: f.fileHash },
       { wallet: bob.address, file_hash: f.fileHash },
     ]);
+  });
+
+  it("another owner's failed upload of the same content does not keep the slices alive", async () => {
+    await upload(m, alice, f, n1);
+    // bob's upload of the same bytes fails (its node died before uploadSign's pushes were done)
+    expect((await requestUpload(m, bob, f, n2)).ok).toBe(true);
+    expect((await uploadSign(m, bob, f, n2)).ok).toBe(true);
+    expect(await m.service.uploadFailed({ owner: bob.address, fileHash: f.fileHash, reason: 'node killed' })).toEqual({ ok: true });
+    expect(await m.service.deleteFile({ wallet: alice.address, fileHash: f.fileHash })).toEqual({ ok: true });
+    expect(m.store.slices(f.fileHash)).toEqual([]);
+    expect(f.slices.map((x) => m.store.replicas(x.sliceHash))).toEqual([[], []]);
+    await until(() => deletes.length >= 4);
+    expect(deletes.length).toBe(4);
+    // bob may still upload the bytes again
+    expect(await upload(m, bob, f, n2)).toEqual([n2.networkAddress, n1.networkAddress]);
+    expect(m.store.file(bob.address, f.fileHash)?.state).toBe(4);
   });
 
   it('a second delete is refused with the SP error text as the code', async () => {
