@@ -251,6 +251,24 @@ describe('service status, IPC', { timeout: 120_000 }, () => {
   });
 });
 
+describe('sizes a node must not plan', { timeout: 60_000 }, () => {
+  it('a huge filesize from a wallet without ozone is refused by the meta node (-9) at once; one beyond 2^53 is -7; the node serves on', async () => {
+    const addr = n.net.accounts[2]!.address;
+    const hash = sdsFileHash(Buffer.from('never uploaded'));
+    const call = (filesize: number) => {
+      const t = now();
+      const sn = 'SN:0000000000000000000';
+      return n.rpc(0).call('user_requestUpload', { filename: 'huge.bin', filesize, filehash: hash, signature: signSds(n.devKey(2), SignedMessage.upload(hash, addr, sn, t)), req_time: t, sequencenumber: sn });
+    };
+    expect(await call(2 ** 52)).toEqual({
+      return: '-9',
+      detail: `not enough ozone: the upload of 4503599627370496 bytes × 2 replicas costs 9007199254740992 noz, wallet ${addr} has 0 noz (buy more with tx sds prepay)`,
+    });
+    expect(await call(1e20)).toEqual({ return: '-7', detail: 'invalid filesize 100000000000000000000' });
+    expect(await n.rpc(0).call('user_requestServiceStatus', {})).toEqual({ return: '0', message: 'Registration Status: Registered | Mining: ONLINE ' });
+  });
+});
+
 describe('owner API', { timeout: 120_000 }, () => {
   it('owner_requestPrepay credits ozone to the node wallet once the meta node follows the event', async () => {
     const rnWallet = n.layout.resourceNodes[0]!.wallet;

@@ -40,8 +40,9 @@ interface Session {
   readonly fileName: string;
   readonly fileSize: number;
   readonly dir: string;
-  readonly packets: readonly SliceRange[];
-  readonly slices: readonly SliceRange[];
+  /** the plan, made once the meta node accepted the size */
+  packets: readonly SliceRange[];
+  slices: readonly SliceRange[];
   next: number;
   state: 'receiving' | 'cached' | 'signing' | 'closed';
   sliceInfos: SliceInfo[];
@@ -108,7 +109,7 @@ export class UploadSessions {
   async requestUpload(p: { filename: string; filesize: number; filehash: string; signature: SdsSignature; req_time: number; sequencenumber: string }): Promise<Result> {
     const hashProblem = sdsHashProblem(p.filehash);
     if (hashProblem !== undefined) return result(ReturnCode.WRONG_INPUT, { detail: `invalid filehash ${JSON.stringify(p.filehash)}: ${hashProblem}` });
-    if (p.filesize < 0) return result(ReturnCode.WRONG_INPUT, { detail: `invalid filesize ${p.filesize}` });
+    if (p.filesize < 0 || !Number.isSafeInteger(p.filesize)) return result(ReturnCode.WRONG_INPUT, { detail: `invalid filesize ${p.filesize}` });
     const check = verifySds(p.signature, SignedMessage.upload(p.filehash, p.signature.address, p.sequencenumber, p.req_time));
     if (!check.ok) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${check.detail}`);
     if (this.byHash.has(p.filehash)) return result(ReturnCode.CONFLICT_WITH_ANOTHER_SESSION, { detail: `an upload of ${p.filehash} is already under way on this node` });
@@ -117,7 +118,7 @@ export class UploadSessions {
     const id = `${p.filehash}-${randomBytes(4).toString('hex')}`;
     const s: Session = {
       id, owner: p.signature.address, fileHash: p.filehash, fileName: p.filename, fileSize: p.filesize, dir: this.dirOf(id),
-      packets: uploadPackets(p.filesize), slices: slicesOf(p.filesize), next: 0, state: 'receiving', sliceInfos: [], lock: Promise.resolve(),
+      packets: [], slices: [], next: 0, state: 'receiving', sliceInfos: [], lock: Promise.resolve(),
     };
     // reserve the hash before the meta node answers: a second session for it is refused meanwhile
     this.byHash.set(p.filehash, s);
@@ -134,6 +135,9 @@ export class UploadSessions {
       await this.close(s, `refused by the meta node: ${answer.detail}`);
       return result(answer.code, { detail: answer.detail });
     }
+    // planned only now: a size the wallet has no ozone for never makes the node build millions of packets
+    s.packets = uploadPackets(p.filesize);
+    s.slices = slicesOf(p.filesize);
     await mkdir(s.dir, { recursive: true });
     if (s.packets.length === 0) {
       s.state = 'cached';
