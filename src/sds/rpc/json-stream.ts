@@ -106,6 +106,18 @@ export class JsonValueScanner {
   feed(chunk: Uint8Array, from = 0): ScanResult {
     this.consumedBeforeFeed = this.offset;
     for (let i = from; i < chunk.length; i++) {
+      if (this.state === S.InString) {
+        // the plain bytes of a string (all of a base64 packet's) in one run: step() would only count them
+        let j = i;
+        while (j < chunk.length) {
+          const c = chunk[j]!;
+          if (c === 0x22 || c === 0x5c || c < 0x20) break;
+          j++;
+        }
+        this.offset += j - i;
+        i = j;
+        if (i === chunk.length) break;
+      }
       const r = this.step(chunk[i]!);
       if (r === 'error') return { kind: 'error', message: this.error };
       if (r === 'done-before') return { kind: 'value', end: this.offset };
@@ -375,9 +387,16 @@ export function firstJsonValue(body: Uint8Array): FirstValue {
 export function skipJsonValue(text: string, i: number): number {
   const c = text[i];
   if (c === '"') {
-    for (let j = i + 1; ; j++) {
-      if (text[j] === '\\') j++;
-      else if (text[j] === '"') return j + 1;
+    // the next quote, unless a backslash comes first: then past its escape (every char looked at once)
+    let j = i + 1;
+    let q = text.indexOf('"', j);
+    for (;;) {
+      if (q === -1) return text.length;
+      const at = text.slice(j, q).indexOf('\\');
+      if (at === -1) return q + 1;
+      const k = j + at;
+      j = k + 2;
+      if (j > q) q = text.indexOf('"', j);
     }
   }
   if (c === '{' || c === '[') {
