@@ -272,11 +272,15 @@ function printCells(cells: string[][]): void {
   }
 }
 
+/** growth: peak over the idle RSS just before the transfer; over baseline: peak over the RSS before the first transfer */
 function memoryTable(rows: readonly Row[]): void {
-  const cells = [['transfer', 'process', 'idle RSS', 'peak RSS', 'growth', 'after']];
+  const baseline = new Map([...(rows[0]?.upRss ?? [])].map(([name, t]) => [name, t.idle]));
+  const cells = [['transfer', 'process', 'idle RSS', 'peak RSS', 'growth', 'over baseline', 'after']];
   for (const r of rows) {
     for (const [what, tracks] of [['upload', r.upRss], ['download', r.downRss]] as const) {
-      for (const [name, t] of tracks) cells.push([`${what} ${label(r.size)}`, name, fmtMiB(t.idle), fmtMiB(t.peak), signedMiB(t.peak - t.idle), fmtMiB(t.last)]);
+      for (const [name, t] of tracks) {
+        cells.push([`${what} ${label(r.size)}`, name, fmtMiB(t.idle), fmtMiB(t.peak), signedMiB(t.peak - t.idle), signedMiB(t.peak - baseline.get(name)!), fmtMiB(t.last)]);
+      }
     }
   }
   printCells(cells);
@@ -308,7 +312,7 @@ async function main(): Promise<void> {
     line('phases:');
     for (const r of rows) for (const p of r.phases) line(`  ${p}`);
     line();
-    line(`RSS (VmRSS every ${SAMPLE_MS} ms; idle = just before the transfer, after = just after it):`);
+    line(`RSS (VmRSS every ${SAMPLE_MS} ms; idle = just before the transfer, baseline = before the first one, after = just after it):`);
     memoryTable(rows);
     line(`bench process: peak RSS ${fmtMiB(process.resourceUsage().maxRSS * 1024)}`);
     if (rows.some((r) => !r.exact)) process.exitCode = 1;
