@@ -121,14 +121,24 @@ export function buildNodeclient(ctx: NodeclientContext): Command {
   clientFlags(client.command('delete').description('Delete a file of the wallet').argument('<filehash>', 'the file hash')).action(act(async (c, hash: string) => c.deleteFile(hash)));
   clientFlags(client.command('status').description('The upload state of a file').argument('<filehash>', 'the file hash')).action(act(async (c, hash: string) => c.fileStatus(hash)));
 
-  program
-    .command('ipfs')
-    .description('The storage client API (Kubo-compatible) — not supported yet in this build')
-    .allowUnknownOption(true)
-    .exitOverride()
-    .action(() => {
-      throw new Error('nodeclient ipfs is not supported yet in this build: use the resource node JSON-RPC (nodeclient start) directly');
-    });
+  const ipfsFlags = (cmd: Command) =>
+    cmd
+      .option('--httpRpcUrl <url>', 'resource node RPC address for httpRpc mode (default http://127.0.0.1:9301)')
+      .option('--ipcEndpoint <path>', 'IPC endpoint path (default <home>/sds.ipc)')
+      .option('--password <password>', 'wallet password')
+      .option('-p, --port <port>', 'port of the API server (default 6798)')
+      .option('-m, --rpcMode <mode>', 'httpRpc or ipc (default ipc)')
+      .option('--walletAddress <st1…>', 'wallet address (default: the first wallet file in <home>/accounts)')
+      .option('--listenHost <host>', 'address to listen on (default 127.0.0.1; add?arg=<local path> only works on loopback)')
+      .exitOverride();
+  const ipfs = ipfsFlags(program.command('ipfs').description('The storage client API (Kubo-compatible, /api/v0) in front of a resource node'))
+    .action(async (o) => (await import('./nodeclient/ipfs.ts')).ipfsServe(ctx, global(), o));
+  ipfsFlags(ipfs.command('config').description('Write config/ipfs_config.toml under the home from the flags given (and the defaults)'))
+    .option('--force', 'overwrite an existing file')
+    .action(async (o) => (await import('./nodeclient/ipfs.ts')).ipfsConfig(ctx, global(), o));
+  ipfsFlags(ipfs.command('migrate').description('Fetch a CID from IPFS, verify every block, and upload the file to SDS').argument('<filecid>', 'the CID').argument('[filename]', 'name in SDS'))
+    .option('--source <url>', 'IPFS source: a trustless HTTP gateway, or a Kubo RPC API (…/api/v0)')
+    .action(async (cid: string, name: string | undefined, o) => (await import('./nodeclient/migrate.ts')).ipfsMigrate(ctx, global(), cid, name, o));
   return program;
 }
 

@@ -1,0 +1,160 @@
+/**
+ * `add`, in its two forms:
+ * - Kubo's: a multipart body (part `file`; directories as parts of type `application/x-directory`,
+ *   names URI-encoded paths) answered by one NDJSON line `{Name, Hash, Size}` per file and
+ *   directory, the CIDs Kubo gives for the same bytes and options; every file's bytes go to SDS;
+ * - the spec's (§4.2): `?arg=<path>` of a file on the server's machine, uploaded to SDS; the answer
+ *   is the same line plus the SDS fields `FileHash` and `FileHandle` (docs/storage-client.md).
+ * Parts are spooled to temp files as they stream in (never whole in memory); over the size limit
+ * the request is refused with 413, and nothing is kept.
+ */
+import busboy from 'busboy';
+import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, basename } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { ServerResponse } from 'node:http';
+import { formatFileHandle } from '../protocol/file-handle.ts';
+import type { CidIndex } from './cid-index.ts';
+import { boolOption, intOption, KuboError, type KuboRequest } from './kubo-http.ts';
+import type { SdsBackend } from './sds-backend.ts';
+import { importCandidates, KUBO_DEFAULTS, type AddCandidate, type AddOptions, type IndexBlockstore } from './unixfs.ts';
+
+export interface AddContext {
+  readonly index: CidIndex;
+  readonly store: IndexBlockstore;
+  readonly backend: SdsBackend;
+  readonly maxAddBytes: number;
+  /** `?arg=<path>` allowed: the server is bound to loopback, and the path lies under `localRoot` when set */
+  readonly localPathsAllowed: boolean;
+  readonly localRoot: string;
+}
+
+function addOptions(q: URLSearchParams): AddOptions & { pin: boolean; onlyHash: boolean; quiet: boolean } {
+  const cidVersion = intOption(q, 'cid-version', 0);
+  if (cidVersion !== 0 && cidVersion !== 1) throw new KuboError(400, `unknown CID version: ${cidVersion}`);
+  const chunker = q.get('chunker') ?? `size-${KUBO_DEFAULTS.chunkSize}`;
+  const m = /^size-(\d+)$/.exec(chunker);
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > 1_048_576) throw new KuboError(500, `chunker ${JSON.stringify(chunker)} is not supported: only size-<n> with 1 ≤ n ≤ 1048576`);
+  return {
+    cidVersion,
+    rawLeaves: boolOption(q, 'raw-leaves', cidVersion === 1),
+    chunkSize: Number(m[1]),
+    wrapWithDirectory: boolOption(q, 'wrap-with-directory', false),
+    pin: boolOption(q, 'pin', true),
+    onlyHash: boolOption(q, 'only-hash', false),
+    quiet: boolOption(q, 'quiet', false) || boolOption(q, 'quieter', false),
+  };
+}
+
+/** A multipart part's path: URI-decoded, relative, no `..`. */
+function partPath(raw: string): string {
+  let p: string;
+  try {
+    p = decodeURIComponent(raw);
+  } catch {
+    p = raw;
+  }
+  p = p.replace(/^\/+/, '');
+  if (p.split('/').some((s) => s === '..')) throw new KuboError(400, `invalid file name ${JSON.stringify(raw)}: ".." is not allowed`);
+  return p;
+}
+
+async function spoolMultipart(r: KuboRequest, dir: string, limit: number): Promise<AddCandidate[]> {
+  const type = r.req.headers['content-type'] ?? '';
+  if (!type.startsWith('multipart/form-data')) throw new KuboError(400, 'file argument was nil');
+  const declared = Number(r.req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw new KuboError(413, `request body of ${declared} bytes is over the limit of ${limit} bytes`);
+  const candidates: AddCandidate[] = [];
+  let total = 0;
+  let n = 0;
+  const writes: Promise<void>[] = [];
+  await new Promise<void>((resolveAll, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({ headers: r.req.headers, preservePath: true, limits: { fileSize: limit } });
+    } catch (e) {
+      reject(new KuboError(400, (e as Error).message));
+      return;
+    }
+    bb.on('file', (_field, stream, info) => {
+      let path: string;
+      try {
+        path = partPath(info.filename ?? '');
+      } catch (e) {
+        stream.resume();
+        reject(e);
+        return;
+      }
+      if (info.mimeType === 'application/x-directory') {
+        stream.resume();
+        candidates.push({ path });
+        return;
+      }
+      const file = join(dir, String(n++));
+      candidates.push({ path, file });
+      stream.on('data', (chunk: Buffer) => {
+        total += chunk.length;
+        if (total > limit) {
+          r.req.unpipe(bb);
+          stream.destroy();
+          reject(new KuboError(413, `the files added are over the limit of ${limit} bytes`));
+        }
+      });
+      writes.push(pipeline(stream, createWriteStream(file)).catch((e) => reject(e)));
+    });
+    bb.on('error', (e) => reject(new KuboError(400, `multipart: ${(e as Error).message}`)));
+    bb.on('close', () => resolveAll());
+    r.req.pipe(bb);
+  });
+  await Promise.all(writes);
+  if (candidates.length === 0) throw new KuboError(400, 'file argument was nil');
+  return candidates;
+}
+
+/** Checks and reads the spec form's local path. */
+function localCandidate(c: AddContext, arg: string): AddCandidate {
+  if (!c.localPathsAllowed) throw new KuboError(403, 'add?arg=<local path> is refused: this API is not bound to loopback (use a multipart add)');
+  const path = resolve(arg);
+  if (c.localRoot !== '') {
+    const rel = relative(resolve(c.localRoot), path);
+    if (rel.startsWith('..') || isAbsolute(rel)) throw new KuboError(403, `${path} is outside the configured local_root ${resolve(c.localRoot)}`);
+  }
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    throw new KuboError(500, `failed to get data from file: ${path} does not exist`);
+  }
+  if (!st.isFile()) throw new KuboError(500, `failed to get data from file: ${path} is not a regular file`);
+  if (st.size > c.maxAddBytes) throw new KuboError(413, `${path} is ${st.size} bytes, over the limit of ${c.maxAddBytes} bytes`);
+  return { path: basename(path), file: path };
+}
+
+export async function handleAdd(c: AddContext, r: KuboRequest, res: ServerResponse): Promise<void> {
+  const opts = addOptions(r.options);
+  const spoolDir = c.backend.tempPath('add');
+  mkdirSync(spoolDir, { recursive: true });
+  try {
+    const specForm = r.args.length > 0 && !(r.req.headers['content-type'] ?? '').startsWith('multipart/form-data');
+    const candidates = specForm ? [localCandidate(c, r.args[0]!)] : await spoolMultipart(r, spoolDir, c.maxAddBytes);
+    const lines: string[] = [];
+    let last: { Name: string; Hash: string; Size: string } | undefined;
+    for await (const e of importCandidates(candidates, opts, c.store)) {
+      const line = { Name: e.path, Hash: e.cid.toString(), Size: e.size.toString() };
+      let extra: Record<string, string> = {};
+      if (e.file !== undefined && !opts.onlyHash) {
+        const size = statSync(e.file).size;
+        const fileHash = await c.backend.store(e.file, basename(e.path) || e.cid.toString());
+        await c.backend.register(line.Hash, fileHash, size, basename(e.path));
+        if (specForm) extra = { FileHash: fileHash, FileHandle: formatFileHandle({ owner: c.backend.owner, fileHash }) };
+      }
+      last = line;
+      lines.push(JSON.stringify({ ...line, ...extra }));
+    }
+    if (last && opts.pin && !opts.onlyHash) c.index.pin(last.Hash);
+    const out = (opts.quiet && last ? [JSON.stringify(last)] : lines).join('\n') + '\n';
+    res.writeHead(200, { 'Content-Type': 'application/json', 'X-Chunked-Output': '1', 'Content-Length': Buffer.byteLength(out) }).end(out);
+  } finally {
+    rmSync(spoolDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,269 @@
+/**
+ * The storage client API (`nodeclient ipfs`, spec §4.2; reference §3): the spec's routes (`add?arg=`
+ * a local path, `get?arg=sdm://…` into `download/`, `ls?page=` the wallet's SDS files) and the
+ * Kubo-compatible surface IPFS tools use unchanged (multipart `add`, `cat`, `get` as tar, `ls` of a
+ * CID, `pin/*`, `files/*`, `version`, `id`), whose content lives in SDS.
+ */
+import { createReadStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
+import { arch, platform } from 'node:os';
+import { basename, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import tar from 'tar-stream';
+import { CID } from 'multiformats/cid';
+import { listen, type RunningServer } from '../../api/http.ts';
+import { parseFileHandle } from '../protocol/file-handle.ts';
+import { SdsReturnError } from '../client/sds-client.ts';
+import type { CidIndex } from './cid-index.ts';
+import { handleAdd } from './kubo-add.ts';
+import { handleFiles } from './kubo-files.ts';
+import { boolOption, intOption, KuboError, parseKuboRequest, requireArg, sendKuboError, sendKuboJson, type KuboRequest } from './kubo-http.ts';
+import type { SdsBackend } from './sds-backend.ts';
+import { IndexBlockstore, resolvePath, type ResolvedEntry } from './unixfs.ts';
+import { UnixFS } from 'ipfs-unixfs';
+import * as dagPb from '@ipld/dag-pb';
+
+/** The Kubo version this API answers as (the sdspfs plugin's Kubo, reference §5.2) */
+export const KUBO_VERSION = '0.29.0';
+
+export interface StorageClientApiOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly index: CidIndex;
+  readonly backend: SdsBackend;
+  /** the resource node's root: `get?arg=sdm://…` saves into its `download/` */
+  readonly home: string;
+  readonly maxAddBytes: number;
+  readonly localRoot: string;
+  readonly peer: { readonly id: string; readonly publicKey: string };
+  readonly log: (line: string) => void;
+}
+
+const isLoopback = (host: string): boolean => host === '127.0.0.1' || host === '::1' || host === 'localhost';
+
+/** unixfs type numbers of Kubo's `ls` (unixfs_pb Data.DataType) */
+const UNIXFS_TYPE: Record<string, number> = { raw: 0, directory: 1, file: 2, metadata: 3, symlink: 4, 'hamt-sharded-directory': 5 };
+
+export function serveStorageClientApi(o: StorageClientApiOptions): Promise<RunningServer> {
+  const store = new IndexBlockstore(o.index);
+  const addContext = { index: o.index, store, backend: o.backend, maxAddBytes: o.maxAddBytes, localPathsAllowed: isLoopback(o.host), localRoot: o.localRoot };
+
+  /** The SDS file behind a file entry; a Kubo error when the index has none. */
+  function contentOf(e: ResolvedEntry) {
+    const c = o.index.content(e.cid.toString());
+    if (!c) throw new KuboError(500, `${e.cid.toString()}: this node holds no SDS file for this block (only whole files added here can be read)`);
+    return c;
+  }
+
+  async function resolveOrFail(arg: string): Promise<ResolvedEntry> {
+    try {
+      return await resolvePath(arg, store);
+    } catch (e) {
+      const msg = (e as Error).message;
+      if (msg.startsWith('invalid path')) throw new KuboError(400, msg);
+      throw new KuboError(500, (e as { name?: string }).name === 'NotFoundError' ? `block was not found locally (offline): ${arg} is not known to this node` : msg);
+    }
+  }
+
+  async function cat(r: KuboRequest, res: ServerResponse): Promise<void> {
+    const e = await resolveOrFail(requireArg(r, 'ipfs-path'));
+    if (e.type === 'directory') throw new KuboError(500, 'this dag node is a directory');
+    const c = contentOf(e);
+    const offset = intOption(r.options, 'offset', 0);
+    const length = r.options.has('length') ? intOption(r.options, 'length', 0) : undefined;
+    if (offset < 0) throw new KuboError(500, 'cannot specify negative offset');
+    if (length !== undefined && length < 0) throw new KuboError(500, 'cannot specify negative length');
+    const f = await o.backend.fetch(c.file_hash, c.owner);
+    try {
+      const end = length === undefined ? c.size : Math.min(c.size, offset + length);
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'X-Stream-Output': '1', 'X-Content-Length': String(Math.max(0, end - offset)) });
+      if (end > offset) await pipeline(createReadStream(f.path, { start: offset, end: end - 1 }), res);
+      else res.end();
+    } finally {
+      rmSync(f.path, { force: true });
+    }
+  }
+
+  /** Kubo `get`: a tar of the file or directory; the spec's `sdm://` form saves into download/. */
+  async function get(r: KuboRequest, res: ServerResponse): Promise<void> {
+    const arg = requireArg(r, 'ipfs-path');
+    if (arg.startsWith('sdm://')) {
+      let h;
+      try {
+        h = parseFileHandle(arg);
+      } catch (e) {
+        throw new KuboError(400, (e as Error).message);
+      }
+      const f = await o.backend.fetch(h.fileHash, h.owner);
+      // the name comes from SDS: only its last component, never a path out of download/
+      const name = basename(f.fileName.replaceAll('\\', '/')) .replace(/^\.+$/, '') || h.fileHash;
+      const dir = join(o.home, 'download');
+      mkdirSync(dir, { recursive: true });
+      const target = join(dir, name);
+      await rename(f.path, target);
+      sendKuboJson(res, { Name: name, FileHash: h.fileHash, Size: statSync(target).size, Path: target });
+      return;
+    }
+    const root = await resolveOrFail(arg);
+    if (boolOption(r.options, 'compress', false)) throw new KuboError(500, 'compress is not supported by this API: get the tar and compress it yourself');
+    const pack = tar.pack();
+    res.writeHead(200, { 'Content-Type': 'application/x-tar', 'X-Stream-Output': '1' });
+    const piping = pipeline(pack, res);
+    const rootName = arg.replace(/^\/ipfs\//, '').replace(/\/+$/, '');
+    const add = async (e: ResolvedEntry, name: string): Promise<void> => {
+      if (e.type === 'directory') {
+        pack.entry({ name, type: 'directory', mode: 0o755, mtime: new Date(0) });
+        for (const l of e.links) await add(await resolveOrFail(l.cid.toString()), `${name}/${l.name}`);
+        return;
+      }
+      const c = contentOf(e);
+      const f = await o.backend.fetch(c.file_hash, c.owner);
+      try {
+        const entry = pack.entry({ name, size: c.size, mode: 0o644, mtime: new Date(0) });
+        await pipeline(createReadStream(f.path), entry);
+      } finally {
+        rmSync(f.path, { force: true });
+      }
+    };
+    try {
+      await add(root, rootName);
+      pack.finalize();
+      await piping;
+    } catch (e) {
+      pack.destroy(e as Error);
+      throw e;
+    }
+  }
+
+  /** The file size a link's child has: the child's own root when known, else the parent's blocksizes. */
+  function linkInfo(parent: ResolvedEntry, i: number): { Type: number; Size: number } {
+    const l = parent.links[i]!;
+    const c = o.index.content(l.cid.toString());
+    const block = o.index.block(l.cid.toString());
+    if (block && l.cid.code === dagPb.code) {
+      const node = dagPb.decode(block);
+      const fs = node.Data ? UnixFS.unmarshal(node.Data) : undefined;
+      if (fs) return { Type: UNIXFS_TYPE[fs.type] ?? 2, Size: fs.type === 'directory' || fs.type === 'hamt-sharded-directory' ? 0 : Number(fs.fileSize()) };
+    }
+    if (c) return { Type: 2, Size: c.size };
+    // a data chunk of a file: its size is in the parent's blocksizes
+    const parentBlock = o.index.block(parent.cid.toString());
+    if (parentBlock) {
+      const node = dagPb.decode(parentBlock);
+      const fs = node.Data ? UnixFS.unmarshal(node.Data) : undefined;
+      const size = fs?.blockSizes[i];
+      if (size !== undefined) return { Type: l.cid.code === 0x55 ? 0 : 2, Size: Number(size) };
+    }
+    return { Type: 2, Size: Number(l.size) };
+  }
+
+  /** Kubo `ls <cid>…`, or the spec's `ls?page=<n>`: the wallet's SDS files, the raw FileListResult. */
+  async function ls(r: KuboRequest, res: ServerResponse): Promise<void> {
+    if (r.args.length === 0) {
+      const page = r.options.get('page') ?? '0';
+      if (!/^\d+$/.test(page)) throw new KuboError(400, `invalid page ${JSON.stringify(page)}: expected a page number from 0`);
+      sendKuboJson(res, await o.backend.client.list(Number(page)));
+      return;
+    }
+    const objects = [];
+    for (const arg of r.args) {
+      const e = await resolveOrFail(arg);
+      objects.push({
+        Hash: arg,
+        Links: e.links.map((l, i) => ({ Name: l.name, Hash: l.cid.toString(), Size: linkInfo(e, i).Size, Type: linkInfo(e, i).Type, Target: '' })),
+      });
+    }
+    sendKuboJson(res, { Objects: objects });
+  }
+
+  function parseCidArg(arg: string): string {
+    try {
+      return CID.parse(arg.replace(/^\/ipfs\//, '').replace(/\/+$/, '')).toString();
+    } catch (e) {
+      throw new KuboError(400, `invalid path ${JSON.stringify(arg)}: invalid cid: ${(e as Error).message}`);
+    }
+  }
+
+  async function pin(sub: string, r: KuboRequest, res: ServerResponse): Promise<void> {
+    if (sub === 'ls') {
+      const type = r.options.get('type') ?? 'all';
+      const wanted = r.args.map(parseCidArg);
+      const pins = o.index.pins().filter((p) => type === 'all' || p.type === type);
+      const keys: Record<string, { Type: string }> = {};
+      for (const cid of wanted) {
+        const t = o.index.isPinned(cid);
+        if (!t) throw new KuboError(500, `path '${cid}' is not pinned`);
+        keys[cid] = { Type: t };
+      }
+      if (wanted.length === 0) for (const p of pins) keys[p.cid] = { Type: p.type };
+      sendKuboJson(res, { Keys: keys });
+      return;
+    }
+    const cids = r.args.map(parseCidArg);
+    if (cids.length === 0) throw new KuboError(400, 'argument "ipfs-path" is required');
+    if (sub === 'add') {
+      for (const cid of cids) {
+        if (!o.index.block(cid) && !o.index.content(cid)) throw new KuboError(500, `pin: ${cid} is not known to this node: add the content first (pins keep content this API added)`);
+      }
+      for (const cid of cids) o.index.pin(cid, boolOption(r.options, 'recursive', true) ? 'recursive' : 'direct');
+      sendKuboJson(res, { Pins: cids });
+      return;
+    }
+    if (sub === 'rm') {
+      for (const cid of cids) if (!o.index.isPinned(cid)) throw new KuboError(500, 'not pinned or pinned indirectly');
+      for (const cid of cids) o.index.unpin(cid);
+      sendKuboJson(res, { Pins: cids });
+      return;
+    }
+    throw new KuboError(404, `unknown command pin/${sub}`);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const parsed = parseKuboRequest(req);
+    if ('notFound' in parsed) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('404 page not found\n');
+      return;
+    }
+    if (req.method !== 'POST') {
+      res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'POST' }).end(`405 - Method Not Allowed\n`);
+      return;
+    }
+    const r = parsed;
+    const [group, sub] = r.command.split('/', 2) as [string, string | undefined];
+    switch (group) {
+      case 'add':
+        return handleAdd(addContext, r, res);
+      case 'cat':
+        return cat(r, res);
+      case 'get':
+        return get(r, res);
+      case 'ls':
+        return ls(r, res);
+      case 'pin':
+        return pin(sub ?? '', r, res);
+      case 'files':
+        return handleFiles({ index: o.index, store }, sub ?? '', r, res);
+      case 'version':
+        return sendKuboJson(res, { Version: KUBO_VERSION, Commit: 'stsim', Repo: '15', System: `${({ x64: 'amd64', ia32: '386' } as Record<string, string>)[arch()] ?? arch()}/${platform()}`, Golang: 'none (TypeScript simulator)' });
+      case 'id':
+        return sendKuboJson(res, { ID: o.peer.id, PublicKey: o.peer.publicKey, Addresses: [], AgentVersion: `kubo/${KUBO_VERSION}/stsim`, Protocols: [] });
+      default:
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('404 page not found\n');
+    }
+  }
+
+  return listen({ host: o.host, port: o.port }, async (req, res) => {
+    try {
+      await handle(req, res);
+    } catch (e) {
+      req.resume();
+      if (e instanceof KuboError) sendKuboError(res, e.status, e.message, e.code);
+      else if (e instanceof SdsReturnError) sendKuboError(res, 500, `SDS: ${e.message}`);
+      else {
+        o.log(`storage client API: ${(e as Error).stack ?? String(e)}`);
+        sendKuboError(res, 500, (e as Error).message);
+      }
+    }
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Kubo's RPC conventions (reference §3.2, §3.5): every command is `POST /api/v0/<cmd>` with
+ * positional arguments as repeated `arg` query parameters; success is 200 with JSON (or a stream);
+ * an argument problem is 400 and a command error 500, both with the go-ipfs-cmds error object
+ * `{Message, Code, Type: "error"}`; an unknown command 404, another method 405.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export class KuboError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** go-ipfs-cmds error code: 0 normal, 1 client (bad argument), 2 implementation */
+    readonly code: number = status === 400 ? 1 : 0,
+  ) {
+    super(message);
+    this.name = 'KuboError';
+  }
+}
+
+export function sendKuboError(res: ServerResponse, status: number, message: string, code = status === 400 ? 1 : 0): void {
+  if (res.headersSent) {
+    // errors during a stream go in the trailer (reference §3.5)
+    res.addTrailers({ 'X-Stream-Error': message });
+    res.end();
+    return;
+  }
+  const body = JSON.stringify({ Message: message, Code: code, Type: 'error' }) + '\n';
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-Chunked-Output': '1' }).end(body);
+}
+
+export function sendKuboJson(res: ServerResponse, value: unknown): void {
+  const body = JSON.stringify(value) + '\n';
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
+}
+
+/** The query of a request: `arg` values in order and the options. */
+export interface KuboRequest {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly options: URLSearchParams;
+  readonly req: IncomingMessage;
+}
+
+export function parseKuboRequest(req: IncomingMessage): KuboRequest | { notFound: string } {
+  const url = new URL(req.url ?? '/', 'http://client');
+  const m = /^\/api\/v0\/(.+?)\/?$/.exec(url.pathname);
+  if (!m) return { notFound: url.pathname };
+  return { command: m[1]!, args: url.searchParams.getAll('arg'), options: url.searchParams, req };
+}
+
+/** Kubo's boolean option: absent → default; `true`/`false`/`1`/`0`/empty. */
+export function boolOption(q: URLSearchParams, name: string, dflt: boolean): boolean {
+  const v = q.get(name);
+  if (v === null) return dflt;
+  if (v === '' || v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw new KuboError(400, `Could not convert value '${v}' to type 'bool' (for option '-${name}')`);
+}
+
+export function intOption(q: URLSearchParams, name: string, dflt: number): number {
+  const v = q.get(name);
+  if (v === null || v === '') return dflt;
+  if (!/^-?\d+$/.test(v)) throw new KuboError(400, `Could not convert value '${v}' to type 'int' (for option '-${name}')`);
+  return Number(v);
+}
+
+export function requireArg(r: KuboRequest, name: string): string {
+  const a = r.args[0];
+  if (a === undefined || a === '') throw new KuboError(400, `argument "${name}" is required`);
+  return a;
+}

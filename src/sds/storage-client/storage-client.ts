@@ -1,0 +1,59 @@
+/**
+ * `nodeclient ipfs`: the storage client API server in front of a resource node (spec §4.2). The
+ * wallet is `--walletAddress`/`--password` (or the config's `keys`), else the first `st1…` wallet
+ * file under `<home>/accounts` (as the real client); the resource node is reached over HTTP RPC or
+ * its IPC socket (`--rpcMode`).
+ */
+import { join } from 'node:path';
+import type { RunningServer } from '../../api/http.ts';
+import { defaultIpcPath } from '../rpc/ipc-server.ts';
+import { listAccounts, loadP2pKey, loadWallet } from '../wallet/wallet-files.ts';
+import { CidIndex } from './cid-index.ts';
+import type { StorageClientConfig } from './config.ts';
+import { serveStorageClientApi } from './kubo-api.ts';
+import { derivedPeerIdentity, peerIdentity, type PeerIdentity } from './peer-id.ts';
+import { SdsBackend } from './sds-backend.ts';
+
+export interface RunningStorageClient {
+  readonly url: string;
+  readonly wallet: string;
+  readonly rpc: string;
+  close(): Promise<void>;
+}
+
+export async function startStorageClient(home: string, c: StorageClientConfig, log: (line: string) => void): Promise<RunningStorageClient> {
+  const accounts = listAccounts(home);
+  const address = c.walletAddress || accounts.wallets[0];
+  if (!address) throw new Error(`no wallet: give --walletAddress and --password, set keys.wallet_address in config/ipfs_config.toml, or put a wallet file in ${join(home, 'accounts')}`);
+  const wallet = loadWallet(home, address, c.walletPassword);
+  let peer: PeerIdentity = derivedPeerIdentity(wallet.privateKey);
+  for (const p2p of accounts.p2p) {
+    try {
+      peer = peerIdentity(loadP2pKey(home, p2p, c.walletPassword).publicKey);
+      break;
+    } catch {
+      // another password: keep the derived identity
+    }
+  }
+  const endpoint = c.rpcMode === 'ipc' ? c.ipcEndpoint || defaultIpcPath(home) : c.httpRpcUrl;
+  const index = new CidIndex(join(home, 'data', 'ipfs.sqlite'));
+  const backend = new SdsBackend(c.rpcMode, endpoint, wallet.privateKey, index, join(home, 'tmp', 'ipfs'));
+  let server: RunningServer;
+  try {
+    server = await serveStorageClientApi({ host: c.listenHost, port: c.port, index, backend, home, maxAddBytes: c.maxAddBytes, localRoot: c.localRoot, peer, log });
+  } catch (e) {
+    await backend.close();
+    index.close();
+    throw e;
+  }
+  const url = `http://${server.address.host}:${server.address.port}`;
+  log(`storage client API on ${url}/api/v0 (wallet ${address}, resource node ${c.rpcMode} ${endpoint})`);
+  return {
+    url, wallet: address, rpc: `${c.rpcMode} ${endpoint}`,
+    close: async () => {
+      await server.close();
+      await backend.close();
+      index.close();
+    },
+  };
+}

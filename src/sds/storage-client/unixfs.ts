@@ -1,0 +1,159 @@
+/**
+ * CIDs as Kubo gives them, computed with the IPFS ecosystem's own libraries (the unixfs importer
+ * and exporter, dag-pb, multiformats; never by hand): `add` with Kubo's defaults — dag-pb/unixfs
+ * nodes, sha2-256, 256 KiB fixed-size chunks, balanced layout, CIDv0 (raw leaves only with
+ * `raw-leaves` or CIDv1) — and paths resolved through the directory blocks of the index.
+ *
+ * `IndexBlockstore` is the blockstore the importer writes to and the exporter reads from: it keeps
+ * the blocks that give content its structure (directory nodes, files' inner nodes, and each file's
+ * root) in the index and drops the data leaves, whose bytes live in SDS.
+ */
+import { createReadStream } from 'node:fs';
+import * as dagPb from '@ipld/dag-pb';
+import { UnixFS } from 'ipfs-unixfs';
+import { importer, type ImportCandidate } from 'ipfs-unixfs-importer';
+import { fixedSize } from 'ipfs-unixfs-importer/chunker';
+import { exporter } from 'ipfs-unixfs-exporter';
+import { CID } from 'multiformats/cid';
+import type { CidIndex } from './cid-index.ts';
+
+export const KUBO_CHUNK_SIZE = 262_144;
+
+export interface AddOptions {
+  readonly cidVersion: 0 | 1;
+  readonly rawLeaves: boolean;
+  readonly chunkSize: number;
+  readonly wrapWithDirectory: boolean;
+}
+
+export const KUBO_DEFAULTS: AddOptions = Object.freeze({ cidVersion: 0, rawLeaves: false, chunkSize: KUBO_CHUNK_SIZE, wrapWithDirectory: false });
+
+/** A file or directory to add: `path` relative (a/b.txt), `file` the local file with its bytes (none for a directory). */
+export interface AddCandidate {
+  readonly path: string;
+  readonly file?: string;
+}
+
+export interface AddedEntry {
+  readonly path: string;
+  readonly cid: CID;
+  /** the cumulative DAG size (Kubo's `Size`) */
+  readonly size: bigint;
+  /** the local file of a file entry */
+  readonly file?: string;
+}
+
+class NotFoundError extends Error {
+  override readonly name = 'NotFoundError';
+  readonly code = 'ERR_NOT_FOUND';
+}
+
+const RECENT_LEAVES = 256;
+
+export class IndexBlockstore {
+  /** recently written data-only blocks: a file's single-leaf root must be kept once known */
+  private readonly recent = new Map<string, Uint8Array>();
+
+  constructor(private readonly index: CidIndex) {}
+
+  async put(cid: CID, value: Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>): Promise<CID> {
+    let bytes: Uint8Array;
+    if (value instanceof Uint8Array) bytes = value;
+    else {
+      const parts: Uint8Array[] = [];
+      for await (const p of value as AsyncIterable<Uint8Array>) parts.push(p);
+      bytes = Buffer.concat(parts);
+    }
+    if (isStructure(cid, bytes)) this.index.putBlock(cid.toString(), bytes);
+    else {
+      this.recent.set(cid.toString(), bytes);
+      if (this.recent.size > RECENT_LEAVES) this.recent.delete(this.recent.keys().next().value!);
+    }
+    return cid;
+  }
+
+  /** Keeps a root block that was written as a data leaf (a file of one chunk). */
+  keepRoot(cid: CID): void {
+    const key = cid.toString();
+    const bytes = this.recent.get(key);
+    if (bytes && !this.index.block(key)) this.index.putBlock(key, bytes);
+  }
+
+  async *get(cid: CID): AsyncGenerator<Uint8Array> {
+    const b = this.index.block(cid.toString());
+    if (!b) throw new NotFoundError(`block ${cid.toString()} is not in this node's index (its data lives in SDS)`);
+    yield b;
+  }
+}
+
+/** dag-pb blocks with links, directories, and anything that is not a file's data leaf. */
+function isStructure(cid: CID, bytes: Uint8Array): boolean {
+  if (cid.code !== dagPb.code) return false;
+  const node = dagPb.decode(bytes);
+  if (node.Links.length > 0) return true;
+  if (!node.Data) return true;
+  try {
+    const fs = UnixFS.unmarshal(node.Data);
+    return fs.type !== 'file' && fs.type !== 'raw';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Imports the candidates (each file read from disk as a stream) and yields each entry as Kubo's add
+ * reports it; the structure blocks land in the index.
+ */
+export async function* importCandidates(candidates: readonly AddCandidate[], opts: AddOptions, store: IndexBlockstore): AsyncGenerator<AddedEntry> {
+  const byPath = new Map(candidates.map((c) => [c.path, c]));
+  const source: ImportCandidate[] = candidates.map((c) => (c.file !== undefined ? { path: c.path, content: createReadStream(c.file) } : { path: c.path }));
+  for await (const e of importer(source, store, {
+    cidVersion: opts.cidVersion,
+    rawLeaves: opts.rawLeaves,
+    chunker: fixedSize({ chunkSize: opts.chunkSize }),
+    wrapWithDirectory: opts.wrapWithDirectory,
+    reduceSingleLeafToSelf: true,
+    fileImportConcurrency: 1,
+  })) {
+    store.keepRoot(e.cid);
+    const file = byPath.get(e.path ?? '')?.file;
+    yield { path: e.path ?? '', cid: e.cid, size: BigInt(e.size), ...(file !== undefined ? { file } : {}) };
+  }
+}
+
+/** A path argument (`<cid>`, `/ipfs/<cid>[/sub/path]`, `<cid>/sub`) → the CID and the rest. */
+export function parseIpfsPath(text: string): { cid: CID; rest: string } {
+  const t = text.replace(/^\/ipfs\//, '');
+  const slash = t.indexOf('/');
+  const head = slash < 0 ? t : t.slice(0, slash);
+  let cid: CID;
+  try {
+    cid = CID.parse(head);
+  } catch (e) {
+    throw new Error(`invalid path ${JSON.stringify(text)}: invalid cid: ${(e as Error).message}`);
+  }
+  return { cid, rest: slash < 0 ? '' : t.slice(slash + 1).replace(/\/+$/, '') };
+}
+
+export interface ResolvedEntry {
+  readonly cid: CID;
+  readonly name: string;
+  readonly type: 'file' | 'directory' | 'raw' | 'other';
+  /** file size in bytes (files) */
+  readonly size: bigint;
+  readonly links: readonly { name: string; cid: CID; size: bigint }[];
+}
+
+/** Resolves a path through the index's blocks (directories and file roots). */
+export async function resolvePath(text: string, store: IndexBlockstore): Promise<ResolvedEntry> {
+  const { cid, rest } = parseIpfsPath(text);
+  const path = rest === '' ? cid.toString() : `${cid.toString()}/${rest}`;
+  const entry = await exporter(path, store as never);
+  if (entry.type === 'directory' || entry.type === 'file') {
+    const node = (entry as { node: dagPb.PBNode }).node;
+    const links = node.Links.map((l) => ({ name: l.Name ?? '', cid: l.Hash, size: BigInt(l.Tsize ?? 0) }));
+    return { cid: entry.cid, name: entry.name, type: entry.type, size: entry.type === 'file' ? BigInt(entry.size) : 0n, links };
+  }
+  if (entry.type === 'raw') return { cid: entry.cid, name: entry.name, type: 'raw', size: BigInt(entry.size), links: [] };
+  return { cid: entry.cid, name: entry.name, type: 'other', size: 0n, links: [] };
+}
