@@ -12,7 +12,7 @@
  * The storage network runs beside it (src/node/localnet-storage.ts, storage-processes.ts): the
  * meta-node service and two resource nodes as `nodeclient` child processes, on the ports of
  * `--sds.meta-port` (9400), `--sds.rpc-port` (9301, +1 per node) and `--sds.peer-port` (18481, +1),
- * stopped with the node.
+ * and the storage client API (`nodeclient ipfs`, `--sds.ipfs-port`, 6798), stopped with the node.
  *
  * The banner is printed once the node serves, from the servers it really bound
  * (`observeNodeStarts`), and the home's client.toml `node` is set to the consensus RPC, so the
@@ -53,6 +53,7 @@ function storageRows(storage: RunningStorageNetwork | undefined, home: string): 
     `storage network (nodeclient; logs: ${join(home, 'storage')}/*/*.log):`,
     `  meta-node service  ${String(storage.meta.serving.url)}  (meta nodes ${(storage.meta.serving.meta_nodes as string[]).join(', ')}; epochs of ${LOCALNET_EPOCH_SECONDS} s, POST /epochs/close ends one now)`,
     ...storage.resourceNodes.map((r) => `  resource node ${r.name}   JSON-RPC ${String(r.serving.rpc)}  IPC ${String(r.serving.ipc)}  (${String(r.serving.network_address)}, wallet ${String(r.serving.wallet_address)})`),
+    ...(storage.storageClient ? [`  storage client API ${String(storage.storageClient.serving.api)}  (nodeclient ipfs on rn0's home over IPC, wallet ${String(storage.storageClient.serving.wallet)})`] : []),
     '',
   ];
 }
@@ -87,11 +88,12 @@ function banner(home: string, running: RunningNode, network: LocalNetwork, stora
 interface LocalnetArgs {
   validators: number | undefined;
   /** the storage network's ports: the meta-node service, the first resource node's JSON-RPC and internal port (the next nodes +1 each) */
-  sds: { metaPort: number; rpcPort: number; peerPort: number };
+  sds: { metaPort: number; rpcPort: number; peerPort: number; ipfsPort: number };
   rest: string[];
 }
 
-const LOCALNET_FLAGS: Record<string, { key: 'validators' | 'metaPort' | 'rpcPort' | 'peerPort'; pattern: RegExp; what: string }> = {
+const LOCALNET_FLAGS: Record<string, { key: 'validators' | 'metaPort' | 'rpcPort' | 'peerPort' | 'ipfsPort'; pattern: RegExp; what: string }> = {
+  '--sds.ipfs-port': { key: 'ipfsPort', pattern: /^\d{1,5}$/, what: 'a port number' },
   '--validators': { key: 'validators', pattern: /^[1-9]\d*$/, what: 'a positive integer' },
   '--sds.meta-port': { key: 'metaPort', pattern: /^\d{1,5}$/, what: 'a port number' },
   '--sds.rpc-port': { key: 'rpcPort', pattern: /^\d{1,5}$/, what: 'a port number' },
@@ -100,7 +102,7 @@ const LOCALNET_FLAGS: Record<string, { key: 'validators' | 'metaPort' | 'rpcPort
 
 /** localnet's own flags (`--validators N`, `--sds.*-port N`, `--reset`) out of the arguments, and the rest for `chaind start`. */
 function localnetArgs(argv: string[]): LocalnetArgs {
-  const out: LocalnetArgs = { validators: undefined, sds: { metaPort: 9400, rpcPort: 9301, peerPort: 18481 }, rest: [] };
+  const out: LocalnetArgs = { validators: undefined, sds: { metaPort: 9400, rpcPort: 9301, peerPort: 18481, ipfsPort: 6798 }, rest: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const eq = a.indexOf('=');
@@ -145,10 +147,12 @@ async function localnet(argv: string[]): Promise<number> {
       if (layout && rpc) {
         const chainRpc = reachable(rpc.url).replace(/^http:/, 'tcp:');
         try {
-          await fundFoundation(chainRpc, shown);
+          // the storage client API stores files with the first resource node's wallet: ozone for it at the first start
+          await fundFoundation(chainRpc, shown, [layout.resourceNodes[0]!.wallet]);
           storage = await startStorageNetwork(layout, {
             chainRpc, metaListen: `127.0.0.1:${args.sds.metaPort}`,
             resourceNodePorts: layout.resourceNodes.map((_, i) => ({ rpc: args.sds.rpcPort + i, peer: args.sds.peerPort + i })),
+            storageClientPort: args.sds.ipfsPort,
           });
         } catch (e) {
           process.stderr.write(`storage network: ${(e as Error).message}\n`);

@@ -22,6 +22,8 @@ export interface StorageProcess {
 export interface RunningStorageNetwork {
   readonly meta: StorageProcess;
   readonly resourceNodes: readonly StorageProcess[];
+  /** `nodeclient ipfs` on the first resource node's home and IPC socket, when a port was given */
+  readonly storageClient?: StorageProcess;
   stop(): Promise<void>;
 }
 
@@ -70,6 +72,8 @@ export interface StorageNetworkPorts {
   readonly metaListen: string;
   /** per resource node: JSON-RPC and internal port (0: any) */
   readonly resourceNodePorts: readonly { rpc: number; peer: number }[];
+  /** the storage client API's port (0: any); none: no storage client */
+  readonly storageClientPort?: number;
 }
 
 export async function startStorageNetwork(layout: StorageNetworkLayout, ports: StorageNetworkPorts): Promise<RunningStorageNetwork> {
@@ -87,9 +91,16 @@ export async function startStorageNetwork(layout: StorageNetworkLayout, ports: S
         ).then((s) => (started.push(s), s));
       }),
     );
+    let storageClient: StorageProcess | undefined;
+    if (ports.storageClientPort !== undefined) {
+      const home = layout.resourceNodes[0]!.home;
+      storageClient = await spawnNodeclient('ipfs', ['-r', home, 'ipfs', '-m', 'ipc', '-p', String(ports.storageClientPort)], join(home, 'ipfs.log'));
+      started.push(storageClient);
+    }
     return {
       meta,
       resourceNodes: nodes,
+      ...(storageClient ? { storageClient } : {}),
       stop: async () => {
         await Promise.all(started.map(stopProcess));
       },

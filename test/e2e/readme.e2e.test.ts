@@ -73,10 +73,10 @@ describe('README', () => {
     const home = await mkdtemp(join(tmpdir(), 'readme-localnet-'));
     const [rpcPort, restPort, grpcPort] = [await freePort(), await freePort(), await freePort()];
     // the storage network's ports: the meta-node service, the resource nodes' JSON-RPC (n, n+1) and internal ports (m, m+1)
-    const [metaPort, sdsPort, peerPort] = [await freePort(), 20000 + (process.pid % 2000) * 4, 30000 + (process.pid % 2000) * 4];
+    const [metaPort, ipfsPort, sdsPort, peerPort] = [await freePort(), await freePort(), 20000 + (process.pid % 2000) * 4, 30000 + (process.pid % 2000) * 4];
     net = npmStart(home, [
       '--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--api.address', `tcp://127.0.0.1:${restPort}`, '--grpc.address', `127.0.0.1:${grpcPort}`,
-      '--sds.meta-port', String(metaPort), '--sds.rpc-port', String(sdsPort), '--sds.peer-port', String(peerPort),
+      '--sds.meta-port', String(metaPort), '--sds.rpc-port', String(sdsPort), '--sds.peer-port', String(peerPort), '--sds.ipfs-port', String(ipfsPort),
     ]);
     const banner = await net.banner;
     expect(banner).toContain(`consensus RPC  http://127.0.0.1:${rpcPort}`);
@@ -84,6 +84,7 @@ describe('README', () => {
     expect(banner).toContain(`gRPC           127.0.0.1:${grpcPort}`);
     expect(banner).toContain(`meta-node service  http://127.0.0.1:${metaPort}`);
     expect(banner).toContain(`resource node rn1   JSON-RPC http://127.0.0.1:${sdsPort + 1}`);
+    expect(banner).toContain(`storage client API http://127.0.0.1:${ipfsPort}/api/v0`);
 
     const blocks = await readmeBlocks('localnet');
     expect(blocks.length).toBeGreaterThan(0);
@@ -95,7 +96,9 @@ describe('README', () => {
         .replaceAll('localhost:9400', `127.0.0.1:${metaPort}`)
         .replaceAll('localhost:9301', `127.0.0.1:${sdsPort}`)
         .replaceAll('localhost:9302', `127.0.0.1:${sdsPort + 1}`)
-        .replaceAll('/tmp/sds-demo.bin', join(home, 'sds-demo.bin'));
+        .replaceAll('localhost:6798', `127.0.0.1:${ipfsPort}`)
+        .replaceAll('/tmp/sds-demo.bin', join(home, 'sds-demo.bin'))
+        .replaceAll('/tmp/hello.txt', join(home, 'hello.txt'));
       const run = await bash(script);
       expect(run.stderr.includes('Error:') ? run.stderr : '', `README block:\n${block}`).toBe('');
       expect(run.code, `README block:\n${block}\nstderr:\n${run.stderr}`).toBe(0);
@@ -126,12 +129,18 @@ describe('README', () => {
     // the storage block: dev1's 5,000,000-byte file is on both resource nodes and on chain, and the epoch it closed reported their traffic
     const meta = async (path: string) => (await fetch(`http://127.0.0.1:${metaPort}${path}`)).json() as Promise<any>;
     const dev1 = (await bash(`bin/chaind keys show dev1 -a --home ${home} --keyring-backend test`)).stdout.trim();
-    const files = (await meta('/files')).files as { owner: string; file_hash: string; file_size: number; state: number }[];
+    const files = ((await meta('/files')).files as { owner: string; file_hash: string; file_size: number; state: number }[]).filter((f) => f.owner === dev1);
     expect(files.map((f) => [f.owner, f.file_size, f.state])).toEqual([[dev1, 5_000_000, 3]]);
     expect((await rest(`/chain/sds/v1/file_upload/${files[0]!.file_hash}`)).file_info.uploader).toBe(dev1);
     const epochs = (await meta('/epochs')).epochs as { epoch: number; volumes: { volume: string }[] }[];
-    expect(epochs.map((e) => [e.epoch, e.volumes.map((v) => v.volume)])).toEqual([[1, ['5000000', '5000000']]]);
+    // (a later epoch may follow: the local network closes one every 60 s)
+    expect(epochs.slice(0, 1).map((e) => [e.epoch, e.volumes.map((v) => v.volume)])).toEqual([[1, ['5000000', '5000000']]]);
     expect((await rest('/chain/pot/v1/volume_report/1')).report_info.epoch).toBe('1');
+
+    // the storage client block: hello.txt got Kubo's CID and is an SDS file of rn0's wallet
+    const rn0 = JSON.parse(await readFile(join(home, 'storage', 'storage-network.json'), 'utf8')).resourceNodes[0].wallet as string;
+    const helloFiles = ((await meta('/files')).files as { owner: string; file_name: string; file_size: number; state: number }[]).filter((f) => f.owner === rn0);
+    expect(helloFiles.map((f) => [f.file_name, f.file_size, f.state])).toEqual([['hello.txt', 12, 3]]);
   });
 
   it('every standalone command works as written', async () => {
