@@ -68,6 +68,16 @@ export function addressFromBech32(text: string, hrp: string = Hrp.account): Uint
   return bytes;
 }
 
+/** True when `text` is a valid `st1…` account address. */
+export function isAccountAddress(text: string): boolean {
+  try {
+    addressFromBech32(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The SDK's `AccAddressFromBech32` / `ValAddressFromBech32` / `ConsAddressFromBech32` of one kind,
  * with its error texts: blank → `empty address string is not allowed`; another kind → `invalid

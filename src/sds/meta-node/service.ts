@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { formatSequenceNumber, parseSequenceNumber } from '../protocol/sequence-number.ts';
 import { ReturnCode, FileUploadState } from '../protocol/return-codes.ts';
 import { SignedMessage, verifySds } from '../protocol/signature.ts';
-import { addressFromBech32 } from '../../crypto/address.ts';
+import { isAccountAddress } from '../../crypto/address.ts';
 import type { MetaNodeSettings } from './settings.ts';
 import type { FileRow, MetaStore, SliceRow } from './store.ts';
 import { LIST_PAGE_SIZE, type DownloadPlan, type Peer, type Refusal, type SpRequests, type SpResponses } from './sp-protocol.ts';
@@ -31,14 +31,6 @@ export interface ChainView {
 
 const refuse = (code: string, detail: string): Refusal => ({ ok: false, code, detail });
 
-function validWallet(address: string): boolean {
-  try {
-    addressFromBech32(address);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const SHARE_LINK_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -100,7 +92,7 @@ export class MetaNodeService {
   }
 
   async getOzone(r: SpRequests['getOzone']): Promise<SpResponses['getOzone']> {
-    if (!validWallet(r.wallet)) return refuse(ReturnCode.INTERNAL_COMM_FAILURE, `invalid wallet address ${JSON.stringify(r.wallet)}`);
+    if (!isAccountAddress(r.wallet)) return refuse(ReturnCode.INTERNAL_COMM_FAILURE, `invalid wallet address ${JSON.stringify(r.wallet)}`);
     const w = this.store.wallet(r.wallet);
     return { ok: true, ozone: w.ozone.toString(), sequenceNumber: formatSequenceNumber(w.sn) };
   }
@@ -124,13 +116,22 @@ export class MetaNodeService {
     return f && (f.state === FileUploadState.FINISHED || f.state === FileUploadState.CONFIRMING) ? f : undefined;
   }
 
-  async requestUpload(r: SpRequests['requestUpload']): Promise<SpResponses['requestUpload']> {
+  /** What requestUpload and uploadSign both check: the SN, the signature over it, no such file of the wallet yet. */
+  private uploadRefusal(r: SpRequests['requestUpload']): Refusal | undefined {
     const wallet = r.signature.address;
     const snProblem = this.snProblem(wallet, r.sequenceNumber);
     if (snProblem) return refuse(ReturnCode.SIGNATURE_FAILURE, snProblem);
     const check = verifySds(r.signature, SignedMessage.upload(r.fileHash, wallet, r.sequenceNumber, r.reqTime));
     if (!check.ok) return refuse(ReturnCode.SIGNATURE_FAILURE, check.detail);
-    if (this.existingFile(wallet, r.fileHash)) return refuse(ReturnCode.INTERNAL_DATA_FAILURE, `Same file with the name ${this.existingFile(wallet, r.fileHash)!.file_name} (hash ${r.fileHash}) already exists`);
+    const existing = this.existingFile(wallet, r.fileHash);
+    if (existing) return refuse(ReturnCode.INTERNAL_DATA_FAILURE, `Same file with the name ${existing.file_name} (hash ${r.fileHash}) already exists`);
+    return undefined;
+  }
+
+  async requestUpload(r: SpRequests['requestUpload']): Promise<SpResponses['requestUpload']> {
+    const wallet = r.signature.address;
+    const refusal = this.uploadRefusal(r);
+    if (refusal) return refusal;
     const cost = this.uploadCost(r.fileSize, this.replicaCount());
     const w = this.store.wallet(wallet);
     if (w.ozone < cost) return refuse(ReturnCode.INTERNAL_DATA_FAILURE, `not enough ozone: the upload of ${r.fileSize} bytes × ${this.replicaCount()} replicas costs ${cost} noz, wallet ${wallet} has ${w.ozone} noz (buy more with tx sds prepay)`);
@@ -144,12 +145,8 @@ export class MetaNodeService {
 
   async uploadSign(r: SpRequests['uploadSign']): Promise<SpResponses['uploadSign']> {
     const wallet = r.signature.address;
-    const snProblem = this.snProblem(wallet, r.sequenceNumber);
-    if (snProblem) return refuse(ReturnCode.SIGNATURE_FAILURE, snProblem);
-    const check = verifySds(r.signature, SignedMessage.upload(r.fileHash, wallet, r.sequenceNumber, r.reqTime));
-    if (!check.ok) return refuse(ReturnCode.SIGNATURE_FAILURE, check.detail);
-    const existing = this.existingFile(wallet, r.fileHash);
-    if (existing) return refuse(ReturnCode.INTERNAL_DATA_FAILURE, `Same file with the name ${existing.file_name} (hash ${r.fileHash}) already exists`);
+    const refusal = this.uploadRefusal(r);
+    if (refusal) return refusal;
     const online = this.onlineNodes();
     const uploader = online.find((p) => p.networkAddress === r.pp) ?? this.peerOf(r.pp);
     if (!uploader) return refuse(ReturnCode.INTERNAL_DATA_FAILURE, `resource node ${r.pp} is not part of this meta node's cluster`);

@@ -6,9 +6,8 @@
  * service did (`events`). Amounts are decimal TEXT (bigint in memory). Every change that must be
  * all-or-nothing runs in one SQLite transaction.
  */
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type Database from 'better-sqlite3';
+import { openSqlite } from '../sqlite.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -113,11 +112,7 @@ export class MetaStore {
   readonly db: Database.Database;
 
   constructor(path: string) {
-    mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(SCHEMA);
+    this.db = openSqlite(path, SCHEMA);
   }
 
   close(): void {

@@ -5,7 +5,7 @@
  * the chain's log in `detail`.
  */
 import { parseCoinNormalized } from '../../math/coin-parse.ts';
-import { addressFromBech32 } from '../../crypto/address.ts';
+import { isAccountAddress } from '../../crypto/address.ts';
 import { ReturnCode } from '../protocol/return-codes.ts';
 import type { RpcMethod } from '../rpc/dispatch.ts';
 import type { TxMessage } from '../../client/sign-tx.ts';
@@ -36,14 +36,6 @@ function coin(text: string): { denom: string; amount: string } | undefined {
   }
 }
 
-function validAddress(text: string): boolean {
-  try {
-    addressFromBech32(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function ownerMethods(d: OwnerApiDeps): Map<string, RpcMethod> {
   const m = new Map<string, RpcMethod>();
@@ -72,7 +64,7 @@ export function ownerMethods(d: OwnerApiDeps): Map<string, RpcMethod> {
     const amount = coin(p.str('prepayamount'));
     if (!amount) return badInput(`invalid prepayamount ${JSON.stringify(p.str('prepayamount'))}`);
     const beneficiary = p.signature().address || d.wallet;
-    if (!validAddress(beneficiary)) return badInput(`invalid beneficiary ${JSON.stringify(beneficiary)}`);
+    if (!isAccountAddress(beneficiary)) return badInput(`invalid beneficiary ${JSON.stringify(beneficiary)}`);
     return send([{ typeName: 'chain.sds.v1.MsgPrepay', value: { sender: d.wallet, beneficiary, amount: [amount] } }]);
   });
   m.set('owner_requestStartMining', async () => {
@@ -84,7 +76,7 @@ export function ownerMethods(d: OwnerApiDeps): Map<string, RpcMethod> {
     const amount = coin(p.str('amount'));
     if (!amount) return badInput(`invalid amount ${JSON.stringify(p.str('amount'))}`);
     const target = p.str('target_address') || d.wallet;
-    if (!validAddress(target)) return badInput(`invalid target_address ${JSON.stringify(target)}`);
+    if (!isAccountAddress(target)) return badInput(`invalid target_address ${JSON.stringify(target)}`);
     return send([{ typeName: 'chain.pot.v1.MsgWithdraw', value: { amount: [amount], wallet_address: d.wallet, target_address: target } }]);
   });
   m.set('owner_requestSend', async (raw) => {
@@ -92,7 +84,7 @@ export function ownerMethods(d: OwnerApiDeps): Map<string, RpcMethod> {
     const amount = coin(p.str('amount'));
     if (!amount) return badInput(`invalid amount ${JSON.stringify(p.str('amount'))}`);
     const to = p.str('to');
-    if (!validAddress(to)) return badInput(`invalid to ${JSON.stringify(to)}`);
+    if (!isAccountAddress(to)) return badInput(`invalid to ${JSON.stringify(to)}`);
     return send([{ typeName: 'sdk.bank.v1beta1.MsgSend', value: { from_address: d.wallet, to_address: to, amount: [amount] } }]);
   });
   m.set('owner_requestStatus', async () => ({ return: ReturnCode.SUCCESS, message: await d.status() }));

@@ -5,9 +5,8 @@
  * (directories and the inner nodes of files; a file's data blocks are never kept here: the bytes live
  * in SDS), the pins, and the MFS tree of `files/*`.
  */
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type Database from 'better-sqlite3';
+import { openSqlite } from '../sqlite.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS blocks (cid TEXT PRIMARY KEY, bytes BLOB NOT NULL);
@@ -31,10 +30,7 @@ export class CidIndex {
   readonly db: Database.Database;
 
   constructor(path: string) {
-    mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.exec(SCHEMA);
+    this.db = openSqlite(path, SCHEMA);
   }
 
   close(): void {
