@@ -106,7 +106,25 @@ function isStructure(cid: CID, bytes: Uint8Array): boolean {
  */
 export async function* importCandidates(candidates: readonly AddCandidate[], opts: AddOptions, store: IndexBlockstore): AsyncGenerator<AddedEntry> {
   const byPath = new Map(candidates.map((c) => [c.path, c]));
-  const source: ImportCandidate[] = candidates.map((c) => (c.file !== undefined ? { path: c.path, content: createReadStream(c.file) } : { path: c.path }));
+  // every directory: those given and those implied by a path
+  const dirs = new Set<string>();
+  const implied = new Set<string>();
+  for (const c of candidates) {
+    const parts = c.path.replace(/^\/+|\/+$/g, '').split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      if (i < parts.length) implied.add(parts.slice(0, i).join('/'));
+      if (i < parts.length || c.file === undefined) dirs.add(parts.slice(0, i).join('/'));
+    }
+  }
+  // the importer replaces a directory given after its entries by an empty one (Kubo's add keeps the
+  // entries: its mkdir -p is idempotent): only directories that nothing else implies go to it
+  const source: ImportCandidate[] = candidates
+    .filter((c) => c.file !== undefined || !implied.has(c.path.replace(/^\/+|\/+$/g, '')))
+    .map((c) => (c.file !== undefined ? { path: c.path, content: createReadStream(c.file) } : { path: c.path }));
+  // directories come last (the importer writes them once every file is in); Kubo reports every one,
+  // nested empty ones included (the importer links them but reports only some), each after its
+  // children, in name order (Kubo's outputDirs)
+  const dirEntries = new Map<string, AddedEntry>();
   for await (const e of importer(source, store, {
     cidVersion: opts.cidVersion,
     rawLeaves: opts.rawLeaves,
@@ -116,9 +134,34 @@ export async function* importCandidates(candidates: readonly AddCandidate[], opt
     fileImportConcurrency: 1,
   })) {
     store.keepRoot(e.cid);
-    const file = byPath.get(e.path ?? '')?.file;
-    yield { path: e.path ?? '', cid: e.cid, size: BigInt(e.size), ...(file !== undefined ? { file } : {}) };
+    const path = e.path ?? '';
+    const file = byPath.get(path)?.file;
+    if (file !== undefined) yield { path, cid: e.cid, size: BigInt(e.size), file };
+    else dirEntries.set(path, { path, cid: e.cid, size: BigInt(e.size) });
   }
+  const missing = [...dirs].filter((d) => !dirEntries.has(d));
+  for (const d of missing) {
+    // its node is linked under a reported ancestor (the importer wrote it): resolve it there
+    let up = d;
+    let root: AddedEntry | undefined;
+    while (!root && up.includes('/')) root = dirEntries.get((up = up.slice(0, up.lastIndexOf('/'))));
+    root ??= dirEntries.get('');
+    if (!root) continue;
+    const entry = await exporter(root.path === '' ? `${root.cid.toString()}/${d}` : `${root.cid.toString()}/${d.slice(root.path.length + 1)}`, store as never);
+    let bytes: Uint8Array = new Uint8Array(0);
+    for await (const b of store.get(entry.cid)) bytes = b;
+    const links = dagPb.decode(bytes).Links;
+    dirEntries.set(d, { path: d, cid: entry.cid, size: BigInt(bytes.length) + links.reduce((t, l) => t + BigInt(l.Tsize ?? 0), 0n) });
+  }
+  const parentOf = (p: string): string | undefined => (p === '' ? undefined : p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
+  const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  const children = (p: string | undefined): string[] =>
+    [...dirEntries.keys()].filter((d) => (p === undefined ? !dirEntries.has(parentOf(d) ?? '\u0000') : parentOf(d) === p)).sort(byName);
+  function* postOrder(p: string): Generator<AddedEntry> {
+    for (const c of children(p)) yield* postOrder(c);
+    yield dirEntries.get(p)!;
+  }
+  for (const root of children(undefined)) yield* postOrder(root);
 }
 
 /** A path argument (`<cid>`, `/ipfs/<cid>[/sub/path]`, `<cid>/sub`) → the CID and the rest. */
