@@ -21,7 +21,19 @@ export interface RunningStorageClient {
   close(): Promise<void>;
 }
 
-export async function startStorageClient(home: string, c: StorageClientConfig, log: (line: string) => void): Promise<RunningStorageClient> {
+/** What the API server and `migrate` share: the wallet, the peer identity, the CID index and the SDS backend. */
+export interface StorageBackendSetup {
+  readonly address: string;
+  readonly privateKey: Uint8Array;
+  readonly peer: PeerIdentity;
+  /** the resource node's endpoint: the HTTP RPC URL or the IPC socket path */
+  readonly endpoint: string;
+  readonly index: CidIndex;
+  readonly backend: SdsBackend;
+  close(): Promise<void>;
+}
+
+export function openStorageBackend(home: string, c: StorageClientConfig): StorageBackendSetup {
   const accounts = listAccounts(home);
   const address = c.walletAddress || accounts.wallets[0];
   if (!address) throw new Error(`no wallet: give --walletAddress and --password, set keys.wallet_address in config/ipfs_config.toml, or put a wallet file in ${join(home, 'accounts')}`);
@@ -38,6 +50,17 @@ export async function startStorageClient(home: string, c: StorageClientConfig, l
   const endpoint = c.rpcMode === 'ipc' ? c.ipcEndpoint || defaultIpcPath(home) : c.httpRpcUrl;
   const index = new CidIndex(join(home, 'data', 'ipfs.sqlite'));
   const backend = new SdsBackend(c.rpcMode, endpoint, wallet.privateKey, index, join(home, 'tmp', 'ipfs'));
+  return {
+    address, privateKey: wallet.privateKey, peer, endpoint, index, backend,
+    close: async () => {
+      await backend.close();
+      index.close();
+    },
+  };
+}
+
+export async function startStorageClient(home: string, c: StorageClientConfig, log: (line: string) => void): Promise<RunningStorageClient> {
+  const { address, peer, endpoint, index, backend } = openStorageBackend(home, c);
   let server: RunningServer;
   try {
     server = await serveStorageClientApi({ host: c.listenHost, port: c.port, index, backend, home, maxAddBytes: c.maxAddBytes, localRoot: c.localRoot, peer, log });
