@@ -1,9 +1,9 @@
 /**
  * The download sessions of a resource node (reference §1.4.3, §1.4.6): the meta node grants the
  * download (checking the signature against the wallet's SN and charging the ozone) and says where
- * each slice is; the node fetches the slices (its own copies from disk, the others from their
- * holders' internal ports, reporting each slice served so that the holder's traffic is credited)
- * into a session file, and hands the file out in pieces of at most 3 MiB that never cross a slice:
+ * each slice is; the node reads the slices it keeps straight from its store and fetches the others
+ * from their holders' internal ports into a session file (reporting each slice served so that the
+ * holder's traffic is credited), and hands the file out in pieces of at most 3 MiB that never cross a slice:
  * the first with `"2"` and a reqid, the next ones on `user_downloadData`, then `"3"`. A piece waits
  * only for its own slice. Sessions end on `downloadedFileInfo` or after 120 s without a call.
  */
@@ -32,6 +32,8 @@ interface Session {
   readonly pieces: readonly SliceRange[];
   next: number;
   readonly ready: Map<number, Promise<void>>;
+  /** the slices this node keeps itself: their pieces are read from the store, never copied */
+  readonly local: Map<number, SliceLocation>;
   handle?: FileHandle;
   timer?: NodeJS.Timeout;
   closed: boolean;
@@ -55,12 +57,18 @@ export class DownloadSessions {
     const reqid = randomUUID();
     await mkdir(join(this.deps.tmpDir, 'download'), { recursive: true });
     const file = join(this.deps.tmpDir, 'download', reqid);
-    const s: Session = { reqid, plan, file, pieces: downloadPieces(plan.fileSize), next: 0, ready: new Map(), closed: false };
+    const s: Session = { reqid, plan, file, pieces: downloadPieces(plan.fileSize), next: 0, ready: new Map(), local: new Map(), closed: false };
     this.sessions.set(reqid, s);
     this.touch(s);
     const out = await open(file, 'w');
     await out.close();
     for (const slice of plan.slices) {
+      if (slice.holders.some((h) => h.networkAddress === this.deps.self.networkAddress) && this.deps.store.has(slice.sliceHash)) {
+        s.local.set(slice.sliceNumber, slice);
+        s.ready.set(slice.sliceNumber, Promise.resolve());
+        void this.reportServed(s, slice, this.deps.self, downloader);
+        continue;
+      }
       const p = this.fetchSlice(s, slice, downloader);
       p.catch(() => undefined);
       s.ready.set(slice.sliceNumber, p);
@@ -99,9 +107,7 @@ export class DownloadSessions {
         } else {
           await pipeline(await fetchFromPeer(holder, slice.sliceHash, size), out);
         }
-        await this.deps.meta.call('sliceServed', { fileHash: s.plan.fileHash, sliceHash: slice.sliceHash, size, servedBy: holder.networkAddress, servedTo: downloader }).catch((e) => {
-          this.deps.log(`reporting slice ${slice.sliceHash} served: ${(e as Error).message}`);
-        });
+        await this.reportServed(s, slice, holder, downloader);
         return;
       } catch (e) {
         lastError = e as Error;
@@ -109,6 +115,29 @@ export class DownloadSessions {
       }
     }
     throw lastError ?? new Error(`no holder of slice ${slice.sliceNumber}`);
+  }
+
+  /** Tells the meta node who served a slice (the holder's traffic); a failure is only logged. */
+  private reportServed(s: Session, slice: SliceLocation, holder: Peer, downloader: string): Promise<void> {
+    return this.deps.meta
+      .call('sliceServed', { fileHash: s.plan.fileHash, sliceHash: slice.sliceHash, size: slice.end - slice.start, servedBy: holder.networkAddress, servedTo: downloader })
+      .then(
+        () => undefined,
+        (e) => this.deps.log(`reporting slice ${slice.sliceHash} served: ${(e as Error).message}`),
+      );
+  }
+
+  /** A piece of a slice this node keeps, read from its store file. */
+  private async readLocal(slice: SliceLocation, p: SliceRange): Promise<Buffer> {
+    const fh = await open(this.deps.store.path(slice.sliceHash), 'r');
+    try {
+      const buf = Buffer.allocUnsafe(p.end - p.start);
+      const { bytesRead } = await fh.read(buf, 0, buf.length, p.start - slice.start);
+      if (bytesRead !== buf.length) throw new Error(`the stored slice holds ${p.start - slice.start + bytesRead} bytes, not ${slice.end - slice.start}`);
+      return buf;
+    } finally {
+      await fh.close();
+    }
   }
 
   private async piece(s: Session, extra: Result = {}): Promise<Result> {
@@ -124,9 +153,20 @@ export class DownloadSessions {
     } finally {
       clearTimeout(timer);
     }
-    s.handle ??= await open(s.file, 'r');
-    const buf = Buffer.allocUnsafe(p.end - p.start);
-    await s.handle.read(buf, 0, buf.length, p.start);
+    const local = s.local.get(p.sliceNumber);
+    let buf: Buffer;
+    if (local) {
+      try {
+        buf = await this.readLocal(local, p);
+      } catch (e) {
+        await this.close(s);
+        return result(ReturnCode.FILE_REQ_FAILURE, { detail: `slice ${p.sliceNumber} could not be read: ${(e as Error).message}` });
+      }
+    } else {
+      s.handle ??= await open(s.file, 'r');
+      buf = Buffer.allocUnsafe(p.end - p.start);
+      await s.handle.read(buf, 0, buf.length, p.start);
+    }
     s.next++;
     this.touch(s);
     return result(ReturnCode.DOWNLOAD_OK, { ...extra, offsetstart: p.start, offsetend: p.end, filedata: buf.toString('base64') });
