@@ -131,14 +131,15 @@ export function buildNodeclient(ctx: NodeclientContext): Command {
       .option('--walletAddress <st1…>', 'wallet address (default: the first wallet file in <home>/accounts)')
       .option('--listenHost <host>', 'address to listen on (default 127.0.0.1; add?arg=<local path> only works on loopback)')
       .exitOverride();
+  // commander hands a flag of `ipfs` given after `config`/`migrate` to `ipfs` itself: the subcommands merge its values
   const ipfs = ipfsFlags(program.command('ipfs').description('The storage client API (Kubo-compatible, /api/v0) in front of a resource node'))
     .action(async (o) => (await import('./nodeclient/ipfs.ts')).ipfsServe(ctx, global(), o));
   ipfsFlags(ipfs.command('config').description('Write config/ipfs_config.toml under the home from the flags given (and the defaults)'))
     .option('--force', 'overwrite an existing file')
-    .action(async (o) => (await import('./nodeclient/ipfs.ts')).ipfsConfig(ctx, global(), o));
+    .action(async (o) => (await import('./nodeclient/ipfs.ts')).ipfsConfig(ctx, global(), { ...ipfs.opts(), ...o }));
   ipfsFlags(ipfs.command('migrate').description('Fetch a CID from IPFS, verify every block, and upload the file to SDS').argument('<filecid>', 'the CID').argument('[filename]', 'name in SDS'))
     .option('--source <url>', 'IPFS source: a trustless HTTP gateway, or a Kubo RPC API (…/api/v0)')
-    .action(async (cid: string, name: string | undefined, o) => (await import('./nodeclient/migrate.ts')).ipfsMigrate(ctx, global(), cid, name, o));
+    .action(async (cid: string, name: string | undefined, o) => (await import('./nodeclient/migrate.ts')).ipfsMigrate(ctx, global(), cid, name, { ...ipfs.opts(), ...o }));
   return program;
 }
 

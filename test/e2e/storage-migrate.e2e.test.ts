@@ -120,7 +120,7 @@ describe('nodeclient ipfs migrate', { timeout: 180_000 }, () => {
     const r = await runNodeclient(['-r', rnHome, 'ipfs', 'migrate', cidA.toString(), 'a.bin', '-m', 'httpRpc', '--httpRpcUrl', n.rpcUrl(0), '--source', source]);
     expect([r.code, r.stdout]).toEqual([0, JSON.stringify({ cid: cidA.toString(), name: 'a.bin', size: 1_000_000, filehash: hash, handle: `sdm://${rnWallet}/${hash}` }) + '\n']);
     const progress = r.stderr.split('\n').map((l) => l.replace(/^\S+ /, ''));
-    expect(progress[0]).toBe(`migrating ${cidA.toString()} from trustless-gateway ${source}`);
+    expect(progress.slice(0, 2)).toEqual([`wallet ${rnWallet}, resource node httpRpc ${n.rpcUrl(0)}`, `migrating ${cidA.toString()} from trustless-gateway ${source}`]);
     expect(progress).toContain(`fetched 5 blocks, 1000256 bytes: ${cidA.toString()} verified, 1000000 bytes in ${join(rnHome, 'tmp', 'ipfs', cidA.toString(), 'a.bin')}`);
     expect(progress).toContain('upload packet 1: bytes 0–1000000 of 1000000');
     expect(progress).toContain(`uploaded 1000000 bytes in 1 packets: SDS file ${hash}`);
@@ -136,6 +136,7 @@ describe('nodeclient ipfs migrate', { timeout: 180_000 }, () => {
   it('-m ipc: a CIDv1 raw-leaves file, named by its CID by default; nodeclient ipfs then cats the migrated CID', async () => {
     const hash = sdsFileHash(fileB);
     const r = await runNodeclient(['-r', rnHome, 'ipfs', 'migrate', cidB.toString(), '-m', 'ipc', '--source', source]);
+    expect(r.stderr.split('\n')[0]!.replace(/^\S+ /, '')).toBe(`wallet ${rnWallet}, resource node ipc ${join(rnHome, 'sds.ipc')}`);
     expect([r.code, r.stdout]).toEqual([0, JSON.stringify({ cid: cidB.toString(), name: cidB.toString(), size: 700_000, filehash: hash, handle: `sdm://${rnWallet}/${hash}` }) + '\n']);
     expect(await files()).toContainEqual(expect.objectContaining({ owner: rnWallet, file_hash: hash, file_size: 700_000 }));
     const out = join(n.home, 'b.out');

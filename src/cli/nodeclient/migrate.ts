@@ -15,11 +15,10 @@ export async function ipfsMigrate(ctx: NodeclientContext, g: { home: string }, c
   const c = effectiveConfig(home, o);
   const source = o.source ?? c.migrateSource;
   const setup = openStorageBackend(home, c);
+  const progress = (line: string) => ctx.out.stderr(`${new Date().toISOString()} ${line}\n`);
   try {
-    const r = await migrate({
-      arg: cid, name, source, backend: setup.backend, index: setup.index, privateKey: setup.privateKey, tmpRoot: join(home, 'tmp', 'ipfs'),
-      progress: (line) => ctx.out.stderr(`${new Date().toISOString()} ${line}\n`),
-    });
+    progress(`wallet ${setup.address}, resource node ${c.rpcMode} ${setup.endpoint}`);
+    const r = await migrate({ arg: cid, name, source, backend: setup.backend, index: setup.index, privateKey: setup.privateKey, tmpRoot: join(home, 'tmp', 'ipfs'), progress });
     ctx.out.stdout(JSON.stringify(r) + '\n');
   } finally {
     await setup.close();
