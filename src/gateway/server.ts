@@ -1,0 +1,281 @@
+/**
+ * A regional gateway (`gateway start`, spec §1 items 1–2, §4.1; docs/gateway.md): the
+ * authorization layer in front of the region's resource nodes (`POST /private/rpc/<token>`) and
+ * the storage client API (`/spfs/<token>/api/v0/<cmd>`), with `GET /regions/{code}`, per-token
+ * usage (`GET /usage/<token>`) and Prometheus metrics (`GET /metrics`). Every request with a token
+ * passes the tier's limits (limits.ts) and its bytes are counted both ways.
+ */
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { listen, parseListenAddress, type RunningServer } from '../api/http.ts';
+import { REGION_CODES, type GatewayConfig, type Tier } from './config.ts';
+import { Limiter } from './limits.ts';
+import { GatewayMetrics } from './metrics.ts';
+import { affinityKey, checkRpcBody } from './rpc-policy.ts';
+import { spfsPolicy } from './spfs-policy.ts';
+import type { TokenRow, TokenStore } from './tokens.ts';
+import { UpstreamSet } from './upstreams.ts';
+
+export interface RunningGateway {
+  readonly url: string;
+  readonly limiter: Limiter;
+  readonly metrics: GatewayMetrics;
+  close(): Promise<void>;
+}
+
+class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, kubo = false): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify(kubo ? { Message: message, Code: 0, Type: 'error' } : { error: message, status }) + '\n';
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
+}
+
+const RPC_BODY_LIMIT = 5 * 1024 * 1024;
+const REQID_TTL_MS = 10 * 60_000;
+
+export async function startGateway(c: GatewayConfig, store: TokenStore, log: (line: string) => void): Promise<RunningGateway> {
+  const limiter = new Limiter(store);
+  const metrics = new GatewayMetrics();
+  const upstreams = new UpstreamSet(c.rpcUpstreams, c.upstreamRetrySeconds);
+  const tiers = new Map(c.tiers.map((t) => [t.name, t]));
+  /** which node a download session (reqid) lives on */
+  const sessions = new Map<string, { url: string; at: number }>();
+
+  function authenticate(segment: string | undefined): { token: TokenRow; tier: Tier } {
+    if (segment === undefined || segment === '') throw new GatewayError(401, 'missing gateway access token: it goes in the path, /private/rpc/<token> or /spfs/<token>/api/v0/…');
+    let token: string;
+    try {
+      token = decodeURIComponent(segment);
+    } catch {
+      throw new GatewayError(401, 'malformed gateway access token');
+    }
+    const row = store.lookup(token);
+    if (!row) throw new GatewayError(401, /^[A-Za-z0-9+]{27}=$/.test(token) ? 'unknown gateway access token (tokens are issued per region)' : 'malformed gateway access token');
+    if (row.revoked_at !== 0) throw new GatewayError(401, 'revoked gateway access token');
+    const tier = tiers.get(row.tier);
+    if (!tier) throw new GatewayError(403, `the token's tier ${JSON.stringify(row.tier)} is not configured on this gateway`);
+    return { token: row, tier };
+  }
+
+  /** Reads a body up to `limit` bytes (413 beyond, checked on Content-Length first). */
+  async function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (Number.isFinite(declared) && declared > limit) throw new GatewayError(413, `request body of ${declared} bytes is over this tier's limit of ${limit} bytes`);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > limit) throw new GatewayError(413, `request body over this tier's limit of ${limit} bytes`);
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks);
+  }
+
+  function post(url: string, body: Buffer): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const r = request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': body.length }, timeout: 60_000 }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: { 'Content-Type': String(res.headers['content-type'] ?? 'application/json') }, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      });
+      r.on('timeout', () => r.destroy(new Error('upstream timeout')));
+      r.on('error', reject);
+      r.end(body);
+    });
+  }
+
+  async function rpc(req: IncomingMessage, res: ServerResponse, token: TokenRow, tier: Tier, admitted: Record<string, string>): Promise<void> {
+    if (req.method !== 'POST') throw new GatewayError(405, 'only POST is served on /private/rpc/<token>', { Allow: 'POST' });
+    const body = await readLimited(req, Math.min(tier.maxUploadBytes, RPC_BODY_LIMIT));
+    count(token, tier, body.length, 0);
+    const policy = checkRpcBody(body.toString('utf8'), token.owner);
+    if (!policy.ok) throw new GatewayError(policy.status, policy.error);
+    const { reqid, key } = affinityKey(policy.calls);
+    let order = upstreams.order(key);
+    const pinned = reqid ? sessions.get(reqid) : undefined;
+    if (pinned) order = [...order.filter((u) => u.url === pinned.url), ...order.filter((u) => u.url !== pinned.url)];
+    let lastError = '';
+    for (const u of order) {
+      let answer;
+      try {
+        answer = await post(`${u.url}/`, body);
+      } catch (e) {
+        upstreams.markDown(u);
+        lastError = `${u.url}: ${(e as Error).message}`;
+        log(`upstream ${lastError}; trying the next`);
+        continue;
+      }
+      upstreams.markUp(u);
+      const text = answer.body.toString('utf8');
+      for (const m of text.matchAll(/"reqid":"([0-9a-f-]{36})"/g)) sessions.set(m[1]!, { url: u.url, at: Date.now() });
+      if (sessions.size > 10_000) for (const [k, v] of sessions) if (Date.now() - v.at > REQID_TTL_MS) sessions.delete(k);
+      res.writeHead(answer.status, { ...admitted, 'Content-Type': answer.headers['Content-Type']!, 'Content-Length': answer.body.length });
+      res.end(answer.body);
+      count(token, tier, 0, answer.body.length);
+      return;
+    }
+    throw new GatewayError(502, `no resource node of region ${c.region} answered (${lastError})`);
+  }
+
+  async function spfs(req: IncomingMessage, res: ServerResponse, rest: string, search: string, token: TokenRow, tier: Tier, admitted: Record<string, string>): Promise<void> {
+    const decision = spfsPolicy(req.method ?? '', rest, new URLSearchParams(search), token, store);
+    if (!decision.ok) throw new GatewayError(decision.status, decision.error);
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (Number.isFinite(declared) && declared > tier.maxUploadBytes) throw new GatewayError(413, `request body of ${declared} bytes is over this tier's limit of ${tier.maxUploadBytes} bytes`);
+    for (const prep of decision.before) {
+      await new Promise<void>((resolve) => {
+        const r = request(`${c.spfsUpstream}${prep}`, { method: 'POST' }, (x) => x.resume().on('end', () => resolve()));
+        r.on('error', () => resolve());
+        r.end();
+      });
+    }
+    let inBytes = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        inBytes += chunk.length;
+        if (inBytes > tier.maxUploadBytes) done(new GatewayError(413, `request body over this tier's limit of ${tier.maxUploadBytes} bytes`));
+        else done(null, chunk);
+      },
+    });
+    const headers: Record<string, string> = {};
+    for (const h of ['content-type', 'content-length']) if (req.headers[h]) headers[h] = String(req.headers[h]);
+    await new Promise<void>((resolve, reject) => {
+      const up = request(`${c.spfsUpstream}/api/v0/${decision.command}?${decision.query}`, { method: 'POST', headers }, (ures) => {
+        const out: Buffer[] = [];
+        let outBytes = 0;
+        res.writeHead(ures.statusCode ?? 502, { ...admitted, ...Object.fromEntries(Object.entries(ures.headers).filter(([k]) => k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') as [string, string][]) });
+        ures.on('data', (d: Buffer) => {
+          outBytes += d.length;
+          if (decision.recordAdds) out.push(d);
+        });
+        pipeline(ures, res)
+          .then(() => {
+            count(token, tier, inBytes, outBytes);
+            if (decision.recordAdds && token.owner !== '' && ures.statusCode === 200) {
+              for (const line of Buffer.concat(out).toString('utf8').split('\n')) {
+                try {
+                  const h = (JSON.parse(line) as { Hash?: string }).Hash;
+                  if (h) store.addOwned(token.owner, h);
+                } catch {
+                  // not a JSON line
+                }
+              }
+            }
+            resolve();
+          })
+          .catch(reject);
+      });
+      up.on('error', (e) => reject(new GatewayError(502, `the storage client API of region ${c.region} did not answer: ${e.message}`)));
+      pipeline(req, counter, up).catch((e) => {
+        up.destroy();
+        reject(e instanceof GatewayError ? e : new GatewayError(400, (e as Error).message));
+      });
+    });
+  }
+
+  /** Counts bytes for the token's limits and the metrics. */
+  function count(token: TokenRow, tier: Tier, bytesIn: number, bytesOut: number): void {
+    limiter.count(token, tier, bytesIn, bytesOut);
+    if (bytesIn > 0) metrics.bytes.inc({ tier: tier.name, direction: 'in' }, bytesIn);
+    if (bytesOut > 0) metrics.bytes.inc({ tier: tier.name, direction: 'out' }, bytesOut);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, at: { route: string; tier: string }): Promise<void> {
+    const raw = req.url ?? '/';
+    const q = raw.indexOf('?');
+    const path = q < 0 ? raw : raw.slice(0, q);
+    const search = q < 0 ? '' : raw.slice(q + 1);
+    if (/%2f|%5c/i.test(path) || path.split('/').some((s) => s === '..' || s === '.') || path.includes('//') || path.includes('\\')) {
+      throw new GatewayError(400, 'invalid path: encoded slashes, empty segments and dot segments are refused');
+    }
+    const seg = path.split('/').slice(1);
+    if (seg[0] === 'regions' && seg.length === 2) {
+      if (req.method !== 'GET') throw new GatewayError(405, 'only GET is served on /regions/{region_code}', { Allow: 'GET' });
+      const code = seg[1]!;
+      if (!(REGION_CODES as readonly string[]).includes(code)) throw new GatewayError(404, `unknown region code ${JSON.stringify(code)}: expected one of ${REGION_CODES.join(', ')}`);
+      const body = JSON.stringify(c.regions.filter((r) => r.region === code).map((r) => ({ region: r.region, domain: r.domain, weight: r.weight })));
+      at.route = 'regions';
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
+      return;
+    }
+    if (seg[0] === 'metrics' && seg.length === 1) {
+      const body = metrics.text();
+      at.route = 'metrics';
+      res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4', 'Content-Length': Buffer.byteLength(body) }).end(body);
+      return;
+    }
+    const route = seg[0] === 'private' && seg[1] === 'rpc' ? 'rpc' : seg[0] === 'spfs' ? 'spfs' : seg[0] === 'usage' ? 'usage' : undefined;
+    if (route) at.route = route;
+    if (!route) throw new GatewayError(404, `no route ${path}: the gateway serves /private/rpc/<token>, /spfs/<token>/api/v0/<cmd>, /regions/{code}, /usage/<token>, /metrics`);
+    const tokenSegment = route === 'rpc' ? seg[2] : seg[1];
+    if (route === 'rpc' && seg.length > 3) throw new GatewayError(404, 'no route: /private/rpc/<token> takes nothing after the token');
+    const { token, tier } = authenticate(tokenSegment);
+    at.tier = tier.name;
+    if (route === 'usage') {
+      const u = store.usage(token.id, limiter.windowStart(tier));
+      const used = limiter.traffic(token, tier);
+      const body = JSON.stringify({
+        tier: tier.name, owner: token.owner, window_start: u.window_start, window_seconds: tier.windowSeconds, traffic_bytes: used, traffic_quota: tier.trafficBytes,
+        rate_per_second: tier.ratePerSecond, burst: tier.burst, concurrency: tier.concurrency, max_upload_bytes: tier.maxUploadBytes,
+      });
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
+      return;
+    }
+    const admission = limiter.admit(token, tier);
+    if (!admission.ok) {
+      metrics.rejections.inc({ tier: tier.name, reason: admission.reason });
+      const why = admission.reason === 'rate' ? 'request rate' : admission.reason === 'concurrency' ? 'requests in flight' : 'traffic quota';
+      throw new GatewayError(429, `over the ${why} limit of tier ${tier.name}`, { ...admission.headers, 'Retry-After': String(admission.retryAfter) });
+    }
+    try {
+      if (route === 'rpc') await rpc(req, res, token, tier, admission.headers);
+      else {
+        if (seg[2] !== 'api' || seg[3] !== 'v0' || seg.length < 5) throw new GatewayError(404, 'no route: /spfs/<token>/api/v0/<command>');
+        await spfs(req, res, seg.slice(4).join('/'), search, token, tier, admission.headers);
+      }
+    } finally {
+      admission.release();
+    }
+  }
+
+  const address = parseListenAddress(c.listen, 'gateway listen address');
+  const server: RunningServer = await listen(address, async (req, res) => {
+    const at = { route: 'other', tier: '' };
+    try {
+      await handle(req, res, at);
+    } catch (e) {
+      req.resume();
+      const err = e instanceof GatewayError ? e : new GatewayError(500, (e as Error).message);
+      if (!(e instanceof GatewayError)) log(`gateway: ${(e as Error).stack ?? String(e)}`);
+      if (err.status >= 400 && err.status < 500 && err.status !== 429) metrics.rejections.inc({ tier: at.tier, reason: String(err.status) });
+      sendError(res, err.status, err.message, err.headers, at.route === 'spfs');
+    } finally {
+      metrics.requests.inc({ route: at.route, tier: at.tier, status: String(res.statusCode) });
+    }
+  });
+  server.server.requestTimeout = c.requestTimeoutSeconds * 1000;
+  server.server.headersTimeout = Math.min(c.requestTimeoutSeconds, 20) * 1000;
+  const url = `http://${address.host === '0.0.0.0' ? '127.0.0.1' : address.host}:${server.address.port}`;
+  log(`gateway of region ${c.region} on ${url} (resource nodes ${c.rpcUpstreams.map((u) => u.url).join(', ')}; storage client API ${c.spfsUpstream})`);
+  return {
+    url, limiter, metrics,
+    close: async () => {
+      await server.close();
+      limiter.close();
+    },
+  };
+}

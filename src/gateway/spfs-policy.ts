@@ -1,0 +1,74 @@
+/**
+ * What the gateway lets through `/spfs/<token>/api/v0/<cmd>` to the storage client API
+ * (docs/gateway.md): the Kubo commands of the SPFS pages (add, cat, get, ls, pin/*, files/*, id,
+ * version), never the storage client's local forms (`add?arg=<local path>`, `get?arg=sdm://…`,
+ * `ls` of the client wallet's SDS files). A private token reaches only the CIDs its owner added
+ * through this gateway, and each token sees its own MFS tree: `/` is `/owners/<owner>` for a
+ * private token and `/public` for the others.
+ */
+import { CID } from 'multiformats/cid';
+import type { TokenRow, TokenStore } from './tokens.ts';
+
+const COMMANDS = new Set(['add', 'cat', 'get', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'files/cp', 'files/ls', 'files/stat', 'files/rm', 'files/mkdir', 'id', 'version']);
+
+export type SpfsDecision =
+  | { readonly ok: true; readonly command: string; readonly query: string; readonly recordAdds: boolean; readonly before: readonly string[] }
+  | { readonly ok: false; readonly status: number; readonly error: string };
+
+function rootCid(arg: string): string | undefined {
+  const head = arg.replace(/^\/ipfs\//, '').split('/')[0] ?? '';
+  try {
+    return CID.parse(head).toString();
+  } catch {
+    return undefined;
+  }
+}
+
+export function mfsRoot(token: TokenRow): string {
+  return token.owner !== '' ? `/owners/${token.owner}` : '/public';
+}
+
+export function spfsPolicy(method: string, command: string, q: URLSearchParams, token: TokenRow, store: TokenStore): SpfsDecision {
+  if (method !== 'POST') return { ok: false, status: 405, error: `${method} is not allowed: Kubo RPC commands are POST` };
+  if (!COMMANDS.has(command)) return { ok: false, status: 404, error: `command ${JSON.stringify(command)} is not served through the gateway` };
+  const args = q.getAll('arg');
+  if (command === 'add' && args.length > 0) return { ok: false, status: 403, error: 'add?arg=<local path> is not served through the gateway: send the file as multipart' };
+  if (command === 'get' && args.some((a) => a.startsWith('sdm://'))) return { ok: false, status: 403, error: 'get?arg=sdm://… is not served through the gateway: get a CID' };
+  if (command === 'ls' && args.length === 0) return { ok: false, status: 403, error: 'ls without a CID lists the storage client\'s SDS files: not served through the gateway' };
+  const private_ = token.owner !== '';
+  const checkOwned = (a: string): SpfsDecision | undefined => {
+    const cid = rootCid(a);
+    if (cid === undefined) return undefined; // the storage client answers the parse error
+    if (private_ && !store.owns(token.owner, cid)) return { ok: false, status: 403, error: `this private token reaches only the content of ${token.owner}: ${cid} is not theirs` };
+    return undefined;
+  };
+  if (command === 'cat' || command === 'get' || command === 'ls' || command.startsWith('pin/')) {
+    if (private_ && command === 'pin/ls' && args.length === 0) return { ok: false, status: 403, error: 'pin/ls with a private token needs the CIDs (arg)' };
+    for (const a of args) {
+      const refused = checkOwned(a);
+      if (refused) return refused;
+    }
+  }
+  const before: string[] = [];
+  if (command === 'files/rm' && args.some((a) => a.replace(/\/+$/, '') === '')) return { ok: false, status: 400, error: 'cannot delete root' };
+  if (command.startsWith('files/')) {
+    const root = mfsRoot(token);
+    const rewritten = new URLSearchParams();
+    for (const [k, v] of q) {
+      if (k !== 'arg') rewritten.append(k, v);
+    }
+    for (const a of args.length > 0 || command !== 'files/ls' ? args : ['/']) {
+      if (a.startsWith('/ipfs/')) {
+        const refused = checkOwned(a);
+        if (refused) return refused;
+        rewritten.append('arg', a);
+      } else if (a.startsWith('/')) {
+        if (a.split('/').some((s) => s === '..')) return { ok: false, status: 400, error: `invalid MFS path ${JSON.stringify(a)}` };
+        rewritten.append('arg', a === '/' ? root : `${root}${a}`);
+      } else rewritten.append('arg', a);
+    }
+    before.push(`/api/v0/files/mkdir?arg=${encodeURIComponent(root)}&parents=true`);
+    return { ok: true, command, query: rewritten.toString(), recordAdds: false, before };
+  }
+  return { ok: true, command, query: q.toString(), recordAdds: command === 'add', before };
+}
