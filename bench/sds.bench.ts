@@ -50,7 +50,7 @@ const fmtMbps = (v: number) => `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} MB/s`;
 const fmtMs = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
 const fmtMiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const signedMiB = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${fmtMiB(Math.abs(bytes))}`;
-const ratio = (v: number, ref: number) => `${(v / ref).toFixed(2)}×`;
+const ratio = (v: number, ref: number) => `${Number((v / ref).toPrecision(2))}×`;
 
 // ------------------------------------------------------------------ files
 
@@ -222,7 +222,7 @@ async function runSize(net: StorageNet, dir: string, size: number, client: SdsCl
   const dataRt = roundTrips(marks, 'user_uploadData');
   const packetsSpan = zero.end - requestUpload.end;
   const phases = [
-    `upload ${label(size)} (${up.packets.length} packets): file hash pass ${fmtMs(firstCall.start - t0)}, requestUpload ${fmtMs(requestUpload.end - requestUpload.start)}, ` +
+    `upload ${label(size)} (${up.packets.length} packets): file hash pass ${fmtMs(firstCall.start - t0)} (${fmtMbps(mbps(size, firstCall.start - t0))}), requestUpload ${fmtMs(requestUpload.end - requestUpload.start)}, ` +
       `packets ${fmtMs(packetsSpan)} (round trips ${fmtMs(dataRt)}, client read + base64 ${fmtMs(packetsSpan - dataRt)}; ${fmtMbps(mbps(size, packetsSpan))}), ` +
       `uploadSign ${fmtMs(signed - zero.end)}, placement to FINISHED ${fmtMs(finished - signed)}`,
   ];
