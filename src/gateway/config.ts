@@ -96,6 +96,14 @@ function num(t: TomlTable, key: string, where: string, min = 0): number {
   return v;
 }
 
+function regionAt(v: unknown, where: string): RegionCode {
+  try {
+    return parseRegion(String(v));
+  } catch (e) {
+    throw new Error(`${where}: ${(e as Error).message}`);
+  }
+}
+
 export function readGatewayConfig(home: string): GatewayConfig {
   const file = gatewayConfigFile(home);
   if (!existsSync(file)) throw new Error(`no ${file}: run gateway init --home ${home} first`);
@@ -120,16 +128,16 @@ export function readGatewayConfig(home: string): GatewayConfig {
   if (tiers.length === 0) throw new Error(`${file}: at least one [[tiers]] is needed`);
   return {
     listen: String(server.listen ?? '127.0.0.1:8080'),
-    region: parseRegion(String(server.region ?? 'EU')),
-    upstreamRetrySeconds: typeof server.upstream_retry_seconds === 'number' ? server.upstream_retry_seconds : 10,
-    requestTimeoutSeconds: typeof server.request_timeout_seconds === 'number' ? server.request_timeout_seconds : 30,
+    region: regionAt(server.region ?? 'EU', `${file}: server.region`),
+    upstreamRetrySeconds: server.upstream_retry_seconds === undefined ? 10 : num(server, 'upstream_retry_seconds', `${file}: server`, 0),
+    requestTimeoutSeconds: server.request_timeout_seconds === undefined ? 30 : num(server, 'request_timeout_seconds', `${file}: server`, 1),
     rpcUpstreams: rpc.map((u, i) => {
       if (typeof u.url !== 'string') throw new Error(`${file}: upstreams.rpc[${i}].url must be a URL`);
       return { url: u.url.replace(/\/+$/, ''), weight: typeof u.weight === 'number' && u.weight > 0 ? u.weight : 1 };
     }),
     spfsUpstream: String(up.spfs ?? 'http://127.0.0.1:6798').replace(/\/+$/, ''),
     regions: ((doc.regions ?? []) as TomlTable[]).map((r, i) => ({
-      region: parseRegion(String(r.region)),
+      region: regionAt(r.region, `${file}: regions[${i}].region`),
       domain: String(r.domain ?? ''),
       weight: typeof r.weight === 'number' ? r.weight : (() => { throw new Error(`${file}: regions[${i}].weight must be a number`); })(),
     })),
