@@ -9,8 +9,8 @@
  * the request is refused with 413, and nothing is kept.
  */
 import busboy from 'busboy';
-import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, basename } from 'node:path';
+import { createWriteStream, mkdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, basename, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ServerResponse } from 'node:http';
 import { formatFileHandle } from '../protocol/file-handle.ts';
@@ -24,7 +24,7 @@ export interface AddContext {
   readonly store: IndexBlockstore;
   readonly backend: SdsBackend;
   readonly maxAddBytes: number;
-  /** `?arg=<path>` allowed: the server is bound to loopback, and the path lies under `localRoot` when set */
+  /** `?arg=<path>` allowed: the server is bound to loopback or `localRoot` is set; the path must lie under `localRoot` when set */
   readonly localPathsAllowed: boolean;
   readonly localRoot: string;
 }
@@ -33,6 +33,12 @@ function addOptions(q: URLSearchParams): AddOptions & { pin: boolean; onlyHash: 
   const cidVersion = intOption(q, 'cid-version', 0);
   if (cidVersion !== 0 && cidVersion !== 1) throw new KuboError(400, `unknown CID version: ${cidVersion}`);
   const chunker = q.get('chunker') ?? `size-${KUBO_DEFAULTS.chunkSize}`;
+  // options that change the CIDs and that this API does not implement: refused, never ignored
+  if (boolOption(q, 'trickle', false)) throw new KuboError(500, 'trickle is not supported by this API: only the balanced layout');
+  const hash = q.get('hash');
+  if (hash !== null && hash !== '' && hash !== 'sha2-256') throw new KuboError(500, `hash ${JSON.stringify(hash)} is not supported by this API: only sha2-256`);
+  if (boolOption(q, 'inline', false)) throw new KuboError(500, 'inline is not supported by this API');
+  if (boolOption(q, 'nocopy', false)) throw new KuboError(500, 'nocopy (the filestore) is not supported by this API: the bytes go to SDS');
   const m = /^size-(\d+)$/.exec(chunker);
   if (!m || Number(m[1]) < 1 || Number(m[1]) > 1_048_576) throw new KuboError(500, `chunker ${JSON.stringify(chunker)} is not supported: only size-<n> with 1 ≤ n ≤ 1048576`);
   return {
@@ -71,7 +77,8 @@ async function spoolMultipart(r: KuboRequest, dir: string, limit: number): Promi
   await new Promise<void>((resolveAll, reject) => {
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: r.req.headers, preservePath: true, limits: { fileSize: limit } });
+      // fileSize one over the limit: busboy truncates a file at fileSize silently, so the count below must see it pass
+      bb = busboy({ headers: r.req.headers, preservePath: true, limits: { fileSize: limit + 1 } });
     } catch (e) {
       reject(new KuboError(400, (e as Error).message));
       return;
@@ -100,6 +107,11 @@ async function spoolMultipart(r: KuboRequest, dir: string, limit: number): Promi
           reject(new KuboError(413, `the files added are over the limit of ${limit} bytes`));
         }
       });
+      stream.on('limit', () => {
+        r.req.unpipe(bb);
+        stream.destroy();
+        reject(new KuboError(413, `the files added are over the limit of ${limit} bytes`));
+      });
       writes.push(pipeline(stream, createWriteStream(file)).catch((e) => reject(e)));
     });
     bb.on('error', (e) => reject(new KuboError(400, `multipart: ${(e as Error).message}`)));
@@ -111,13 +123,27 @@ async function spoolMultipart(r: KuboRequest, dir: string, limit: number): Promi
   return candidates;
 }
 
+/** `path` is `root` or lies under it (both real paths: a symlink under the root cannot point out of it). */
+function isUnder(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+const realOrResolved = (p: string): string => {
+  try {
+    return realpathSync(p);
+  } catch {
+    return resolve(p);
+  }
+};
+
 /** Checks and reads the spec form's local path. */
 function localCandidate(c: AddContext, arg: string): AddCandidate {
-  if (!c.localPathsAllowed) throw new KuboError(403, 'add?arg=<local path> is refused: this API is not bound to loopback (use a multipart add)');
+  if (!c.localPathsAllowed) throw new KuboError(403, 'add?arg=<local path> is refused: this API is not bound to loopback and has no add.local_root (use a multipart add)');
   const path = resolve(arg);
   if (c.localRoot !== '') {
-    const rel = relative(resolve(c.localRoot), path);
-    if (rel.startsWith('..') || isAbsolute(rel)) throw new KuboError(403, `${path} is outside the configured local_root ${resolve(c.localRoot)}`);
+    const root = realOrResolved(c.localRoot);
+    if (!isUnder(root, realOrResolved(path))) throw new KuboError(403, `${path} is outside the configured local_root ${root}`);
   }
   let st;
   try {
@@ -140,12 +166,13 @@ export async function handleAdd(c: AddContext, r: KuboRequest, res: ServerRespon
     const lines: string[] = [];
     let last: { Name: string; Hash: string; Size: string } | undefined;
     for await (const e of importCandidates(candidates, opts, c.store)) {
-      const line = { Name: e.path, Hash: e.cid.toString(), Size: e.size.toString() };
+      // a file part without a name is named by its CID, as Kubo's adder does (a wrapping directory stays "")
+      const line = { Name: e.path === '' && e.file !== undefined ? e.cid.toString() : e.path, Hash: e.cid.toString(), Size: e.size.toString() };
       let extra: Record<string, string> = {};
       if (e.file !== undefined && !opts.onlyHash) {
         const size = statSync(e.file).size;
         const fileHash = await c.backend.store(e.file, basename(e.path) || e.cid.toString());
-        await c.backend.register(line.Hash, fileHash, size, basename(e.path));
+        await c.backend.register(line.Hash, fileHash, size, basename(line.Name));
         if (specForm) extra = { FileHash: fileHash, FileHandle: formatFileHandle({ owner: c.backend.owner, fileHash }) };
       }
       last = line;

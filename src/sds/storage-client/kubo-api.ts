@@ -47,7 +47,7 @@ const UNIXFS_TYPE: Record<string, number> = { raw: 0, directory: 1, file: 2, met
 
 export function serveStorageClientApi(o: StorageClientApiOptions): Promise<RunningServer> {
   const store = new IndexBlockstore(o.index);
-  const addContext = { index: o.index, store, backend: o.backend, maxAddBytes: o.maxAddBytes, localPathsAllowed: isLoopback(o.host), localRoot: o.localRoot };
+  const addContext = { index: o.index, store, backend: o.backend, maxAddBytes: o.maxAddBytes, localPathsAllowed: isLoopback(o.host) || o.localRoot !== '', localRoot: o.localRoot };
 
   /** The SDS file behind a file entry; a Kubo error when the index has none. */
   function contentOf(e: ResolvedEntry) {

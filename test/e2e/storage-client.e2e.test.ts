@@ -1,0 +1,615 @@
+/**
+ * The storage client API end to end (`nodeclient ipfs`, spec §4.2; issue 15): against a running
+ * local network (`chaind start`, the compiled `nodeclient meta start` and two `nodeclient start`
+ * processes), `nodeclient ipfs` runs as a process on a resource node's home, once per rpc mode
+ * (`-m httpRpc` on resource node 1's JSON-RPC URL, `-m ipc` on resource node 0's socket), and the
+ * same tests run against both:
+ * - kubo-rpc-client (what IPFS users use) unchanged: add (bytes, 1 MB, a directory with addAll and
+ *   wrapWithDirectory), cat byte-exact, ls, get (tar), pin, version, id, files/*; every CID equal to
+ *   @helia/unixfs's for the same bytes and options; the bytes really stored in SDS (the meta node's
+ *   `/files`, the chain's MsgFileUpload);
+ * - the spec's routes: add?arg=<local path> → ls?page → get?arg=sdm://… into `<home>/download/`;
+ * - bad input: Kubo-style errors, nothing stored, a file name from SDS that cannot leave download/;
+ * - `nodeclient ipfs config`: the file, the server reading it (limit, port) and flags over it; 403
+ *   for add?arg when the server does not listen on loopback.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { create, type KuboRPCClient } from 'kubo-rpc-client';
+import { unixfs } from '@helia/unixfs';
+import { MemoryBlockstore } from 'blockstore-core/memory';
+import { fixedSize } from 'ipfs-unixfs-importer/chunker';
+import tar from 'tar-stream';
+import { parse } from 'smol-toml';
+import { metaGet, startStorageNet, type StorageNet } from '../sds/storage-network.ts';
+import { networkClient, sleep } from './network-client.ts';
+import { spawnNodeclient, stopProcess, type StorageProcess } from '../../src/node/storage-processes.ts';
+import { sdsFileHash } from '../../src/sds/protocol/file-hash.ts';
+import { SdsClient } from '../../src/sds/client/sds-client.ts';
+import { httpRpcClient, ipcRpcClient, type SdsRpcClient } from '../../src/sds/rpc/client.ts';
+import { loadWallet } from '../../src/sds/wallet/wallet-files.ts';
+import { freePort } from '../cli/node/node-process.ts';
+
+const run = promisify(execFile);
+const NODECLIENT = resolve('dist/cli/nodeclient-main.js');
+
+let n: StorageNet;
+let chain: ReturnType<typeof networkClient>;
+const started: StorageProcess[] = [];
+
+/** deterministic content, different for each seed */
+function content(size: number, seed: number): Buffer {
+  const b = Buffer.alloc(size);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < size; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    b[i] = x & 0xff;
+  }
+  return b;
+}
+
+async function until<T>(f: () => Promise<T> | T, ok: (v: T) => boolean, what: string, tries = 300): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const v = await f();
+    if (ok(v)) return v;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function concat(it: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  for await (const p of it) parts.push(p);
+  return Buffer.concat(parts);
+}
+
+async function all<T>(it: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const v of it) out.push(v);
+  return out;
+}
+
+/** Kubo's add options as the importer takes them, for Helia */
+const heliaOpts = (o: { cidVersion?: 0 | 1; rawLeaves?: boolean; chunk?: number; wrap?: boolean } = {}) => ({
+  cidVersion: o.cidVersion ?? 0, rawLeaves: o.rawLeaves ?? (o.cidVersion === 1), chunker: fixedSize({ chunkSize: o.chunk ?? 262_144 }), wrapWithDirectory: o.wrap ?? false, reduceSingleLeafToSelf: true,
+});
+
+async function heliaCid(bytes: Uint8Array, o: Parameters<typeof heliaOpts>[0] = {}): Promise<string> {
+  return (await unixfs({ blockstore: new MemoryBlockstore() }).addBytes(bytes, heliaOpts(o))).toString();
+}
+
+/** A raw POST to the API: status, headers, body text. */
+async function post(api: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: string; json: any; headers: Headers }> {
+  const res = await fetch(`${api}${path}`, { method: 'POST', ...init });
+  const body = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, body, json, headers: res.headers };
+}
+
+const kuboError = (Message: string | RegExp, Code = 0) => ({ Message: typeof Message === 'string' ? Message : expect.stringMatching(Message), Code, Type: 'error' });
+
+async function nodeclient(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await run(process.execPath, [NODECLIENT, ...args], { timeout: 60_000 });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof err.code === 'number' ? err.code : 1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
+  }
+}
+
+async function startApi(home: string, args: string[], log: string): Promise<{ p: StorageProcess; api: string; url: string }> {
+  const p = await spawnNodeclient('ipfs', ['-r', home, 'ipfs', ...args], join(home, log));
+  started.push(p);
+  const api = String(p.serving.api);
+  return { p, api, url: api.replace(/\/api\/v0$/, '') };
+}
+
+async function prepayFor(address: string, key: Uint8Array, rpc: SdsRpcClient): Promise<void> {
+  const c = new SdsClient(rpc, key);
+  const before = (await c.ozone()).ozone;
+  await chain.tx('dev0', ['sds', 'prepay', 'dev0', address, '5stos']);
+  await until(() => c.ozone(), (o) => o.ozone > before, `the prepay of ${address} at the meta node`);
+}
+
+async function onChain(fileHash: string): Promise<any> {
+  return until(
+    () => chain.rest(`/chain/sds/v1/file_upload/${fileHash}`).catch(() => undefined),
+    (v) => v !== undefined,
+    `MsgFileUpload of ${fileHash}`,
+  );
+}
+
+interface Mode {
+  readonly name: 'httpRpc' | 'ipc';
+  readonly rn: number;
+  home: string;
+  wallet: string;
+  key: Uint8Array;
+  api: string;
+  url: string;
+  kubo: KuboRPCClient;
+  sds: SdsClient;
+}
+
+const modes: Record<'httpRpc' | 'ipc', Mode> = {
+  httpRpc: { name: 'httpRpc', rn: 1 } as Mode,
+  ipc: { name: 'ipc', rn: 0 } as Mode,
+};
+
+beforeAll(async () => {
+  n = await startStorageNet();
+  chain = networkClient({ home: () => n.home, rpcPort: () => n.rpcPort, restPort: () => n.restPort });
+  for (const m of Object.values(modes)) {
+    const rn = n.layout.resourceNodes[m.rn]!;
+    m.home = rn.home;
+    m.wallet = rn.wallet;
+    m.key = loadWallet(rn.home, rn.wallet, '').privateKey;
+    const rpc = m.name === 'ipc' ? ipcRpcClient(join(rn.home, 'sds.ipc')) : httpRpcClient(n.rpcUrl(m.rn));
+    m.sds = new SdsClient(rpc, m.key);
+    await prepayFor(rn.wallet, m.key, rpc);
+    const args = m.name === 'ipc' ? ['-m', 'ipc', '-p', '0'] : ['-m', 'httpRpc', '--httpRpcUrl', n.rpcUrl(m.rn), '-p', '0'];
+    const s = await startApi(rn.home, args, `ipfs-${m.name}.log`);
+    expect(s.p.serving).toEqual({ api: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/v0$/), wallet: rn.wallet, resource_node: m.name === 'ipc' ? `ipc ${join(rn.home, 'sds.ipc')}` : `httpRpc ${n.rpcUrl(m.rn)}` });
+    m.api = s.api;
+    m.url = s.url;
+    m.kubo = create({ url: s.api });
+  }
+}, 240_000);
+
+afterAll(async () => {
+  for (const p of started) await stopProcess(p).catch(() => undefined);
+  await n?.stop();
+});
+
+describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 180_000 }, (modeName) => {
+  const m = modes[modeName];
+  // different bytes per mode: the same bytes would be the same SDS file, already stored by the other wallet
+  const seed = modeName === 'ipc' ? 100 : 200;
+  const big = () => content(1_000_000, seed + 1);
+  let bigCid = '';
+  let dirRoot = '';
+  const dirFiles = () => [
+    { path: 'site/index.html', content: Buffer.from(`<h1>${modeName}</h1>\n`) },
+    { path: 'site/img/photo.bin', content: content(300_000, seed + 2) },
+    { path: 'site/notes/a.txt', content: Buffer.from(`a ${modeName}\n`) },
+  ];
+
+  describe('kubo-rpc-client', () => {
+    it('add bytes: the CID and Size Kubo gives (hello world → QmT78z…, Size 20); the file is stored in SDS and on chain', async () => {
+      const text = `hello world\n`;
+      const r = await m.kubo.add(text);
+      expect([r.cid.toString(), r.size, r.path]).toEqual(['QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o', 20, 'QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o']);
+      const own = Buffer.from(`hello ${modeName}\n`);
+      const r2 = await m.kubo.add(own);
+      expect(r2.cid.toString()).toBe(await heliaCid(own));
+      // the bytes live in SDS: the meta node lists the file for the wallet, and the chain has its MsgFileUpload
+      const hash = sdsFileHash(own);
+      const files = (await metaGet(n, '/files?limit=1000')).files as { owner: string; file_hash: string; file_size: number }[];
+      expect(files.find((f) => f.file_hash === hash && f.owner === m.wallet)).toMatchObject({ file_size: own.length });
+      const rec = await onChain(hash);
+      expect(rec.file_info.uploader).toBe(m.wallet);
+      expect(Buffer.from(await concat(m.kubo.cat(r2.cid))).equals(own)).toBe(true);
+    });
+
+    it('add a 1 MB file (CIDv0, 256 KiB chunks) and with cid-version=1, raw-leaves, chunker=size-N: Helia gives the same CIDs; cat is byte-exact', async () => {
+      const bytes = big();
+      const r = await m.kubo.add(bytes);
+      bigCid = r.cid.toString();
+      expect(bigCid).toBe(await heliaCid(bytes));
+      expect(bigCid).toMatch(/^Qm/);
+      expect(r.size).toBeGreaterThan(1_000_000);
+      expect((await concat(m.kubo.cat(r.cid))).equals(bytes)).toBe(true);
+      expect((await concat(m.kubo.cat(r.cid, { offset: 262_140, length: 10 }))).equals(bytes.subarray(262_140, 262_150))).toBe(true);
+      const v1 = await m.kubo.add(bytes, { cidVersion: 1 });
+      expect(v1.cid.toString()).toBe(await heliaCid(bytes, { cidVersion: 1 }));
+      expect(v1.cid.toString()).toMatch(/^bafy/);
+      const raw = await m.kubo.add(bytes, { rawLeaves: true });
+      expect(raw.cid.toString()).toBe(await heliaCid(bytes, { rawLeaves: true }));
+      const chunked = await m.kubo.add(bytes, { chunker: 'size-65536' });
+      expect(chunked.cid.toString()).toBe(await heliaCid(bytes, { chunk: 65_536 }));
+      // all four CIDs read back the same bytes (one SDS file)
+      for (const c of [v1.cid, raw.cid, chunked.cid]) expect((await concat(m.kubo.cat(c))).equals(bytes)).toBe(true);
+      expect(((await m.sds.list()).fileinfo as { filehash: string }[]).filter((f: { filehash: string }) => f.filehash === sdsFileHash(bytes)).length).toBe(1);
+    });
+
+    it('add a directory with addAll and paths, wrapWithDirectory: every entry as Helia gives it; ls shows the Links; get is a tar of the bytes', async () => {
+      const files = dirFiles();
+      const out = await all(m.kubo.addAll(files, { wrapWithDirectory: true }));
+      const helia = await all(unixfs({ blockstore: new MemoryBlockstore() }).addAll(files, heliaOpts({ wrap: true })));
+      const byPath = new Map(helia.map((e) => [e.path, e.cid.toString()]));
+      expect(out.map((e) => e.path).sort()).toEqual(['', 'site', 'site/img', 'site/img/photo.bin', 'site/index.html', 'site/notes', 'site/notes/a.txt']);
+      for (const e of out) expect([e.path, e.cid.toString()]).toEqual([e.path, byPath.get(e.path)]);
+      const wrapper = out.find((e) => e.path === '')!;
+      dirRoot = out.find((e) => e.path === 'site')!.cid.toString();
+
+      // ls through the client and raw: Links with Name, Hash, Size, Type (unixfs numbers)
+      const entries = await all(m.kubo.ls(dirRoot));
+      expect(entries.map((e) => [e.name, e.type, e.size, e.cid.toString()])).toEqual([
+        ['img', 'dir', 0, byPath.get('site/img')],
+        ['index.html', 'file', files[0]!.content.length, byPath.get('site/index.html')],
+        ['notes', 'dir', 0, byPath.get('site/notes')],
+      ]);
+      const raw = await post(m.api, `/ls?arg=${dirRoot}`);
+      expect(raw.status).toBe(200);
+      expect(raw.json).toEqual({
+        Objects: [{
+          Hash: dirRoot,
+          Links: [
+            { Name: 'img', Hash: byPath.get('site/img'), Size: 0, Type: 1, Target: '' },
+            { Name: 'index.html', Hash: byPath.get('site/index.html'), Size: files[0]!.content.length, Type: 2, Target: '' },
+            { Name: 'notes', Hash: byPath.get('site/notes'), Size: 0, Type: 1, Target: '' },
+          ],
+        }],
+      });
+      const wrapLs = await post(m.api, `/ls?arg=/ipfs/${wrapper.cid.toString()}`);
+      expect(wrapLs.json.Objects[0].Links).toEqual([{ Name: 'site', Hash: dirRoot, Size: 0, Type: 1, Target: '' }]);
+      // cat through a path inside the directory
+      expect((await concat(m.kubo.cat(`/ipfs/${dirRoot}/img/photo.bin`))).equals(files[1]!.content)).toBe(true);
+
+      // get: a tar with the directory's entries and the bytes
+      const tarBytes = await concat(m.kubo.get(dirRoot));
+      const got = new Map<string, { type: string; bytes: Buffer }>();
+      await new Promise<void>((done, fail) => {
+        const ex = tar.extract();
+        ex.on('entry', (h, stream, next) => {
+          const parts: Buffer[] = [];
+          stream.on('data', (d: unknown) => parts.push(d as Buffer));
+          stream.on('end', () => {
+            got.set(h.name, { type: h.type ?? '', bytes: Buffer.concat(parts) });
+            next();
+          });
+        });
+        ex.on('finish', () => done());
+        ex.on('error', fail);
+        ex.end(tarBytes);
+      });
+      expect([...got.keys()].sort()).toEqual([dirRoot, `${dirRoot}/img`, `${dirRoot}/img/photo.bin`, `${dirRoot}/index.html`, `${dirRoot}/notes`, `${dirRoot}/notes/a.txt`]);
+      expect(got.get(dirRoot)!.type).toBe('directory');
+      for (const f of files) expect(got.get(`${dirRoot}/${f.path.slice('site/'.length)}`)!.bytes.equals(f.content)).toBe(true);
+      // a file's get: one entry named by the CID
+      const single = await post(m.api, `/get?arg=${byPath.get('site/notes/a.txt')}`);
+      expect(single.headers.get('content-type')).toBe('application/x-tar');
+    });
+
+    it('pin add/ls/rm: add pins the root; pin rm and add again; unknown CIDs are refused', async () => {
+      const pins = await all(m.kubo.pin.ls());
+      expect(pins.map((p) => p.cid.toString())).toContain(bigCid);
+      expect(pins.find((p) => p.cid.toString() === bigCid)!.type).toBe('recursive');
+      expect((await m.kubo.pin.rm(bigCid)).toString()).toBe(bigCid);
+      expect((await all(m.kubo.pin.ls())).map((p) => p.cid.toString())).not.toContain(bigCid);
+      await expect(m.kubo.pin.rm(bigCid)).rejects.toThrow('not pinned or pinned indirectly');
+      expect((await m.kubo.pin.add(bigCid)).toString()).toBe(bigCid);
+      expect((await all(m.kubo.pin.ls({ paths: bigCid }))).map((p) => [p.cid.toString(), p.type])).toEqual([[bigCid, 'recursive']]);
+      expect((await m.kubo.pin.add(dirRoot)).toString()).toBe(dirRoot);
+      const unknown = await heliaCid(Buffer.from('never added here'));
+      await expect(m.kubo.pin.add(unknown)).rejects.toThrow(`pin: ${unknown} is not known to this node`);
+      // add with pin=false pins nothing
+      const unpinned = await m.kubo.add(Buffer.from(`unpinned ${modeName}`), { pin: false });
+      expect((await all(m.kubo.pin.ls())).map((p) => p.cid.toString())).not.toContain(unpinned.cid.toString());
+    });
+
+    it('version and id', async () => {
+      const v = await m.kubo.version();
+      expect(v).toMatchObject({ version: '0.29.0', commit: 'stsim', repo: '15' });
+      const raw = await post(m.api, '/version');
+      expect(Object.keys(raw.json).sort()).toEqual(['Commit', 'Golang', 'Repo', 'System', 'Version']);
+      const id = await m.kubo.id();
+      expect(id.id.toString()).toMatch(/^12D3KooW|^Qm/);
+      expect(id.agentVersion).toBe('kubo/0.29.0/stsim');
+      // the same identity each time
+      expect((await m.kubo.id()).id.toString()).toBe(id.id.toString());
+    });
+
+    it('files: mkdir, cp from /ipfs/, ls, stat, rm', async () => {
+      await m.kubo.files.mkdir('/docs');
+      await m.kubo.files.cp(`/ipfs/${bigCid}`, '/docs/big.bin');
+      await m.kubo.files.cp(`/ipfs/${dirRoot}`, '/docs/site');
+      const ls = await all(m.kubo.files.ls('/docs'));
+      expect(ls.map((e) => [e.name, e.type])).toEqual([['big.bin', 'file'], ['site', 'directory']]);
+      const st = await m.kubo.files.stat('/docs/big.bin');
+      expect([st.cid.toString(), st.size, st.type]).toEqual([bigCid, 1_000_000, 'file']);
+      const sub = await m.kubo.files.stat('/docs/site/img/photo.bin');
+      expect([sub.type, sub.size]).toEqual(['file', 300_000]);
+      const dir = await m.kubo.files.stat('/docs/site');
+      expect([dir.cid.toString(), dir.type]).toEqual([dirRoot, 'directory']);
+      // the MFS root's hash is the unixfs node of its entries, as Helia's mkdir/cp builds it
+      const root = await m.kubo.files.stat('/');
+      expect(root.type).toBe('directory');
+      const fs = unixfs({ blockstore: new MemoryBlockstore() });
+      // the same tree built with Helia: big.bin and site under docs
+      const bigHelia = await fs.addBytes(big(), heliaOpts());
+      const siteHelia = (await all(fs.addAll(dirFiles(), heliaOpts()))).find((e) => e.path === 'site')!.cid;
+      let docs = await fs.addDirectory({}, { cidVersion: 0 });
+      docs = await fs.cp(bigHelia, docs, 'big.bin');
+      docs = await fs.cp(siteHelia, docs, 'site');
+      expect((await m.kubo.files.stat('/docs')).cid.toString()).toBe(docs.toString());
+      await expect(m.kubo.files.mkdir('/docs')).rejects.toThrow('file already exists');
+      await expect(m.kubo.files.cp(`/ipfs/${bigCid}`, '/docs/big.bin')).rejects.toThrow('directory already has entry by that name');
+      await expect(m.kubo.files.rm('/docs')).rejects.toThrow('/docs is a directory, use -r to remove directories');
+      await m.kubo.files.rm('/docs/big.bin');
+      expect((await all(m.kubo.files.ls('/docs'))).map((e) => e.name)).toEqual(['site']);
+      await m.kubo.files.rm('/docs', { recursive: true });
+      expect(await all(m.kubo.files.ls('/'))).toEqual([]);
+      await expect(m.kubo.files.stat('/docs')).rejects.toThrow('file does not exist');
+    });
+  });
+
+  describe('the spec routes', () => {
+    it('add?arg=<local path> → ls?page=0 shows its v05 hash → get?arg=sdm://<wallet>/<hash> writes it byte-exact into <home>/download/; the chain has its MsgFileUpload', async () => {
+      const bytes = content(2_500_000, seed + 3);
+      const local = join(n.home, `spec-${modeName}.bin`);
+      writeFileSync(local, bytes);
+      const hash = sdsFileHash(bytes);
+      const add = await post(m.api, `/add?arg=${encodeURIComponent(local)}`);
+      expect(add.status).toBe(200);
+      const cid = await heliaCid(bytes);
+      expect(add.json).toEqual({ Name: `spec-${modeName}.bin`, Hash: cid, Size: expect.stringMatching(/^\d+$/), FileHash: hash, FileHandle: `sdm://${m.wallet}/${hash}` });
+      const ls = await post(m.api, '/ls?page=0');
+      expect(ls.status).toBe(200);
+      expect(ls.json.return).toBe('0');
+      expect(ls.json.fileinfo).toContainEqual({ filehash: hash, filesize: bytes.length, filename: `spec-${modeName}.bin`, createtime: expect.any(Number) });
+      expect(hash).toMatch(/^v05/);
+      const rec = await onChain(hash);
+      expect(rec.file_info.uploader).toBe(m.wallet);
+      const dl = join(m.home, 'download');
+      rmSync(join(dl, `spec-${modeName}.bin`), { force: true });
+      const get = await post(m.api, `/get?arg=sdm://${m.wallet}/${hash}`);
+      expect(get.status).toBe(200);
+      expect(get.json).toEqual({ Name: `spec-${modeName}.bin`, FileHash: hash, Size: bytes.length, Path: join(dl, `spec-${modeName}.bin`) });
+      expect(readFileSync(join(dl, `spec-${modeName}.bin`)).equals(bytes)).toBe(true);
+      // the CID reads the same bytes through cat
+      expect((await concat(m.kubo.cat(cid))).equals(bytes)).toBe(true);
+      // page 1 is past the end: the raw FileListResult, no files
+      const p1 = await post(m.api, '/ls?page=1');
+      expect([p1.status, p1.json.return, p1.json.fileinfo ?? []]).toEqual([200, '0', []]);
+    });
+
+    it('bad input: Kubo-style errors, nothing stored', async () => {
+      expect((await m.kubo.add(Buffer.from(`sha ${modeName}`), { hashAlg: 'sha2-256' })).cid.toString()).toBe(await heliaCid(Buffer.from(`sha ${modeName}`)));
+      const before = (await metaGet(n, '/files?limit=1000')).files.length;
+      const listBefore = (await m.sds.list()).totalnumber;
+      const missing = await post(m.api, '/get');
+      expect([missing.status, missing.json]).toEqual([400, kuboError('argument "ipfs-path" is required', 1)]);
+      expect((await post(m.api, '/cat')).json).toEqual(kuboError('argument "ipfs-path" is required', 1));
+      const noFile = await post(m.api, '/add');
+      expect([noFile.status, noFile.json]).toEqual([400, kuboError('file argument was nil', 1)]);
+      // sdm handles: malformed, wrong length, another owner's
+      const hash = sdsFileHash(content(2_500_000, seed + 3));
+      for (const bad of ['sdm://', `sdm://${m.wallet}`, `sdm://${m.wallet}/${hash}x`, `sdm://st1nope/${hash}`]) {
+        const r = await post(m.api, `/get?arg=${encodeURIComponent(bad)}`);
+        expect([bad, r.status, r.json.Type, r.json.Code]).toEqual([bad, 400, 'error', 1]);
+      }
+      const other = modes[modeName === 'ipc' ? 'httpRpc' : 'ipc'].wallet;
+      const foreign = await post(m.api, `/get?arg=sdm://${other}/${hash}`);
+      expect(foreign.status).toBe(500);
+      expect(foreign.json).toEqual(kuboError(/^SDS: /));
+      expect(existsSync(join(m.home, 'download', `spec-${modeName === 'ipc' ? 'httpRpc' : 'ipc'}.bin`))).toBe(false);
+      // CIDs that do not parse
+      const badCid = await post(m.api, '/cat?arg=QmNotACid');
+      expect([badCid.status, badCid.json]).toEqual([400, kuboError(/^invalid path "QmNotACid": invalid cid: /, 1)]);
+      expect((await post(m.api, '/ls?arg=bafyxyz')).status).toBe(400);
+      expect((await post(m.api, '/pin/add?arg=nope')).json).toEqual(kuboError(/^invalid path "nope": invalid cid/, 1));
+      // a valid CID this node never saw
+      const unknown = await heliaCid(Buffer.from('unknown'));
+      const u = await post(m.api, `/cat?arg=${unknown}`);
+      expect([u.status, u.json]).toEqual([500, kuboError(`block was not found locally (offline): ${unknown} is not known to this node`)]);
+      // a page that is not a number
+      for (const p of ['x', '-1', '1.5']) {
+        const r = await post(m.api, `/ls?page=${p}`);
+        expect([r.status, r.json]).toEqual([400, kuboError(`invalid page "${p}": expected a page number from 0`, 1)]);
+      }
+      // bad options
+      expect((await post(m.api, '/add?cid-version=2', { body: new FormData() })).json).toEqual(kuboError('unknown CID version: 2', 1));
+      // options that would change the CIDs and are not implemented: refused, not ignored
+      for (const [q, msg] of [
+        ['trickle=true', 'trickle is not supported by this API: only the balanced layout'],
+        ['hash=blake2b-256', 'hash "blake2b-256" is not supported by this API: only sha2-256'],
+        ['inline=true', 'inline is not supported by this API'],
+        ['nocopy=true', 'nocopy (the filestore) is not supported by this API: the bytes go to SDS'],
+      ]) {
+        const fd = new FormData();
+        fd.append('file', new Blob([Buffer.from(`opt ${q}`)]), 'o.txt');
+        const r = await post(m.api, `/add?${q}`, { body: fd });
+        expect([q, r.status, r.json]).toEqual([q, 500, kuboError(msg!)]);
+      }
+      const chunker = await post(m.api, '/add?chunker=rabin', { body: new FormData() });
+      expect([chunker.status, chunker.json.Message]).toEqual([500, 'chunker "rabin" is not supported: only size-<n> with 1 ≤ n ≤ 1048576']);
+      // GET instead of POST, unknown commands and paths
+      const get = await fetch(`${m.api}/version`);
+      expect([get.status, get.headers.get('allow'), await get.text()]).toEqual([405, 'POST', '405 - Method Not Allowed\n']);
+      const unknownCmd = await post(m.api, '/swarm/peers');
+      expect([unknownCmd.status, unknownCmd.body]).toEqual([404, '404 page not found\n']);
+      expect((await post(m.url, '/nope')).status).toBe(404);
+      // a multipart part named with .. is refused
+      const fd = new FormData();
+      fd.append('file', new Blob([Buffer.from('x')]), encodeURIComponent('../x.txt'));
+      const dots = await post(m.api, '/add', { body: fd });
+      expect([dots.status, dots.json]).toEqual([400, kuboError('invalid file name "..%2Fx.txt": ".." is not allowed', 1)]);
+      // a local path that does not exist
+      const none = await post(m.api, `/add?arg=${encodeURIComponent(join(n.home, 'does-not-exist'))}`);
+      expect([none.status, none.json]).toEqual([500, kuboError(`failed to get data from file: ${join(n.home, 'does-not-exist')} does not exist`)]);
+      const dir = await post(m.api, `/add?arg=${encodeURIComponent(n.home)}`);
+      expect([dir.status, dir.json.Message]).toEqual([500, `failed to get data from file: ${n.home} is not a regular file`]);
+      // nothing was stored
+      expect((await metaGet(n, '/files?limit=1000')).files.length).toBe(before);
+      expect((await m.sds.list()).totalnumber).toBe(listBefore);
+      // the server is still up
+      expect((await m.kubo.version()).version).toBe('0.29.0');
+    });
+
+    it('a file name from SDS that tries to escape download/ lands inside it', async () => {
+      const bytes = content(50_000, seed + 4);
+      const local = join(n.home, `evil-${modeName}.bin`);
+      writeFileSync(local, bytes);
+      const up = await m.sds.upload(local, { fileName: `../../evil-${modeName}`, wait: true });
+      expect(up.state).toBe(3);
+      const get = await post(m.api, `/get?arg=sdm://${m.wallet}/${up.fileHash}`);
+      expect(get.status).toBe(200);
+      const dl = join(m.home, 'download');
+      expect(get.json).toEqual({ Name: `evil-${modeName}`, FileHash: up.fileHash, Size: bytes.length, Path: join(dl, `evil-${modeName}`) });
+      expect(readFileSync(join(dl, `evil-${modeName}`)).equals(bytes)).toBe(true);
+      expect(existsSync(resolve(dl, '..', '..', `evil-${modeName}`))).toBe(false);
+      expect(existsSync(resolve(m.home, '..', `evil-${modeName}`))).toBe(false);
+      // a name that is only dots falls back to the file hash
+      const dotsLocal = join(n.home, `dots-${modeName}.bin`);
+      const dotsBytes = content(10_000, seed + 5);
+      writeFileSync(dotsLocal, dotsBytes);
+      const up2 = await m.sds.upload(dotsLocal, { fileName: '..', wait: true });
+      const get2 = await post(m.api, `/get?arg=sdm://${m.wallet}/${up2.fileHash}`);
+      expect([get2.status, get2.json.Name]).toEqual([200, up2.fileHash]);
+      expect(readFileSync(join(dl, up2.fileHash)).equals(dotsBytes)).toBe(true);
+    });
+  });
+
+  describe('nodeclient ipfs config', () => {
+    it('writes config/ipfs_config.toml with the spec sections; the server reads it (port, limit) and flags override it; over the limit is 413 with nothing stored', async () => {
+      const file = join(m.home, 'config', 'ipfs_config.toml');
+      rmSync(file, { force: true });
+      const port = await freePort();
+      const modeArgs = m.name === 'ipc' ? ['-m', 'ipc'] : ['-m', 'httpRpc', '--httpRpcUrl', n.rpcUrl(m.rn)];
+      const w = await nodeclient(['-r', m.home, 'ipfs', 'config', ...modeArgs, '-p', String(port), '--walletAddress', m.wallet, '--password', '']);
+      expect([w.code, w.stderr, w.stdout]).toEqual([0, '', `${file}\n`]);
+      const doc = parse(readFileSync(file, 'utf8')) as any;
+      expect(doc.connectivity).toEqual({
+        ipfs_port: String(port), listen_host: '127.0.0.1', rpc_mode: m.name, http_rpc_url: m.name === 'ipc' ? 'http://127.0.0.1:9301' : n.rpcUrl(m.rn), ipc_endpoint: '',
+      });
+      expect(doc.keys).toEqual({ wallet_address: m.wallet, wallet_password: '' });
+      expect(doc.limits).toEqual({ max_add_bytes: 4 * 1024 ** 3 });
+      // again without --force: refused, the file unchanged
+      const again = await nodeclient(['-r', m.home, 'ipfs', 'config']);
+      expect(again.code).not.toBe(0);
+      expect(again.stderr).toContain(`${file} exists: add --force`);
+      // a small limit, as a user edits the file
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/max_add_bytes = \d+/, 'max_add_bytes = 1000'));
+      const before = (await metaGet(n, '/files?limit=1000')).files.length;
+      const s = await startApi(m.home, [], `ipfs-config-${m.name}.log`);
+      try {
+        // the port and the rpc mode come from the file
+        expect(s.api).toBe(`http://127.0.0.1:${port}/api/v0`);
+        expect(s.p.serving.resource_node).toBe(m.name === 'ipc' ? `ipc ${join(m.home, 'sds.ipc')}` : `httpRpc ${n.rpcUrl(m.rn)}`);
+        const small = await create({ url: s.api }).add(Buffer.from(`small ${modeName}`));
+        expect(small.cid.toString()).toBe(await heliaCid(Buffer.from(`small ${modeName}`)));
+        // over the limit: a multipart body (declared length), a streamed body, a local file
+        const fd = new FormData();
+        fd.append('file', new Blob([content(5000, seed + 6)]), 'big.bin');
+        const r = await post(s.api, '/add', { body: fd });
+        expect([r.status, r.json]).toEqual([413, kuboError(/^request body of \d+ bytes is over the limit of 1000 bytes$/)]);
+        const local = join(n.home, `limit-${modeName}.bin`);
+        writeFileSync(local, content(5000, seed + 6));
+        const l = await post(s.api, `/add?arg=${encodeURIComponent(local)}`);
+        expect([l.status, l.json]).toEqual([413, kuboError(`${local} is 5000 bytes, over the limit of 1000 bytes`)]);
+        const chunked = await post(s.api, '/add', {
+          body: streamedMultipart(content(5000, seed + 6)),
+          headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+          duplex: 'half',
+        } as RequestInit);
+        expect([chunked.status, chunked.json]).toEqual([413, kuboError('the files added are over the limit of 1000 bytes')]);
+        // two files under the limit each, over it together
+        const two = await post(s.api, '/add', {
+          body: streamedMultipart(content(600, seed + 8), content(600, seed + 9)),
+          headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+          duplex: 'half',
+        } as RequestInit);
+        expect([two.status, two.json]).toEqual([413, kuboError('the files added are over the limit of 1000 bytes')]);
+        // at the limit exactly: accepted
+        const exact = content(1000, seed + 10);
+        const atLimit = await post(s.api, '/add', {
+          body: streamedMultipart(exact),
+          headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+          duplex: 'half',
+        } as RequestInit);
+        expect([atLimit.status, atLimit.json]).toEqual([200, { Name: 'f0.bin', Hash: await heliaCid(exact), Size: expect.any(String) }]);
+        expect((await metaGet(n, '/files?limit=1000')).files.length).toBe(before + 2);
+        const hashes = (await metaGet(n, '/files?limit=1000')).files.map((f: { file_hash: string }) => f.file_hash);
+        for (const refused of [content(5000, seed + 6), content(600, seed + 8), content(600, seed + 9)]) expect(hashes).not.toContain(sdsFileHash(refused));
+        expect(readdirSync(join(m.home, 'tmp', 'ipfs'))).toEqual([]);
+      } finally {
+        await stopProcess(s.p);
+      }
+      // flags override the file: another port
+      const o = await startApi(m.home, ['-p', '0'], `ipfs-config-${m.name}.log`);
+      try {
+        expect(o.api).not.toBe(`http://127.0.0.1:${port}/api/v0`);
+        expect((await create({ url: o.api }).version()).version).toBe('0.29.0');
+      } finally {
+        await stopProcess(o.p);
+        rmSync(file, { force: true });
+      }
+    });
+
+    it('add?arg=<local path> is refused with 403 when the server does not listen on loopback; multipart add still works', async () => {
+      const s = await startApi(m.home, [...(m.name === 'ipc' ? ['-m', 'ipc'] : ['-m', 'httpRpc', '--httpRpcUrl', n.rpcUrl(m.rn)]), '-p', '0', '--listenHost', '0.0.0.0'], `ipfs-public-${m.name}.log`);
+      try {
+        const api = String(s.api).replace(/^http:\/\/[^/]+/, (h) => h.replace(/\/\/.*:/, '//127.0.0.1:'));
+        const local = join(n.home, `public-${modeName}.bin`);
+        writeFileSync(local, Buffer.from('local'));
+        const r = await post(api, `/add?arg=${encodeURIComponent(local)}`);
+        expect([r.status, r.json]).toEqual([403, kuboError('add?arg=<local path> is refused: this API is not bound to loopback and has no add.local_root (use a multipart add)')]);
+        expect((await create({ url: api }).add(Buffer.from('hello'))).cid.toString()).toBe('QmWfVY9y3xjsixTgbd9AorQxH7VtMpzfx2HaWtsoUYecaX');
+      } finally {
+        await stopProcess(s.p);
+      }
+    });
+
+    it('with add.local_root, add?arg=<local path> reads only under that folder (also on a non-loopback host; a symlink cannot point out)', async () => {
+      const root = join(n.home, `shared-${modeName}`);
+      mkdirSync(root, { recursive: true });
+      const inside = join(root, 'in.bin');
+      const insideBytes = content(20_000, seed + 7);
+      writeFileSync(inside, insideBytes);
+      const outside = join(n.home, `outside-${modeName}.bin`);
+      writeFileSync(outside, Buffer.from('outside'));
+      rmSync(join(root, 'link.bin'), { force: true });
+      symlinkSync(outside, join(root, 'link.bin'));
+      writeFileSync(join(root, '..notparent'), Buffer.from(`dots ${modeName}`));
+      const file = join(m.home, 'config', 'ipfs_config.toml');
+      writeFileSync(file, `[add]\nlocal_root = ${JSON.stringify(root)}\n`);
+      const s = await startApi(m.home, [...(m.name === 'ipc' ? ['-m', 'ipc'] : ['-m', 'httpRpc', '--httpRpcUrl', n.rpcUrl(m.rn)]), '-p', '0', '--listenHost', '0.0.0.0'], `ipfs-root-${m.name}.log`);
+      try {
+        const api = String(s.api).replace(/\/\/[^/]+:/, '//127.0.0.1:');
+        const ok = await post(api, `/add?arg=${encodeURIComponent(inside)}`);
+        expect([ok.status, ok.json]).toEqual([200, { Name: 'in.bin', Hash: await heliaCid(insideBytes), Size: expect.any(String), FileHash: sdsFileHash(insideBytes), FileHandle: `sdm://${m.wallet}/${sdsFileHash(insideBytes)}` }]);
+        const out = await post(api, `/add?arg=${encodeURIComponent(outside)}`);
+        expect([out.status, out.json]).toEqual([403, kuboError(`${outside} is outside the configured local_root ${root}`)]);
+        const up = await post(api, `/add?arg=${encodeURIComponent(join(root, '..', `outside-${modeName}.bin`))}`);
+        expect(up.status).toBe(403);
+        const link = await post(api, `/add?arg=${encodeURIComponent(join(root, 'link.bin'))}`);
+        expect([link.status, link.json]).toEqual([403, kuboError(`${join(root, 'link.bin')} is outside the configured local_root ${root}`)]);
+        // a name that starts with two dots is still inside
+        const dots = await post(api, `/add?arg=${encodeURIComponent(join(root, '..notparent'))}`);
+        expect([dots.status, dots.json.Name]).toEqual([200, '..notparent']);
+      } finally {
+        await stopProcess(s.p);
+        rmSync(file, { force: true });
+      }
+    });
+  });
+});
+
+/** A multipart body sent chunked (no Content-Length): one part per buffer, each sent in two pieces. */
+function streamedMultipart(...files: Buffer[]): ReadableStream<Uint8Array> {
+  const parts: Buffer[] = [];
+  files.forEach((bytes, i) => {
+    parts.push(Buffer.from(`${i > 0 ? '\r\n' : ''}--XyZ\r\nContent-Disposition: form-data; name="file"; filename="f${i}.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(bytes.subarray(0, bytes.length >> 1), bytes.subarray(bytes.length >> 1));
+  });
+  parts.push(Buffer.from('\r\n--XyZ--\r\n'));
+  return new ReadableStream({
+    pull(c) {
+      const p = parts.shift();
+      if (p) c.enqueue(new Uint8Array(p));
+      else c.close();
+    },
+  });
+}
