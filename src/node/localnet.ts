@@ -12,7 +12,9 @@
  * The storage network runs beside it (src/node/localnet-storage.ts, storage-processes.ts): the
  * meta-node service and two resource nodes as `nodeclient` child processes, on the ports of
  * `--sds.meta-port` (9400), `--sds.rpc-port` (9301, +1 per node) and `--sds.peer-port` (18481, +1),
- * and the storage client API (`nodeclient ipfs`, `--sds.ipfs-port`, 6798), stopped with the node.
+ * and the storage client API (`nodeclient ipfs`, `--sds.ipfs-port`, 6798), and one regional gateway
+ * per region code (`gateway start`, `--gateway.port`: 8080 for EU, then +1 for USEAST, USWEST and ASIA),
+ * all stopped with the node.
  *
  * The banner is printed once the node serves, from the servers it really bound
  * (`observeNodeStarts`), and the home's client.toml `node` is set to the consensus RPC, so the
@@ -28,6 +30,8 @@ import { observeNodeStarts, type RunningNode, type ServingAddress } from './star
 import { readStorageNetwork } from './localnet-storage.ts';
 import { startStorageNetwork, type RunningStorageNetwork } from './storage-processes.ts';
 import { fundFoundation } from './localnet-foundation.ts';
+import { startLocalGateways, type LocalGateway } from './localnet-gateways.ts';
+import { stopProcess } from './storage-processes.ts';
 
 /** npm start's storage network: 2 resource nodes, 1-minute epochs (docs/storage-network.md) */
 const RESOURCE_NODES = 2;
@@ -58,7 +62,16 @@ function storageRows(storage: RunningStorageNetwork | undefined, home: string): 
   ];
 }
 
-function banner(home: string, running: RunningNode, network: LocalNetwork, storage?: RunningStorageNetwork): string {
+function gatewayRows(gateways: readonly LocalGateway[]): string[] {
+  if (gateways.length === 0) return [];
+  return [
+    'regional gateways (a new free-tier token each start; gateway --home .localnet/gateways/<region> token create … for more):',
+    ...gateways.map((g) => `  ${g.region.padEnd(6)}  ${g.url}  token ${g.token}  (${g.url}/private/rpc/<token>, ${g.url}/spfs/<token>/api/v0)`),
+    '',
+  ];
+}
+
+function banner(home: string, running: RunningNode, network: LocalNetwork, storage?: RunningStorageNetwork, gateways: readonly LocalGateway[] = []): string {
   const rpc = running.serving.find((s) => s.name === 'consensus RPC');
   const node = rpc ? pointClientAt(home, rpc) : undefined;
   const rows: [string, string][] = [
@@ -82,17 +95,19 @@ function banner(home: string, running: RunningNode, network: LocalNetwork, stora
         ]
       : []),
     ...storageRows(storage, home),
+    ...gatewayRows(gateways),
   ].join('\n');
 }
 
 interface LocalnetArgs {
   validators: number | undefined;
   /** the storage network's ports: the meta-node service, the first resource node's JSON-RPC and internal port (the next nodes +1 each) */
-  sds: { metaPort: number; rpcPort: number; peerPort: number; ipfsPort: number };
+  sds: { metaPort: number; rpcPort: number; peerPort: number; ipfsPort: number; gatewayPort: number };
   rest: string[];
 }
 
-const LOCALNET_FLAGS: Record<string, { key: 'validators' | 'metaPort' | 'rpcPort' | 'peerPort' | 'ipfsPort'; pattern: RegExp; what: string }> = {
+const LOCALNET_FLAGS: Record<string, { key: 'validators' | 'metaPort' | 'rpcPort' | 'peerPort' | 'ipfsPort' | 'gatewayPort'; pattern: RegExp; what: string }> = {
+  '--gateway.port': { key: 'gatewayPort', pattern: /^\d{1,5}$/, what: 'a port number' },
   '--sds.ipfs-port': { key: 'ipfsPort', pattern: /^\d{1,5}$/, what: 'a port number' },
   '--validators': { key: 'validators', pattern: /^[1-9]\d*$/, what: 'a positive integer' },
   '--sds.meta-port': { key: 'metaPort', pattern: /^\d{1,5}$/, what: 'a port number' },
@@ -102,7 +117,7 @@ const LOCALNET_FLAGS: Record<string, { key: 'validators' | 'metaPort' | 'rpcPort
 
 /** localnet's own flags (`--validators N`, `--sds.*-port N`, `--reset`) out of the arguments, and the rest for `chaind start`. */
 function localnetArgs(argv: string[]): LocalnetArgs {
-  const out: LocalnetArgs = { validators: undefined, sds: { metaPort: 9400, rpcPort: 9301, peerPort: 18481, ipfsPort: 6798 }, rest: [] };
+  const out: LocalnetArgs = { validators: undefined, sds: { metaPort: 9400, rpcPort: 9301, peerPort: 18481, ipfsPort: 6798, gatewayPort: 8080 }, rest: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const eq = a.indexOf('=');
@@ -141,6 +156,7 @@ async function localnet(argv: string[]): Promise<number> {
   const shown = network;
   const layout = readStorageNetwork(home);
   let storage: RunningStorageNetwork | undefined;
+  let gateways: LocalGateway[] = [];
   const stopObserving = observeNodeStarts((running) => {
     void (async () => {
       const rpc = running.serving.find((s) => s.name === 'consensus RPC');
@@ -154,11 +170,16 @@ async function localnet(argv: string[]): Promise<number> {
             resourceNodePorts: layout.resourceNodes.map((_, i) => ({ rpc: args.sds.rpcPort + i, peer: args.sds.peerPort + i })),
             storageClientPort: args.sds.ipfsPort,
           });
+          gateways = await startLocalGateways(home, {
+            basePort: args.sds.gatewayPort,
+            rpcUrls: storage.resourceNodes.map((r) => String(r.serving.rpc)),
+            spfsUrl: String(storage.storageClient?.serving.api ?? '').replace(/\/api\/v0$/, ''),
+          });
         } catch (e) {
           process.stderr.write(`storage network: ${(e as Error).message}\n`);
         }
       }
-      process.stdout.write(banner(home, running, shown, storage) + '\n');
+      process.stdout.write(banner(home, running, shown, storage, gateways) + '\n');
     })();
   });
   try {
@@ -168,6 +189,7 @@ async function localnet(argv: string[]): Promise<number> {
     ]);
   } finally {
     stopObserving();
+    await Promise.all(gateways.map((g) => stopProcess(g.process)));
     await storage?.stop();
   }
 }

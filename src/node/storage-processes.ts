@@ -27,17 +27,23 @@ export interface RunningStorageNetwork {
   stop(): Promise<void>;
 }
 
-/** The nodeclient entry: compiled JavaScript next to this file (dist/), else the TypeScript sources through tsx. */
-function nodeclientArgs(): string[] {
+/** An executable's entry (`nodeclient`, `gateway`): compiled JavaScript next to this file (dist/), else the TypeScript sources through tsx. */
+function entryArgs(executable: 'nodeclient' | 'gateway'): string[] {
   const here = fileURLToPath(import.meta.url);
-  const compiled = here.endsWith('.js') ? join(here, '..', '..', 'cli', 'nodeclient-main.js') : join(here, '..', '..', '..', 'dist', 'cli', 'nodeclient-main.js');
+  const main = `${executable}-main`;
+  const compiled = here.endsWith('.js') ? join(here, '..', '..', 'cli', `${main}.js`) : join(here, '..', '..', '..', 'dist', 'cli', `${main}.js`);
   if (existsSync(compiled)) return [compiled];
-  return ['--import', 'tsx', join(here, '..', '..', 'cli', 'nodeclient-main.ts')];
+  return ['--import', 'tsx', join(here, '..', '..', 'cli', `${main}.ts`)];
 }
 
 /** Starts `nodeclient <args>`; resolves with its first stdout line parsed as JSON. */
 export function spawnNodeclient(name: string, args: readonly string[], logFile: string, env: NodeJS.ProcessEnv = process.env): Promise<StorageProcess> {
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', ...nodeclientArgs(), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  return spawnExecutable('nodeclient', name, args, logFile, env);
+}
+
+/** Starts `<executable> <args>`; resolves with its first stdout line parsed as JSON. */
+export function spawnExecutable(executable: 'nodeclient' | 'gateway', name: string, args: readonly string[], logFile: string, env: NodeJS.ProcessEnv = process.env): Promise<StorageProcess> {
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', ...entryArgs(executable), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   const log = createWriteStream(logFile, { flags: 'a' });
   child.stderr!.pipe(log);
   return new Promise((resolve, reject) => {

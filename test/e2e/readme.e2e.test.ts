@@ -73,10 +73,10 @@ describe('README', () => {
     const home = await mkdtemp(join(tmpdir(), 'readme-localnet-'));
     const [rpcPort, restPort, grpcPort] = [await freePort(), await freePort(), await freePort()];
     // the storage network's ports: the meta-node service, the resource nodes' JSON-RPC (n, n+1) and internal ports (m, m+1)
-    const [metaPort, ipfsPort, sdsPort, peerPort] = [await freePort(), await freePort(), 20000 + (process.pid % 2000) * 4, 30000 + (process.pid % 2000) * 4];
+    const [metaPort, ipfsPort, sdsPort, peerPort, gatewayPort] = [await freePort(), await freePort(), 20000 + (process.pid % 2000) * 4, 30000 + (process.pid % 2000) * 4, 40000 + (process.pid % 2000) * 4];
     net = npmStart(home, [
       '--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--api.address', `tcp://127.0.0.1:${restPort}`, '--grpc.address', `127.0.0.1:${grpcPort}`,
-      '--sds.meta-port', String(metaPort), '--sds.rpc-port', String(sdsPort), '--sds.peer-port', String(peerPort), '--sds.ipfs-port', String(ipfsPort),
+      '--sds.meta-port', String(metaPort), '--sds.rpc-port', String(sdsPort), '--sds.peer-port', String(peerPort), '--sds.ipfs-port', String(ipfsPort), '--gateway.port', String(gatewayPort),
     ]);
     const banner = await net.banner;
     expect(banner).toContain(`consensus RPC  http://127.0.0.1:${rpcPort}`);
@@ -85,6 +85,7 @@ describe('README', () => {
     expect(banner).toContain(`meta-node service  http://127.0.0.1:${metaPort}`);
     expect(banner).toContain(`resource node rn1   JSON-RPC http://127.0.0.1:${sdsPort + 1}`);
     expect(banner).toContain(`storage client API http://127.0.0.1:${ipfsPort}/api/v0`);
+    expect(banner).toMatch(new RegExp(`ASIA    http://127\\.0\\.0\\.1:${gatewayPort + 3}  token [A-Za-z0-9+]{27}=`));
 
     const blocks = await readmeBlocks('localnet');
     expect(blocks.length).toBeGreaterThan(0);
@@ -97,6 +98,7 @@ describe('README', () => {
         .replaceAll('localhost:9301', `127.0.0.1:${sdsPort}`)
         .replaceAll('localhost:9302', `127.0.0.1:${sdsPort + 1}`)
         .replaceAll('localhost:6798', `127.0.0.1:${ipfsPort}`)
+        .replaceAll('localhost:8080', `127.0.0.1:${gatewayPort}`)
         .replaceAll('/tmp/sds-demo.bin', join(home, 'sds-demo.bin'))
         .replaceAll('/tmp/hello.txt', join(home, 'hello.txt'));
       const run = await bash(script);
@@ -141,6 +143,12 @@ describe('README', () => {
     const rn0 = JSON.parse(await readFile(join(home, 'storage', 'storage-network.json'), 'utf8')).resourceNodes[0].wallet as string;
     const helloFiles = ((await meta('/files')).files as { owner: string; file_name: string; file_size: number; state: number }[]).filter((f) => f.owner === rn0);
     expect(helloFiles.map((f) => [f.file_name, f.file_size, f.state])).toEqual([['hello.txt', 12, 3]]);
+
+    // the gateway block: the EU gateway has the banner's token and the README's; both are free-tier and unrevoked, the second one used
+    const tokens = JSON.parse((await bash(`bin/gateway --home ${home}/gateways/EU token list`)).stdout) as { tier: string; revoked: boolean }[];
+    expect(tokens.map((t) => [t.tier, t.revoked])).toEqual([['free', false], ['free', false]]);
+    const regions = (await (await fetch(`http://127.0.0.1:${gatewayPort + 1}/regions/ASIA`)).json()) as unknown;
+    expect(regions).toEqual([{ region: 'ASIA', domain: `http://127.0.0.1:${gatewayPort + 3}`, weight: 37 }]);
   });
 
   it('every standalone command works as written', async () => {
