@@ -255,10 +255,26 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
   const address = parseListenAddress(c.listen, 'gateway listen address');
   const server: RunningServer = await listen(address, async (req, res) => {
     const at = { route: 'other', tier: '' };
+    // Node checks requestTimeout only every 30 s (connectionsCheckingInterval): a client that
+    // trickles its request is cut off here, on time, with 408 and the connection closed
+    let timedOut = false;
+    const cutOff = setTimeout(() => {
+      if (req.complete) return;
+      timedOut = true;
+      metrics.rejections.inc({ tier: at.tier, reason: '408' });
+      const message = `the request was not received within request_timeout_seconds (${c.requestTimeoutSeconds} s)`;
+      if (res.headersSent) req.socket.destroy();
+      else {
+        res.once('finish', () => req.socket.destroy());
+        sendError(res, 408, message, { Connection: 'close' }, at.route === 'spfs');
+      }
+    }, c.requestTimeoutSeconds * 1000);
+    res.once('close', () => clearTimeout(cutOff));
     try {
       await handle(req, res, at);
     } catch (e) {
       req.resume();
+      if (timedOut) return;
       const err = e instanceof GatewayError ? e : new GatewayError(500, (e as Error).message);
       if (!(e instanceof GatewayError)) log(`gateway: ${(e as Error).stack ?? String(e)}`);
       if (err.status >= 400 && err.status < 500 && err.status !== 429) metrics.rejections.inc({ tier: at.tier, reason: String(err.status) });
