@@ -258,28 +258,19 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       expect((await concat(m.kubo.cat(`/ipfs/${dirRoot}/img/photo.bin`))).equals(files[1]!.content)).toBe(true);
 
       // get: a tar with the directory's entries and the bytes
-      const tarBytes = await concat(m.kubo.get(dirRoot));
-      const got = new Map<string, { type: string; bytes: Buffer }>();
-      await new Promise<void>((done, fail) => {
-        const ex = tar.extract();
-        ex.on('entry', (h, stream, next) => {
-          const parts: Buffer[] = [];
-          stream.on('data', (d: unknown) => parts.push(d as Buffer));
-          stream.on('end', () => {
-            got.set(h.name, { type: h.type ?? '', bytes: Buffer.concat(parts) });
-            next();
-          });
-        });
-        ex.on('finish', () => done());
-        ex.on('error', fail);
-        ex.end(tarBytes);
-      });
+      const got = await untar(await concat(m.kubo.get(dirRoot)));
       expect([...got.keys()].sort()).toEqual([dirRoot, `${dirRoot}/img`, `${dirRoot}/img/photo.bin`, `${dirRoot}/index.html`, `${dirRoot}/notes`, `${dirRoot}/notes/a.txt`]);
       expect(got.get(dirRoot)!.type).toBe('directory');
       for (const f of files) expect(got.get(`${dirRoot}/${f.path.slice('site/'.length)}`)!.bytes.equals(f.content)).toBe(true);
+      // a path inside: the tar's root is its last component (Kubo's fileArchive)
+      const sub = await untar(await concat(m.kubo.get(`/ipfs/${dirRoot}/img`)));
+      expect([...sub.keys()]).toEqual(['img', 'img/photo.bin']);
+      expect(sub.get('img/photo.bin')!.bytes.equals(files[1]!.content)).toBe(true);
       // a file's get: one entry named by the CID
       const single = await post(m.api, `/get?arg=${byPath.get('site/notes/a.txt')}`);
       expect(single.headers.get('content-type')).toBe('application/x-tar');
+      const one = await untar(Buffer.from(await (await fetch(`${m.api}/get?arg=${byPath.get('site/notes/a.txt')}`, { method: 'POST' })).arrayBuffer()));
+      expect([...one.entries()].map(([k, v]) => [k, v.type, v.bytes.toString()])).toEqual([[byPath.get('site/notes/a.txt'), 'file', files[2]!.content.toString()]]);
     });
 
     it('pin add/ls/rm: add pins the root; pin rm and add again; unknown CIDs are refused', async () => {
@@ -596,6 +587,26 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
     });
   });
 });
+
+/** The entries of a tar: name → type and bytes, in order. */
+async function untar(bytes: Buffer): Promise<Map<string, { type: string; bytes: Buffer }>> {
+  const got = new Map<string, { type: string; bytes: Buffer }>();
+  await new Promise<void>((done, fail) => {
+    const ex = tar.extract();
+    ex.on('entry', (h, stream, next) => {
+      const parts: Buffer[] = [];
+      stream.on('data', (d: unknown) => parts.push(d as Buffer));
+      stream.on('end', () => {
+        got.set(h.name, { type: h.type ?? '', bytes: Buffer.concat(parts) });
+        next();
+      });
+    });
+    ex.on('finish', () => done());
+    ex.on('error', fail);
+    ex.end(bytes);
+  });
+  return got;
+}
 
 /** A multipart body sent chunked (no Content-Length): one part per buffer, each sent in two pieces. */
 function streamedMultipart(...files: Buffer[]): ReadableStream<Uint8Array> {

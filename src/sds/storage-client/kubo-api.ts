@@ -101,7 +101,11 @@ export function serveStorageClientApi(o: StorageClientApiOptions): Promise<Runni
       const dir = join(o.home, 'download');
       mkdirSync(dir, { recursive: true });
       const target = join(dir, name);
-      await rename(f.path, target);
+      try {
+        await rename(f.path, target);
+      } finally {
+        rmSync(f.path, { force: true });
+      }
       sendKuboJson(res, { Name: name, FileHash: h.fileHash, Size: statSync(target).size, Path: target });
       return;
     }
@@ -110,7 +114,9 @@ export function serveStorageClientApi(o: StorageClientApiOptions): Promise<Runni
     const pack = tar.pack();
     res.writeHead(200, { 'Content-Type': 'application/x-tar', 'X-Stream-Output': '1' });
     const piping = pipeline(pack, res);
-    const rootName = arg.replace(/^\/ipfs\//, '').replace(/\/+$/, '');
+    // the tar's root is the path's last component, as Kubo's fileArchive (path.Split of the cleaned path)
+    const cleaned = arg.replace(/\/+$/, '');
+    const rootName = cleaned.slice(cleaned.lastIndexOf('/') + 1);
     const add = async (e: ResolvedEntry, name: string): Promise<void> => {
       if (e.type === 'directory') {
         pack.entry({ name, type: 'directory', mode: 0o755, mtime: new Date(0) });
