@@ -4,6 +4,9 @@
  * httpRpc` as a process on resource node 0's home; then for a file of IPFS_SIZE random bytes:
  *
  * - raw: the file read from disk by a stream (best of two; the page cache, as the client reads it);
+ * - the parts of an add, for reference: the unixfs importer computing the CID of the file here (what
+ *   the server does on the spooled file), and an SDS upload of another file of the same size by
+ *   SdsClient straight to the resource node (what the server does next), to FINISHED;
  * - add: kubo-rpc-client's multipart `add` of the file as a stream (Kubo defaults: CIDv0, 256 KiB
  *   chunks), answered once the bytes are in SDS (the upload to FINISHED); the CID checked against
  *   the unixfs importer run here on the same file;
@@ -37,8 +40,8 @@ import { rssOf, tempDir } from './rpc-driver.ts';
 
 const SIZE = Number(process.env.IPFS_SIZE ?? 256 * 2 ** 20);
 const SAMPLE_MS = Number(process.env.IPFS_SAMPLE_MS ?? 50);
-/** 2 replicas of the upload + the download of cat, at 1 noz a byte */
-const NOZ_PER_BYTE_NEEDED = 3n;
+/** 2 replicas of the add and of the reference upload + the download of cat, at 1 noz a byte */
+const NOZ_PER_BYTE_NEEDED = 5n;
 if (!Number.isSafeInteger(SIZE) || SIZE <= 0) throw new Error(`IPFS_SIZE=${process.env.IPFS_SIZE} is not a byte count`);
 
 const line = (s = '') => console.log(s);
@@ -79,6 +82,8 @@ async function rawRead(path: string): Promise<number> {
 class RssSampler {
   readonly idle: number;
   peak: number;
+  /** the peak until mark() */
+  peakBeforeMark?: number;
   private readonly timer: NodeJS.Timeout;
   constructor(private readonly pid: number) {
     this.idle = rssOf(pid);
@@ -91,6 +96,10 @@ class RssSampler {
     } catch {
       // gone: the transfer fails on its own
     }
+  }
+  mark(): void {
+    this.sample();
+    this.peakBeforeMark = this.peak;
   }
   stop(): { idle: number; peak: number } {
     clearInterval(this.timer);
@@ -131,7 +140,9 @@ async function main(): Promise<void> {
   line(`storage client API on 127.0.0.1: chaind + meta node + 2 resource nodes + nodeclient ipfs -m httpRpc; a ${label(SIZE)} file (random bytes) in ${dir}`);
   const file = join(dir, 'add.bin');
   const sha = await writeRandomFile(file, SIZE);
+  let t = performance.now();
   const cid = await expectedCid(dir, file);
+  const importMs = performance.now() - t;
   let rawMs = Infinity;
   for (let i = 0; i < 2; i++) {
     const t = performance.now();
@@ -150,11 +161,29 @@ async function main(): Promise<void> {
       line(`up in ${fmtMs(performance.now() - started)}: nodeclient ipfs pid ${pid} at ${String(api.serving.api)}; wallet ${rn.wallet} prepaid ${ozone} noz`);
       const ipfs = create({ url: String(api.serving.api), timeout: '30m' });
 
+      // the reference upload straight to the resource node (other bytes: the same would be refused as already stored)
+      const other = join(dir, 'direct.bin');
+      await writeRandomFile(other, SIZE);
+      (globalThis as { gc?: () => void }).gc?.();
+      const self = new RssSampler(process.pid);
+      t = performance.now();
+      const direct = await owner.upload(other, { wait: true, timeoutMs: 30 * 60_000 });
+      const directMs = performance.now() - t;
+      const selfRss = self.stop();
+      if (direct.state !== 3) throw new Error(`the reference upload ended in state ${direct.state}`);
+      await rm(other, { force: true });
+
       let sampler = new RssSampler(pid);
-      let t = performance.now();
-      const added = await ipfs.add(createReadStream(file, { highWaterMark: 2 ** 20 }));
+      t = performance.now();
+      const body = createReadStream(file, { highWaterMark: 2 ** 20 });
+      let sentMs = 0;
+      body.once('end', () => {
+        sentMs = performance.now() - t;
+        sampler.mark();
+      });
+      const added = await ipfs.add(body);
       const addMs = performance.now() - t;
-      const addRss = sampler.stop();
+      const addRss = { ...sampler.stop(), peakBeforeMark: sampler.peakBeforeMark };
       if (added.cid.toString() !== cid) throw new Error(`add gave ${added.cid.toString()}, the unixfs importer ${cid}`);
 
       sampler = new RssSampler(pid);
@@ -173,6 +202,8 @@ async function main(): Promise<void> {
       const rows = [
         ['transfer', 'time', 'throughput', 'vs raw read', 'ipfs idle RSS', 'ipfs peak RSS', 'growth'],
         ['raw read', fmtMs(rawMs), fmtMbps(raw), '1.00×', '', '', ''],
+        ['unixfs importer (CID, here)', fmtMs(importMs), fmtMbps(mbps(SIZE, importMs)), ratio(mbps(SIZE, importMs), raw), '', '', ''],
+        [`SDS upload alone (SdsClient, ${direct.packets.length} packets)`, fmtMs(directMs), fmtMbps(mbps(SIZE, directMs)), ratio(mbps(SIZE, directMs), raw), '', '', ''],
         ['add (multipart → SDS FINISHED)', fmtMs(addMs), fmtMbps(mbps(SIZE, addMs)), ratio(mbps(SIZE, addMs), raw), fmtMiB(addRss.idle), fmtMiB(addRss.peak), signedMiB(addRss.peak - addRss.idle)],
         ['cat (SDS → stream, hashed)', fmtMs(catMs), fmtMbps(mbps(SIZE, catMs)), ratio(mbps(SIZE, catMs), raw), fmtMiB(catRss.idle), fmtMiB(catRss.peak), signedMiB(catRss.peak - catRss.idle)],
       ];
@@ -184,6 +215,11 @@ async function main(): Promise<void> {
         if (i === 0) line(widths.map((w) => '-'.repeat(w)).join('  '));
       }
       line(`(RSS: VmRSS of the nodeclient ipfs process every ${SAMPLE_MS} ms; growth = peak over the idle RSS just before the transfer; the file is ${fmtMiB(SIZE)})`);
+      line(
+        `add: the body was read by the client in ${fmtMs(sentMs)} (the server spooling it), ipfs peak RSS by then ${fmtMiB(addRss.peakBeforeMark ?? addRss.peak)} ` +
+          `(${signedMiB((addRss.peakBeforeMark ?? addRss.peak) - addRss.idle)}); the rest (${fmtMs(addMs - sentMs)}) is the CID import, the SDS hash and the upload to FINISHED`,
+      );
+      line(`the bench process itself during the SDS upload alone (the same SdsClient code the server runs): idle ${fmtMiB(selfRss.idle)}, peak ${fmtMiB(selfRss.peak)} (${signedMiB(selfRss.peak - selfRss.idle)})`);
       if (!exact) process.exitCode = 1;
     } finally {
       await stopProcess(api);
