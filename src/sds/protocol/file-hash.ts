@@ -11,6 +11,7 @@
 import { createReadStream } from 'node:fs';
 import { md5 } from '@noble/hashes/legacy.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { nobleKeccak, wasmKeccak, type KeccakStream } from './keccak-stream.ts';
 import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { multibaseDecode } from '../../modules/sds/multibase.ts';
 
@@ -80,16 +81,24 @@ function wrap(inner: Uint8Array, codec: number, tag: string): string {
   return cidString(codec, keccakMultihash(keccak_256(concatBytes(utf8ToBytes(tag), inner))));
 }
 
-/** Streaming SDS file hash: feed the file in chunks of any size, then `digest()` once. */
+/**
+ * Streaming SDS file hash: feed the file in chunks of any size, then `digest()` once.
+ * `await FileHasher.create()` hashes with WebAssembly (keccak-stream.ts), `new FileHasher()` in JavaScript.
+ */
 export class FileHasher {
-  readonly #hash = keccak_256.create();
+  readonly #hash: KeccakStream;
   readonly #codec: number;
   readonly #tag: string;
 
-  constructor(opts: FileHashOptions = {}) {
+  constructor(opts: FileHashOptions = {}, keccak: KeccakStream = nobleKeccak()) {
     this.#codec = opts.codec ?? SDS_CODEC;
     this.#tag = opts.tag ?? '';
     uvarint(this.#codec);
+    this.#hash = keccak;
+  }
+
+  static async create(opts: FileHashOptions = {}): Promise<FileHasher> {
+    return new FileHasher(opts, await wasmKeccak());
   }
 
   update(chunk: Uint8Array): this {
@@ -109,7 +118,7 @@ export function sdsFileHash(bytes: Uint8Array, opts?: FileHashOptions): string {
 
 /** The SDS file hash of a file on disk, read as a stream (never whole). */
 export async function sdsFileHashOfPath(path: string, opts?: FileHashOptions): Promise<string> {
-  const hasher = new FileHasher(opts);
+  const hasher = await FileHasher.create(opts);
   for await (const chunk of createReadStream(path)) hasher.update(chunk as Buffer);
   return hasher.digest();
 }
@@ -141,19 +150,27 @@ export function sdsHashCodec(text: string): number {
   return decodeSdsHash(text).codec;
 }
 
-/** Streaming slice hash of slice `sliceNumber` (1-based) of the file `fileHash`. */
+/**
+ * Streaming slice hash of slice `sliceNumber` (1-based) of the file `fileHash`.
+ * `await SliceHasher.create()` hashes with WebAssembly (keccak-stream.ts), `new SliceHasher()` in JavaScript.
+ */
 export class SliceHasher {
-  readonly #hash = keccak_256.create();
+  readonly #hash: KeccakStream;
   readonly #fileMultihash: Uint8Array;
 
-  constructor(fileHash: string, sliceNumber: number) {
+  constructor(fileHash: string, sliceNumber: number, keccak: KeccakStream = nobleKeccak()) {
     if (!Number.isSafeInteger(sliceNumber) || sliceNumber < 0) {
       throw new Error(`invalid slice number ${sliceNumber}: expected a non-negative integer`);
     }
+    this.#hash = keccak;
     this.#fileMultihash = decodeSdsHash(fileHash).multihash;
     const n = new Uint8Array(8);
     new DataView(n.buffer).setBigUint64(0, BigInt(sliceNumber));
     this.#hash.update(n);
+  }
+
+  static async create(fileHash: string, sliceNumber: number): Promise<SliceHasher> {
+    return new SliceHasher(fileHash, sliceNumber, await wasmKeccak());
   }
 
   update(chunk: Uint8Array): this {

@@ -46,7 +46,7 @@ export class SliceStore {
   async receive(input: Readable, expected: { sliceHash: string; fileHash: string; sliceNumber: number; size: number }): Promise<number> {
     const target = this.path(expected.sliceHash);
     const tmp = join(this.tmpDir, `recv-${randomBytes(6).toString('hex')}`);
-    const hasher = new SliceHasher(expected.fileHash, expected.sliceNumber);
+    const hasher = await SliceHasher.create(expected.fileHash, expected.sliceNumber);
     let size = 0;
     try {
       await pipeline(

@@ -175,7 +175,7 @@ export class UploadSessions {
     this.arm(s, UPLOAD_TIMEOUTS.packetGapMs, 'no packet within 120 s');
     if (!s.current) {
       const slice = s.slices[packet.sliceNumber - 1]!;
-      s.current = { slice, file: await open(join(s.dir, `slice-${slice.sliceNumber}`), 'w'), hasher: new SliceHasher(s.fileHash, slice.sliceNumber) };
+      s.current = { slice, file: await open(join(s.dir, `slice-${slice.sliceNumber}`), 'w'), hasher: await SliceHasher.create(s.fileHash, slice.sliceNumber) };
     }
     const cur = s.current;
     await cur.file.write(data, 0, data.length, packet.start - cur.slice.start);
