@@ -15,6 +15,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -432,7 +433,20 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       expect([none.status, none.json]).toEqual([500, kuboError(`failed to get data from file: ${join(n.home, 'does-not-exist')} does not exist`)]);
       const dir = await post(m.api, `/add?arg=${encodeURIComponent(n.home)}`);
       expect([dir.status, dir.json.Message]).toEqual([500, `failed to get data from file: ${n.home} is not a regular file`]);
+      // requests from a web page (CSRF: a page must not make the server upload its machine's files): 403 as Kubo
+      const victim = join(n.home, `csrf-${modeName}.txt`);
+      writeFileSync(victim, `secret ${modeName}`);
+      const port = new URL(m.api).port;
+      for (const headers of <Record<string, string>[]>[{ origin: 'http://evil.example' }, { referer: 'http://evil.example/page.html' }, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' }, { origin: 'null' }, { origin: `http://127.0.0.1:${Number(port) + 1}` }]) {
+        const r = await rawPost(`${m.api}/add?arg=${encodeURIComponent(victim)}`, headers);
+        expect([headers, r.status, r.body]).toEqual([headers, 403, '403 - Forbidden\n']);
+      }
+      for (const headers of <Record<string, string>[]>[{ origin: `http://127.0.0.1:${port}` }, { origin: `http://localhost:${port}` }, { referer: `http://127.0.0.1:${port}/webui` }, { 'user-agent': 'Mozilla/5.0', origin: `http://127.0.0.1:${port}` }]) {
+        const r = await rawPost(`${m.api}/version`, headers);
+        expect([headers, r.status]).toEqual([headers, 200]);
+      }
       // nothing was stored
+      expect((await metaGet(n, '/files?limit=1000')).files.map((f: { file_hash: string }) => f.file_hash)).not.toContain(sdsFileHash(Buffer.from(`secret ${modeName}`)));
       expect((await metaGet(n, '/files?limit=1000')).files.length).toBe(before);
       expect((await m.sds.list()).totalnumber).toBe(listBefore);
       // the server is still up
@@ -587,6 +601,19 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
     });
   });
 });
+
+/** A POST with exactly these headers (node:http: fetch may add or drop Origin). */
+function rawPost(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((done, fail) => {
+    const req = httpRequest(url, { method: 'POST', headers: { 'user-agent': 'test', ...headers } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (d: Buffer) => parts.push(d));
+      res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString() }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
 
 /** The entries of a tar: name → type and bytes, in order. */
 async function untar(bytes: Buffer): Promise<Map<string, { type: string; bytes: Buffer }>> {

@@ -42,6 +42,33 @@ export interface StorageClientApiOptions {
 
 const isLoopback = (host: string): boolean => host === '127.0.0.1' || host === '::1' || host === 'localhost';
 
+/**
+ * go-ipfs-cmds' checks against requests from web pages (Kubo answers `403 - Forbidden`): an `Origin`
+ * or `Referer` must be the API's own address (`http://127.0.0.1:<port>`, `http://localhost:<port>`,
+ * `http://[::1]:<port>`, or the listen host's); a POST from a browser (`User-Agent: Mozilla…`) must carry
+ * one of them. Requests of tools (curl, kubo-rpc-client in Node) carry neither and pass.
+ */
+function allowedBrowserRequest(req: IncomingMessage): boolean {
+  const port = req.socket.localPort;
+  const own = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]);
+  const host = req.socket.localAddress;
+  if (host) own.add(`http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+  const origin = req.headers.origin;
+  if (origin !== undefined && !own.has(origin)) return false;
+  const referer = req.headers.referer;
+  if (referer !== undefined) {
+    let from: string;
+    try {
+      from = new URL(referer).origin;
+    } catch {
+      return false;
+    }
+    if (!own.has(from)) return false;
+  }
+  if (req.method === 'POST' && origin === undefined && referer === undefined && /^Mozilla/.test(String(req.headers['user-agent'] ?? ''))) return false;
+  return true;
+}
+
 /** unixfs type numbers of Kubo's `ls` (unixfs_pb Data.DataType) */
 const UNIXFS_TYPE: Record<string, number> = { raw: 0, directory: 1, file: 2, metadata: 3, symlink: 4, 'hamt-sharded-directory': 5 };
 
@@ -229,6 +256,12 @@ export function serveStorageClientApi(o: StorageClientApiOptions): Promise<Runni
     const parsed = parseKuboRequest(req);
     if ('notFound' in parsed) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('404 page not found\n');
+      return;
+    }
+    if (!allowedBrowserRequest(req)) {
+      // a web page must not drive this API (it would upload the machine's files with add?arg): go-ipfs-cmds' CSRF rule
+      o.log(`storage client API: blocked ${req.method} ${req.url} from origin ${JSON.stringify(req.headers.origin ?? req.headers.referer ?? req.headers['user-agent'] ?? '')} (possible CSRF)`);
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('403 - Forbidden\n');
       return;
     }
     if (req.method !== 'POST') {
