@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { closeEpoch, metaGet, startStorageNet, type StorageNet } from '../sds/storage-network.ts';
 import { networkClient, sleep } from './network-client.ts';
 import { SdsClient, SdsReturnError } from '../../src/sds/client/sds-client.ts';
-import { sdsFileHash } from '../../src/sds/protocol/file-hash.ts';
+import { sdsFileHash, sdsFileHashOfPath } from '../../src/sds/protocol/file-hash.ts';
 import { formatSequenceNumber } from '../../src/sds/protocol/sequence-number.ts';
 import { signSds, SignedMessage } from '../../src/sds/protocol/signature.ts';
 import { uploadPackets } from '../../src/sds/protocol/transfer-plan.ts';
@@ -59,7 +59,7 @@ beforeAll(async () => {
   chain = networkClient({ home: () => n.home, rpcPort: () => n.rpcPort, restPort: () => n.restPort });
   bigFile = join(n.home, 'big.bin');
   writeFileSync(bigFile, content(FILE_SIZE, 7));
-  bigHash = sdsFileHash(readFileSync(bigFile));
+  bigHash = await sdsFileHashOfPath(bigFile);
 }, 120_000);
 
 afterAll(async () => {
@@ -220,7 +220,7 @@ describe('the storage network end to end', { timeout: 300_000 }, () => {
   it('a resource node killed mid-upload keeps its completed files; the client starts the upload again', async () => {
     const file = join(n.home, 'killed.bin');
     writeFileSync(file, content(40_000_000, 5));
-    const hash = sdsFileHash(readFileSync(file));
+    const hash = await sdsFileHashOfPath(file);
     const c = n.client(0, 1);
     const uploading = c.upload(file).catch((e) => e as Error);
     // wait until the node holds a session folder with some bytes, then kill it
