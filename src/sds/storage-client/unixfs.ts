@@ -48,7 +48,11 @@ class NotFoundError extends Error {
   readonly code = 'ERR_NOT_FOUND';
 }
 
-const RECENT_LEAVES = 256;
+/**
+ * data leaves kept until their file's entry is seen: a one-chunk file's root is its leaf, yielded
+ * right after it is written (files are imported one at a time; a few leaves are written at once)
+ */
+const RECENT_LEAVES = 16;
 
 export class IndexBlockstore {
   /** recently written data-only blocks: a file's single-leaf root must be kept once known */
