@@ -219,6 +219,12 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       expect(raw.cid.toString()).toBe(await heliaCid(bytes, { rawLeaves: true }));
       const chunked = await m.kubo.add(bytes, { chunker: 'size-65536' });
       expect(chunked.cid.toString()).toBe(await heliaCid(bytes, { chunk: 65_536 }));
+      // ls of a file: its chunks, files to Kubo's ls (raw leaves too), each its size
+      const chunks = [262_144, 262_144, 262_144, 1_000_000 - 3 * 262_144];
+      for (const c of [r.cid, v1.cid, raw.cid]) {
+        const ls = await post(m.api, `/ls?arg=${c.toString()}`);
+        expect(ls.json.Objects[0].Links.map((l: { Name: string; Type: number; Size: number }) => [l.Name, l.Type, l.Size])).toEqual(chunks.map((size) => ['', 2, size]));
+      }
       // all four CIDs read back the same bytes (one SDS file)
       for (const c of [v1.cid, raw.cid, chunked.cid]) expect((await concat(m.kubo.cat(c))).equals(bytes)).toBe(true);
       expect(((await m.sds.list()).fileinfo as { filehash: string }[]).filter((f: { filehash: string }) => f.filehash === sdsFileHash(bytes)).length).toBe(1);

@@ -69,8 +69,11 @@ function allowedBrowserRequest(req: IncomingMessage): boolean {
   return true;
 }
 
-/** unixfs type numbers of Kubo's `ls` (unixfs_pb Data.DataType) */
-const UNIXFS_TYPE: Record<string, number> = { raw: 0, directory: 1, file: 2, metadata: 3, symlink: 4, 'hamt-sharded-directory': 5 };
+/**
+ * The `Type` of Kubo's `ls` links: coreapi's file type (processLink: unixfs file and raw, and raw
+ * leaves, are files; a HAMT shard is a directory) as the unixfs_pb number: 2 file, 1 directory, 4 symlink.
+ */
+const UNIXFS_TYPE: Record<string, number> = { raw: 2, directory: 1, file: 2, metadata: 2, symlink: 4, 'hamt-sharded-directory': 1 };
 
 export function serveStorageClientApi(o: StorageClientApiOptions): Promise<RunningServer> {
   const store = new IndexBlockstore(o.index);
@@ -186,7 +189,8 @@ export function serveStorageClientApi(o: StorageClientApiOptions): Promise<Runni
       const node = dagPb.decode(parentBlock);
       const fs = node.Data ? UnixFS.unmarshal(node.Data) : undefined;
       const size = fs?.blockSizes[i];
-      if (size !== undefined) return { Type: l.cid.code === 0x55 ? 0 : 2, Size: Number(size) };
+      // a raw leaf is a file to Kubo's ls too (coreapi processLink: cid.Raw → TFile)
+      if (size !== undefined) return { Type: 2, Size: Number(size) };
     }
     return { Type: 2, Size: Number(l.size) };
   }
