@@ -5,7 +5,7 @@
  * usage (`GET /usage/<token>`) and Prometheus metrics (`GET /metrics`). Every request with a token
  * passes the tier's limits (limits.ts) and its bytes are counted both ways.
  */
-import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { listen, parseListenAddress, type RunningServer } from '../api/http.ts';
@@ -84,16 +84,23 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     return Buffer.concat(chunks);
   }
 
-  function post(url: string, body: Buffer): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  /** kept-alive connections to the resource nodes (a new connection per request cost 5× the throughput) */
+  const rpcAgent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+  function post(url: string, body: Buffer, retried = false): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
     return new Promise((resolve, reject) => {
-      const r = request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': body.length }, timeout: 60_000 }, (res) => {
+      const r = request(url, { method: 'POST', agent: rpcAgent, headers: { 'Content-Type': 'application/json', 'Content-Length': body.length }, timeout: 60_000 }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (d: Buffer) => chunks.push(d));
         res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: { 'Content-Type': String(res.headers['content-type'] ?? 'application/json') }, body: Buffer.concat(chunks) }));
         res.on('error', reject);
       });
       r.on('timeout', () => r.destroy(new Error('upstream timeout')));
-      r.on('error', reject);
+      r.on('error', (e: NodeJS.ErrnoException) => {
+        // a kept-alive connection the node closed meanwhile: once more on a new one, not a failover
+        if (r.reusedSocket && e.code === 'ECONNRESET' && !retried) post(url, body, true).then(resolve, reject);
+        else reject(e);
+      });
       r.end(body);
     });
   }
@@ -291,6 +298,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     url, limiter, metrics,
     close: async () => {
       await server.close();
+      rpcAgent.destroy();
       limiter.close();
     },
   };

@@ -51,6 +51,8 @@ let key: Uint8Array;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 const clients: SdsRpcClient[] = [];
+/** the file the upload test stores through the gateway */
+let uploadedHash = '';
 
 async function gateway(home: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -165,6 +167,7 @@ describe('the gateway end to end', { timeout: 180_000 }, () => {
     const sds = new SdsClient(rpcVia(tokens.private!), key);
     const up = await sds.upload(file, { fileName: 'through-the-gateway.bin', wait: true });
     expect(up.fileHash).toBe(sdsFileHash(bytes));
+    uploadedHash = up.fileHash;
     expect(up.packets.length).toBeGreaterThan(0);
     const rec = await until(() => chain.rest(`/chain/sds/v1/file_upload/${up.fileHash}`).catch(() => undefined), (v) => v !== undefined, 'the file on chain');
     expect(rec.file_info.uploader).toBe(wallet);
@@ -287,6 +290,10 @@ describe('adversarial: zero unauthorized successes', { timeout: 120_000 }, () =>
     expect([a.status, a.body]).toEqual([403, err(403, `this private token reaches only the files of ${wallet}; user_requestGetOzone names ${other}`)]);
     const sds = new SdsClient(rpcVia(tokens.stranger!), key);
     await expect(sds.ozone()).rejects.toThrow(/HTTP 403/);
+    // another owner's file by its handle
+    expect(uploadedHash).not.toBe('');
+    const handle = await send(gwUrl, 'POST', `/private/rpc/${tokens.stranger}`, CALL('user_requestDownload', { filehandle: `sdm://${wallet}/${uploadedHash}` }));
+    expect([handle.status, handle.body]).toEqual([403, err(403, `this private token reaches only the files of ${other}; user_requestDownload names ${wallet}`)]);
   });
 
   it('429 over the rate, with Retry-After and the RateLimit headers', async () => {
@@ -327,6 +334,10 @@ describe('adversarial: zero unauthorized successes', { timeout: 120_000 }, () =>
     expect(JSON.parse((await send(gwUrl, 'GET', `/usage/${tokens.private}`)).body).traffic_bytes).toBe(before.traffic_bytes);
     // the tiny token's bucket is still empty (0.2 a second: the restart took less than 5 s)
     expect((await send(gwUrl, 'POST', `/private/rpc/${tokens.tiny}`, CALL('rpc_modules'))).status).toBe(429);
+    // the log never holds a token
+    const log = readFileSync(join(gwHome, 'gateway.log'), 'utf8');
+    expect(log).toContain('gateway of region EU on');
+    for (const t of Object.values(tokens)) expect(log).not.toContain(t);
   });
 });
 
