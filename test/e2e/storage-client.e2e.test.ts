@@ -201,6 +201,12 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       const rec = await onChain(hash);
       expect(rec.file_info.uploader).toBe(m.wallet);
       expect(Buffer.from(await concat(m.kubo.cat(r2.cid))).equals(own)).toBe(true);
+      // the other golden vectors: hello, and the empty file
+      const hello = await m.kubo.add('hello');
+      expect([hello.cid.toString(), hello.size]).toEqual(['QmWfVY9y3xjsixTgbd9AorQxH7VtMpzfx2HaWtsoUYecaX', 13]);
+      const empty = await m.kubo.add(new Uint8Array(0));
+      expect([empty.cid.toString(), empty.size]).toEqual(['QmbFMke1KXqnYyBBWxB74N4c5SBnJMVAiMNRcGu6x1AwQH', 6]);
+      expect((await concat(m.kubo.cat(empty.cid))).length).toBe(0);
     });
 
     it('add a 1 MB file (CIDv0, 256 KiB chunks) and with cid-version=1, raw-leaves, chunker=size-N: Helia gives the same CIDs; cat is byte-exact', async () => {
