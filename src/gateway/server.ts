@@ -150,7 +150,9 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
         r.end();
       });
     }
+    // counted however the exchange ends (an aborted download or upload is counted up to where it stopped)
     let inBytes = 0;
+    let outBytes = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         inBytes += chunk.length;
@@ -160,38 +162,40 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     });
     const headers: Record<string, string> = {};
     for (const h of ['content-type', 'content-length']) if (req.headers[h]) headers[h] = String(req.headers[h]);
-    await new Promise<void>((resolve, reject) => {
-      const up = request(`${c.spfsUpstream}/api/v0/${decision.command}?${decision.query}`, { method: 'POST', headers }, (ures) => {
-        const out: Buffer[] = [];
-        let outBytes = 0;
-        res.writeHead(ures.statusCode ?? 502, { ...admitted, ...Object.fromEntries(Object.entries(ures.headers).filter(([k]) => k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') as [string, string][]) });
-        ures.on('data', (d: Buffer) => {
-          outBytes += d.length;
-          if (decision.recordAdds) out.push(d);
-        });
-        pipeline(ures, res)
-          .then(() => {
-            count(token, tier, inBytes, outBytes);
-            if (decision.recordAdds && token.owner !== '' && ures.statusCode === 200) {
-              for (const line of Buffer.concat(out).toString('utf8').split('\n')) {
-                try {
-                  const h = (JSON.parse(line) as { Hash?: string }).Hash;
-                  if (h) store.addOwned(token.owner, h);
-                } catch {
-                  // not a JSON line
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const up = request(`${c.spfsUpstream}/api/v0/${decision.command}?${decision.query}`, { method: 'POST', headers }, (ures) => {
+          const out: Buffer[] = [];
+          res.writeHead(ures.statusCode ?? 502, { ...admitted, ...Object.fromEntries(Object.entries(ures.headers).filter(([k]) => k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') as [string, string][]) });
+          ures.on('data', (d: Buffer) => {
+            outBytes += d.length;
+            if (decision.recordAdds) out.push(d);
+          });
+          pipeline(ures, res)
+            .then(() => {
+              if (decision.recordAdds && token.owner !== '' && ures.statusCode === 200) {
+                for (const line of Buffer.concat(out).toString('utf8').split('\n')) {
+                  try {
+                    const h = (JSON.parse(line) as { Hash?: string }).Hash;
+                    if (h) store.addOwned(token.owner, h);
+                  } catch {
+                    // not a JSON line
+                  }
                 }
               }
-            }
-            resolve();
-          })
-          .catch(reject);
+              resolve();
+            })
+            .catch(reject);
+        });
+        up.on('error', (e) => reject(new GatewayError(502, `the storage client API of region ${c.region} did not answer: ${e.message}`)));
+        pipeline(req, counter, up).catch((e) => {
+          up.destroy();
+          reject(e instanceof GatewayError ? e : new GatewayError(400, (e as Error).message));
+        });
       });
-      up.on('error', (e) => reject(new GatewayError(502, `the storage client API of region ${c.region} did not answer: ${e.message}`)));
-      pipeline(req, counter, up).catch((e) => {
-        up.destroy();
-        reject(e instanceof GatewayError ? e : new GatewayError(400, (e as Error).message));
-      });
-    });
+    } finally {
+      count(token, tier, inBytes, outBytes);
+    }
   }
 
   /** Counts bytes for the token's limits and the metrics. */

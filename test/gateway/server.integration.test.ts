@@ -47,8 +47,9 @@ const rpcAnswer = (_url: string, body: string): string => {
   const parsed = JSON.parse(body) as { id: unknown; method: string } | { id: unknown; method: string }[];
   return JSON.stringify(Array.isArray(parsed) ? parsed.map(one) : one(parsed));
 };
+const BIG = 'x'.repeat(4 * 1024 * 1024);
 const spfsAnswer = (url: string): string =>
-  url.startsWith('/api/v0/add') ? JSON.stringify({ Name: 'f', Hash: 'QmWATWQ7fVPP2EFGu71UkfnqhYXDYH566qy47CnJDgvs8u', Size: '12' }) + '\n' : JSON.stringify({ url });
+  url.startsWith('/api/v0/cat?arg=big') ? BIG : url.startsWith('/api/v0/add') ? JSON.stringify({ Name: 'f', Hash: 'QmWATWQ7fVPP2EFGu71UkfnqhYXDYH566qy47CnJDgvs8u', Size: '12' }) + '\n' : JSON.stringify({ url });
 
 interface Answer {
   status: number;
@@ -100,6 +101,7 @@ beforeAll(async () => {
   tokens.private = store.create('free', OWNER, '', 1).token;
   tokens.tiny = store.create('tiny', '', '', 1).token;
   tokens.frozen = store.create('frozen', '', '', 1).token;
+  tokens.abort = store.create('free', '', '', 1).token;
   const revoked = store.create('free', '', '', 1);
   store.revoke(revoked.row.id, 2);
   tokens.revoked = revoked.token;
@@ -277,6 +279,32 @@ describe('the gateway in process', () => {
         slow.destroy();
       }
     }, 15_000);
+  });
+
+  it('an SPFS download the client aborts is counted up to where it stopped', async () => {
+    const received = await new Promise<number>((resolve, reject) => {
+      const r = request(`${gw.url}/spfs/${tokens.abort}/api/v0/cat?arg=big`, { method: 'POST' }, (res) => {
+        let n = 0;
+        res.on('data', (d: Buffer) => {
+          n += d.length;
+          if (n >= 64 * 1024) {
+            r.destroy();
+            resolve(n);
+          }
+        });
+      });
+      r.on('error', () => undefined);
+      r.end();
+      setTimeout(() => reject(new Error('no data')), 5000);
+    });
+    expect(received).toBeGreaterThanOrEqual(64 * 1024);
+    let used = 0;
+    for (let i = 0; i < 50 && used === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      used = JSON.parse((await send(gw.url, 'GET', `/usage/${tokens.abort}`)).body).traffic_bytes as number;
+    }
+    expect(used).toBeGreaterThanOrEqual(received);
+    expect(used).toBeLessThanOrEqual(BIG.length);
   });
 
   it('fails over to the other resource node when one does not answer', async () => {
