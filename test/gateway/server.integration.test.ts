@@ -18,6 +18,7 @@ const OTHER = 'st1rfjz7r3u8t65teavh5utquj3kwvsj983l3hnfd';
 const TIERS: Tier[] = [
   { name: 'free', ratePerSecond: 1000, burst: 1000, concurrency: 8, trafficBytes: 10 * 1024 ** 2, windowSeconds: 3600, maxUploadBytes: 4096 },
   { name: 'tiny', ratePerSecond: 0.5, burst: 2, concurrency: 1, trafficBytes: 10 * 1024 ** 2, windowSeconds: 3600, maxUploadBytes: 4096 },
+  { name: 'single', ratePerSecond: 1000, burst: 1000, concurrency: 1, trafficBytes: 10 * 1024 ** 2, windowSeconds: 3600, maxUploadBytes: 4096 },
   { name: 'frozen', ratePerSecond: 0.001, burst: 1, concurrency: 1, trafficBytes: 10 * 1024 ** 2, windowSeconds: 3600, maxUploadBytes: 4096 },
 ];
 
@@ -26,15 +27,15 @@ interface Fake {
   url: string;
   seen: { url: string; body: string }[];
 }
-async function fake(answer: (url: string, body: string) => string): Promise<Fake> {
+async function fake(answer: (url: string, body: string) => string | Promise<string>): Promise<Fake> {
   const seen: Fake['seen'] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (d: Buffer) => chunks.push(d));
-    req.on('end', () => {
+    req.on('end', async () => {
       const body = Buffer.concat(chunks).toString('utf8');
       seen.push({ url: req.url ?? '', body });
-      const out = answer(req.url ?? '', body);
+      const out = await answer(req.url ?? '', body);
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(out) }).end(out);
     });
   });
@@ -42,7 +43,8 @@ async function fake(answer: (url: string, body: string) => string): Promise<Fake
   return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, seen };
 }
 
-const rpcAnswer = (_url: string, body: string): string => {
+const rpcAnswer = async (_url: string, body: string): Promise<string> => {
+  if (body.includes('user_slow')) await new Promise((r) => setTimeout(r, 700));
   const one = (m: { id: unknown; method: string }) => ({ jsonrpc: '2.0', id: m.id, result: { method: m.method } });
   const parsed = JSON.parse(body) as { id: unknown; method: string } | { id: unknown; method: string }[];
   return JSON.stringify(Array.isArray(parsed) ? parsed.map(one) : one(parsed));
@@ -102,6 +104,7 @@ beforeAll(async () => {
   tokens.tiny = store.create('tiny', '', '', 1).token;
   tokens.frozen = store.create('frozen', '', '', 1).token;
   tokens.abort = store.create('free', '', '', 1).token;
+  tokens.single = store.create('single', '', '', 1).token;
   const revoked = store.create('free', '', '', 1);
   store.revoke(revoked.row.id, 2);
   tokens.revoked = revoked.token;
@@ -252,6 +255,15 @@ describe('the gateway in process', () => {
       expect(over.headers['ratelimit-remaining']).toBe('0');
       expect(over.headers['ratelimit-policy']).toBe('2;w=4;burst=2;policy="tiny"');
       expect(Number(over.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(3);
+    });
+
+    it('429 over the requests in flight, until the first one ends', async () => {
+      const first = send(gw.url, 'POST', `/private/rpc/${tokens.single}`, CALL('user_slow'));
+      await new Promise((r) => setTimeout(r, 200));
+      const second = await send(gw.url, 'POST', `/private/rpc/${tokens.single}`, CALL('rpc_modules'));
+      expect([second.status, second.body, second.headers['retry-after']]).toEqual([429, err(429, 'over the requests in flight limit of tier single'), '1']);
+      expect((await first).status).toBe(200);
+      expect((await send(gw.url, 'POST', `/private/rpc/${tokens.single}`, CALL('rpc_modules'))).status).toBe(200);
     });
 
     it('a slow client (headers sent, body trickled) is cut off after request_timeout_seconds; others are served meanwhile', async () => {
