@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayConfig, Tier } from '../../src/gateway/config.ts';
 import { startGateway, type RunningGateway } from '../../src/gateway/server.ts';
 import { TokenStore } from '../../src/gateway/tokens.ts';
+import { raw, send, type Answer } from './http.ts';
 
 const OWNER = 'st144ykkar9fhl8khs7lwz0s7py9vj4w9adp37kt9';
 const OTHER = 'st1rfjz7r3u8t65teavh5utquj3kwvsj983l3hnfd';
@@ -52,35 +53,6 @@ const rpcAnswer = async (_url: string, body: string): Promise<string> => {
 const BIG = 'x'.repeat(4 * 1024 * 1024);
 const spfsAnswer = (url: string): string =>
   url.startsWith('/api/v0/cat?arg=big') ? BIG : url.startsWith('/api/v0/add') ? JSON.stringify({ Name: 'f', Hash: 'QmWATWQ7fVPP2EFGu71UkfnqhYXDYH566qy47CnJDgvs8u', Size: '12' }) + '\n' : JSON.stringify({ url });
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-function send(base: string, method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const r = request(`${base}${path}`, { method, headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    r.on('error', reject);
-    r.end(body);
-  });
-}
-/** a request line sent as is (no URL normalization by a client) */
-function raw(base: string, requestText: string): Promise<string> {
-  const u = new URL(base);
-  return new Promise((resolve, reject) => {
-    const s = connect(Number(u.port), u.hostname, () => s.write(requestText));
-    const chunks: Buffer[] = [];
-    s.on('data', (d: Buffer) => chunks.push(d));
-    s.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    s.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    s.on('error', reject);
-  });
-}
 
 const CALL = (method: string, params: unknown = {}) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [params] });
 let dir: string;
