@@ -63,9 +63,18 @@ describe('npm start', () => {
 
   it('prints the servers it started and points client.toml at its RPC', async () => {
     const home = await tempHome();
-    const [rpcPort, restPort, grpcPort] = [await freePort(), await freePort(), await freePort()];
-    net = startLocalnet(home, ['--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--api.address', `tcp://127.0.0.1:${restPort}`, '--grpc.address', `127.0.0.1:${grpcPort}`, '--consensus.timeout_commit', '200ms']);
-    const banner = await net.banner;
+    const [rpcPort, restPort, grpcPort, metaPort, ipfsPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+    // consecutive ports for the storage network's nodes and the four gateways
+    const base = 21000 + (process.pid % 1000) * 8;
+    const [sdsPort, peerPort, gatewayPort] = [base, base + 2, base + 4];
+    const storageFlags = ['--sds.meta-port', String(metaPort), '--sds.rpc-port', String(sdsPort), '--sds.peer-port', String(peerPort), '--sds.ipfs-port', String(ipfsPort), '--gateway.port', String(gatewayPort)];
+    net = startLocalnet(home, ['--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--api.address', `tcp://127.0.0.1:${restPort}`, '--grpc.address', `127.0.0.1:${grpcPort}`, '--consensus.timeout_commit', '200ms', ...storageFlags]);
+    // the gateways' tokens are new at each start
+    const banner = (await net.banner).replace(/token [A-Za-z0-9+]{27}=/g, 'token <token>');
+    const storage = JSON.parse(readFileSync(join(home, 'storage', 'storage-network.json'), 'utf8')) as {
+      metaNodes: { networkAddress: string }[];
+      resourceNodes: { home: string; wallet: string; networkAddress: string }[];
+    };
     const network = JSON.parse(readFileSync(join(home, 'dev-accounts.json'), 'utf8')) as {
       accounts: { name: string; address: string; mnemonic: string }[];
       validators: { name: string; operator: string; consensusAddress: string }[];
@@ -86,6 +95,19 @@ describe('npm start', () => {
         '',
         'validators (keys in the test keyring; each self-delegates 100stos; consensus keys signed by this node):',
         ...network.validators.map((v) => `  ${v.name}  ${v.operator}  consensus ${v.consensusAddress}`),
+        '',
+        `storage network (nodeclient; logs: ${home}/storage/*/*.log):`,
+        `  meta-node service  http://127.0.0.1:${metaPort}  (meta nodes ${storage.metaNodes.map((m) => m.networkAddress).join(', ')}; epochs of 60 s, POST /epochs/close ends one now)`,
+        ...storage.resourceNodes.map(
+          (r, i) => `  resource node rn${i}   JSON-RPC http://127.0.0.1:${sdsPort + i}  IPC ${r.home}/sds.ipc  (${r.networkAddress}, wallet ${r.wallet})`,
+        ),
+        `  storage client API http://127.0.0.1:${ipfsPort}/api/v0  (nodeclient ipfs on rn0's home over IPC, wallet ${storage.resourceNodes[0]!.wallet})`,
+        '',
+        'regional gateways (a new free-tier token each start; gateway --home .localnet/gateways/<region> token create … for more):',
+        ...['EU', 'USEAST', 'USWEST', 'ASIA'].map((r, i) => {
+          const url = `http://127.0.0.1:${gatewayPort + i}`;
+          return `  ${r.padEnd(6)}  ${url}  token <token>  (${url}/private/rpc/<token>, ${url}/spfs/<token>/api/v0)`;
+        }),
         '',
         '',
       ].join('\n'),
@@ -113,7 +135,7 @@ describe('npm start', () => {
 
     // again with another RPC port and without REST and gRPC
     const rpcPort2 = await freePort();
-    net = startLocalnet(home, ['--rpc.laddr', `tcp://127.0.0.1:${rpcPort2}`, '--api.enable=false', '--grpc.enable=false', '--consensus.timeout_commit', '200ms']);
+    net = startLocalnet(home, ['--rpc.laddr', `tcp://127.0.0.1:${rpcPort2}`, '--api.enable=false', '--grpc.enable=false', '--consensus.timeout_commit', '200ms', ...storageFlags]);
     const lines = (await net.banner).split('\n');
     expect(lines.slice(0, 4)).toEqual([
       `local network "stratos-localnet" in ${home}`,

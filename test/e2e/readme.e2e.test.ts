@@ -73,7 +73,9 @@ describe('README', () => {
     const home = await mkdtemp(join(tmpdir(), 'readme-localnet-'));
     const [rpcPort, restPort, grpcPort] = [await freePort(), await freePort(), await freePort()];
     // the storage network's ports: the meta-node service, the resource nodes' JSON-RPC (n, n+1) and internal ports (m, m+1)
-    const [metaPort, ipfsPort, sdsPort, peerPort, gatewayPort] = [await freePort(), await freePort(), 20000 + (process.pid % 2000) * 4, 30000 + (process.pid % 2000) * 4, 40000 + (process.pid % 2000) * 4];
+    // consecutive ports below the ephemeral range (and apart from the localnet test's) for the resource nodes and the four gateways
+    const base = 10000 + (process.pid % 1000) * 8;
+    const [metaPort, ipfsPort, sdsPort, peerPort, gatewayPort] = [await freePort(), await freePort(), base, base + 2, base + 4];
     net = npmStart(home, [
       '--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--api.address', `tcp://127.0.0.1:${restPort}`, '--grpc.address', `127.0.0.1:${grpcPort}`,
       '--sds.meta-port', String(metaPort), '--sds.rpc-port', String(sdsPort), '--sds.peer-port', String(peerPort), '--sds.ipfs-port', String(ipfsPort), '--gateway.port', String(gatewayPort),
