@@ -24,12 +24,11 @@
  *   IPFS_SIZE=268435456   file size in bytes (default 256 MiB)
  *   IPFS_SAMPLE_MS=50     RSS sampling period
  */
-import { createHash, randomFillSync } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { create } from 'kubo-rpc-client';
-import { networkClient } from '../test/e2e/network-client.ts';
 import { startStorageNet, type StorageNet } from '../test/sds/storage-network.ts';
 import { spawnNodeclient, stopProcess } from '../src/node/storage-processes.ts';
 import { SdsClient } from '../src/sds/client/sds-client.ts';
@@ -37,6 +36,7 @@ import { loadWallet } from '../src/sds/wallet/wallet-files.ts';
 import { CidIndex } from '../src/sds/storage-client/cid-index.ts';
 import { importCandidates, IndexBlockstore, KUBO_DEFAULTS } from '../src/sds/storage-client/unixfs.ts';
 import { rssOf, tempDir } from './rpc-driver.ts';
+import { fmtMbps, fmtMiB, fmtMs, line, mbps, prepay, signedMiB, writeRandomFile } from './storage-bench.ts';
 
 const SIZE = Number(process.env.IPFS_SIZE ?? 256 * 2 ** 20);
 const SAMPLE_MS = Number(process.env.IPFS_SAMPLE_MS ?? 50);
@@ -44,33 +44,8 @@ const SAMPLE_MS = Number(process.env.IPFS_SAMPLE_MS ?? 50);
 const NOZ_PER_BYTE_NEEDED = 5n;
 if (!Number.isSafeInteger(SIZE) || SIZE <= 0) throw new Error(`IPFS_SIZE=${process.env.IPFS_SIZE} is not a byte count`);
 
-const line = (s = '') => console.log(s);
-const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
-const fmtMbps = (v: number) => `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} MB/s`;
-const fmtMs = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
-const fmtMiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-const signedMiB = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${fmtMiB(Math.abs(bytes))}`;
 const ratio = (v: number, ref: number) => `${(v / ref).toFixed(v / ref < 0.1 ? 3 : 2)}×`;
 const label = (bytes: number) => (bytes % 2 ** 20 === 0 ? `${bytes / 2 ** 20} MiB` : `${bytes} B`);
-
-async function writeRandomFile(path: string, size: number): Promise<string> {
-  const fh = await open(path, 'w');
-  const hash = createHash('sha256');
-  const chunk = Buffer.allocUnsafe(4 * 2 ** 20);
-  try {
-    for (let at = 0; at < size; ) {
-      const n = Math.min(chunk.length, size - at);
-      const part = chunk.subarray(0, n);
-      randomFillSync(part);
-      hash.update(part);
-      await fh.write(part, 0, n, at);
-      at += n;
-    }
-  } finally {
-    await fh.close();
-  }
-  return hash.digest('hex');
-}
 
 async function rawRead(path: string): Promise<number> {
   let bytes = 0;
@@ -108,22 +83,6 @@ class RssSampler {
   }
 }
 
-async function prepay(net: StorageNet, wallet: string, client: SdsClient, need: bigint): Promise<bigint> {
-  const chain = networkClient({ home: () => net.home, rpcPort: () => net.rpcPort, restPort: () => net.restPort });
-  let { ozone } = await client.ozone();
-  for (let round = 0; ozone < need; round++) {
-    if (round === 5) throw new Error(`after 5 prepays of 10stos the wallet holds ${ozone} noz, the bench needs ${need}`);
-    await chain.tx('dev0', ['sds', 'prepay', 'dev0', wallet, '10stos']);
-    const before = ozone;
-    for (let i = 0; i < 200 && ozone === before; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      ({ ozone } = await client.ozone());
-    }
-    if (ozone === before) throw new Error('the meta node did not credit the prepay within 20 s');
-  }
-  return ozone;
-}
-
 async function expectedCid(dir: string, file: string): Promise<string> {
   const index = new CidIndex(join(dir, 'expected.sqlite'));
   try {
@@ -154,7 +113,7 @@ async function main(): Promise<void> {
   try {
     const rn = net.layout.resourceNodes[0]!;
     const owner = new SdsClient(net.rpc(0), loadWallet(rn.home, rn.wallet, '').privateKey);
-    const ozone = await prepay(net, rn.wallet, owner, BigInt(SIZE) * NOZ_PER_BYTE_NEEDED);
+    const ozone = await prepay(net, owner, BigInt(SIZE) * NOZ_PER_BYTE_NEEDED);
     const api = await spawnNodeclient('ipfs', ['-r', rn.home, 'ipfs', '-m', 'httpRpc', '--httpRpcUrl', net.rpcUrl(0), '-p', '0'], join(rn.home, 'ipfs.log'));
     try {
       const pid = api.child.pid!;

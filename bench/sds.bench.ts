@@ -20,16 +20,16 @@
  *   SDS_SIZES=100MB,1GB   file sizes (k/MB/GB are powers of 10; a bare number is bytes)
  *   SDS_SAMPLE_MS=100     RSS sampling period
  */
-import { createHash, randomFillSync } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { networkClient } from '../test/e2e/network-client.ts';
 import { startStorageNet, type StorageNet } from '../test/sds/storage-network.ts';
 import { SdsClient } from '../src/sds/client/sds-client.ts';
 import { ReturnCode } from '../src/sds/protocol/return-codes.ts';
 import type { SdsRpcBatchAnswer, SdsRpcClient } from '../src/sds/rpc/client.ts';
 import { rssOf, tempDir } from './rpc-driver.ts';
+import { fmtMbps, fmtMiB, fmtMs, line, mbps, prepay, signedMiB, writeRandomFile } from './storage-bench.ts';
 
 const SAMPLE_MS = Number(process.env.SDS_SAMPLE_MS ?? 100);
 const SIZES = (process.env.SDS_SIZES ?? '100MB,1GB').split(',').map((s) => parseSize(s.trim()));
@@ -43,36 +43,10 @@ function parseSize(s: string): number {
   return Math.round(Number(m[1]) * unit);
 }
 
-const line = (s = '') => console.log(s);
 const label = (bytes: number) => (bytes % 1e9 === 0 ? `${bytes / 1e9} GB` : bytes % 1e6 === 0 ? `${bytes / 1e6} MB` : `${bytes} B`);
-const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
-const fmtMbps = (v: number) => `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} MB/s`;
-const fmtMs = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
-const fmtMiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-const signedMiB = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${fmtMiB(Math.abs(bytes))}`;
 const ratio = (v: number, ref: number) => `${Number((v / ref).toPrecision(2))}×`;
 
 // ------------------------------------------------------------------ files
-
-/** Writes `size` random bytes in 4 MiB chunks; returns their SHA-256 (the file never whole in memory). */
-async function writeRandomFile(path: string, size: number): Promise<string> {
-  const fh = await open(path, 'w');
-  const hash = createHash('sha256');
-  const chunk = Buffer.allocUnsafe(4 * 2 ** 20);
-  try {
-    for (let at = 0; at < size; ) {
-      const n = Math.min(chunk.length, size - at);
-      const part = chunk.subarray(0, n);
-      randomFillSync(part);
-      hash.update(part);
-      await fh.write(part, 0, n, at);
-      at += n;
-    }
-  } finally {
-    await fh.close();
-  }
-  return hash.digest('hex');
-}
 
 /** Reads a file as a stream; returns the bytes and, when asked, their SHA-256. */
 async function readStream(path: string, withHash: boolean): Promise<{ bytes: number; sha256?: string }> {
@@ -170,22 +144,6 @@ interface Row {
   readonly phases: string[];
   readonly upRss: Map<string, RssTrack>;
   readonly downRss: Map<string, RssTrack>;
-}
-
-async function prepay(net: StorageNet, client: SdsClient, need: bigint): Promise<bigint> {
-  const chain = networkClient({ home: () => net.home, rpcPort: () => net.rpcPort, restPort: () => net.restPort });
-  let { ozone } = await client.ozone();
-  for (let round = 0; ozone < need; round++) {
-    if (round === 5) throw new Error(`after 5 prepays of 10stos the wallet holds ${ozone} noz, the bench needs ${need}`);
-    await chain.tx('dev0', ['sds', 'prepay', 'dev0', '10stos']);
-    const before = ozone;
-    for (let i = 0; i < 200 && ozone === before; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      ({ ozone } = await client.ozone());
-    }
-    if (ozone === before) throw new Error('the meta node did not credit the prepay within 20 s');
-  }
-  return ozone;
 }
 
 async function runSize(net: StorageNet, dir: string, size: number, client: SdsClient, rpc: TimedRpc): Promise<Row> {

@@ -3,21 +3,11 @@
  * `init` a home, `start` it, and the operator's `token create|list|revoke|set-tier`. Modules load
  * only for the command that runs.
  */
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import { resolve } from 'node:path';
-import { type Output, processOutput } from './output.ts';
+import { runStandalone, type StandaloneContext } from './standalone.ts';
 
-export interface GatewayCliContext {
-  readonly out: Output;
-  readonly stopSignal: Promise<void>;
-}
-
-function stopSignal(): Promise<void> {
-  return new Promise((done) => {
-    process.once('SIGINT', () => done());
-    process.once('SIGTERM', () => done());
-  });
-}
+export type GatewayCliContext = StandaloneContext;
 
 async function tokenStore(home: string) {
   const { TokenStore } = await import('../gateway/tokens.ts');
@@ -159,14 +149,6 @@ export function buildGateway(ctx: GatewayCliContext): Command {
   return program;
 }
 
-export async function main(argv: string[], ctx: Partial<GatewayCliContext> = {}): Promise<number> {
-  const full: GatewayCliContext = { out: ctx.out ?? processOutput(), stopSignal: ctx.stopSignal ?? stopSignal() };
-  try {
-    await buildGateway(full).parseAsync(argv, { from: 'user' });
-    return 0;
-  } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode;
-    full.out.stderr(`Error: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 1;
-  }
+export function main(argv: string[], ctx: Partial<GatewayCliContext> = {}): Promise<number> {
+  return runStandalone(buildGateway, argv, ctx);
 }

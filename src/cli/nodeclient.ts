@@ -3,22 +3,11 @@
  * (`init`, `start`) and the meta-node service of a cluster (`meta init`, `meta start`). Each
  * command's module is imported only when it runs, so that every call starts fast.
  */
-import { Command, CommanderError } from 'commander';
-import { type Output, processOutput } from './output.ts';
+import { Command } from 'commander';
+import { runStandalone, type StandaloneContext } from './standalone.ts';
 import { resolve } from 'node:path';
 
-export interface NodeclientContext {
-  readonly out: Output;
-  /** resolves when the process is asked to stop (SIGINT/SIGTERM); tests pass their own */
-  readonly stopSignal: Promise<void>;
-}
-
-function stopSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
-}
+export type NodeclientContext = StandaloneContext;
 
 export function buildNodeclient(ctx: NodeclientContext): Command {
   const program = new Command('nodeclient')
@@ -143,14 +132,6 @@ export function buildNodeclient(ctx: NodeclientContext): Command {
   return program;
 }
 
-export async function main(argv: string[], ctx: Partial<NodeclientContext> = {}): Promise<number> {
-  const full: NodeclientContext = { out: ctx.out ?? processOutput(), stopSignal: ctx.stopSignal ?? stopSignal() };
-  try {
-    await buildNodeclient(full).parseAsync(argv, { from: 'user' });
-    return 0;
-  } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode;
-    full.out.stderr(`Error: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 1;
-  }
+export function main(argv: string[], ctx: Partial<NodeclientContext> = {}): Promise<number> {
+  return runStandalone(buildNodeclient, argv, ctx);
 }

@@ -27,7 +27,7 @@ import { loadWallet } from '../../src/sds/wallet/wallet-files.ts';
 import { tempHome } from '../cli/run-chaind.ts';
 import { raw, send, trickle } from '../gateway/http.ts';
 import { startStorageNet, type StorageNet } from '../sds/storage-network.ts';
-import { networkClient, sleep } from './network-client.ts';
+import { networkClient, sleep, until } from './network-client.ts';
 
 const run = promisify(execFile);
 const GATEWAY = fileURLToPath(new URL('../../bin/gateway', import.meta.url));
@@ -82,15 +82,6 @@ function rpcVia(token: string): SdsRpcClient {
   const c = httpRpcClient(`${gwUrl}/private/rpc/${token}`);
   clients.push(c);
   return c;
-}
-
-async function until<T>(f: () => Promise<T> | T, ok: (v: T) => boolean, what: string, tries = 300): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const v = await f();
-    if (ok(v)) return v;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const CALL = (method: string, params: Record<string, unknown> = {}) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [params] });

@@ -13,6 +13,16 @@ export const FEE = 200000n * 1_000_000_000n;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Polls `f` every 100 ms until `ok` holds (at most `tries` times); the last value. */
+export async function until<T>(f: () => Promise<T> | T, ok: (v: T) => boolean, what: string, tries = 300): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const v = await f();
+    if (ok(v)) return v;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 /** The values of attribute `key` in the events of `type`. */
 export const attr = (events: TxEvents, type: string, key: string): string[] =>
   events.filter((e) => e.type === type).map((e) => e.attributes.find((a) => a.key === key)?.value ?? '');

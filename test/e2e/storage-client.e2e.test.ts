@@ -26,13 +26,14 @@ import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import tar from 'tar-stream';
 import { parse } from 'smol-toml';
 import { metaGet, startStorageNet, type StorageNet } from '../sds/storage-network.ts';
-import { networkClient, sleep } from './network-client.ts';
+import { networkClient, until } from './network-client.ts';
 import { spawnNodeclient, stopProcess, type StorageProcess } from '../../src/node/storage-processes.ts';
 import { sdsFileHash } from '../../src/sds/protocol/file-hash.ts';
 import { SdsClient } from '../../src/sds/client/sds-client.ts';
 import { httpRpcClient, ipcRpcClient, type SdsRpcClient } from '../../src/sds/rpc/client.ts';
 import { loadWallet } from '../../src/sds/wallet/wallet-files.ts';
 import { freePort } from '../cli/node/node-process.ts';
+import { content } from '../sds/content.ts';
 
 const run = promisify(execFile);
 const NODECLIENT = resolve('dist/cli/nodeclient-main.js');
@@ -40,28 +41,6 @@ const NODECLIENT = resolve('dist/cli/nodeclient-main.js');
 let n: StorageNet;
 let chain: ReturnType<typeof networkClient>;
 const started: StorageProcess[] = [];
-
-/** deterministic content, different for each seed */
-function content(size: number, seed: number): Buffer {
-  const b = Buffer.alloc(size);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < size; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    b[i] = x & 0xff;
-  }
-  return b;
-}
-
-async function until<T>(f: () => Promise<T> | T, ok: (v: T) => boolean, what: string, tries = 300): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const v = await f();
-    if (ok(v)) return v;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function concat(it: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const parts: Uint8Array[] = [];

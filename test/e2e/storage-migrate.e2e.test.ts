@@ -26,21 +26,11 @@ import { SdsClient } from '../../src/sds/client/sds-client.ts';
 import { sdsFileHash } from '../../src/sds/protocol/file-hash.ts';
 import { loadWallet } from '../../src/sds/wallet/wallet-files.ts';
 import { spawnNodeclient, stopProcess } from '../../src/node/storage-processes.ts';
+import { content } from '../sds/content.ts';
 
 const NODECLIENT = fileURLToPath(new URL('../../bin/nodeclient', import.meta.url));
 const CHUNK = 262_144;
 
-function content(size: number, seed: number): Uint8Array {
-  const b = Buffer.allocUnsafe(size);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < size; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    b[i] = x & 0xff;
-  }
-  return new Uint8Array(b);
-}
 const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 
 async function blockBytes(store: MemoryBlockstore, cid: CID): Promise<Uint8Array> {

@@ -18,6 +18,7 @@ import { sdsFileHash, sdsFileHashOfPath } from '../../src/sds/protocol/file-hash
 import { formatSequenceNumber } from '../../src/sds/protocol/sequence-number.ts';
 import { signSds, SignedMessage } from '../../src/sds/protocol/signature.ts';
 import { uploadPackets } from '../../src/sds/protocol/transfer-plan.ts';
+import { content } from '../sds/content.ts';
 
 const FILE_SIZE = 100_000_000;
 let n: StorageNet;
@@ -25,19 +26,6 @@ let chain: ReturnType<typeof networkClient>;
 let bigFile: string;
 let bigHash: string;
 let purchased: bigint;
-
-/** deterministic content that differs in every slice */
-function content(size: number, seed: number): Buffer {
-  const b = Buffer.allocUnsafe(size);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < size; i += 4) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    b.writeUInt32LE(x >>> 0, i - (i + 4 > size ? i + 4 - size : 0));
-  }
-  return b;
-}
 
 const tmpUploads = (i: number): string[] => {
   try {

@@ -14,31 +14,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { metaGet, startStorageNet, type StorageNet } from '../sds/storage-network.ts';
-import { networkClient, sleep } from './network-client.ts';
+import { networkClient, until } from './network-client.ts';
 import { SdsClient } from '../../src/sds/client/sds-client.ts';
 import { sdsFileHash } from '../../src/sds/protocol/file-hash.ts';
 import { signSds, SignedMessage } from '../../src/sds/protocol/signature.ts';
 import { ipcRpcClient, SdsRpcError } from '../../src/sds/rpc/client.ts';
 import { spawnNodeclient, stopProcess } from '../../src/node/storage-processes.ts';
+import { content } from '../sds/content.ts';
 
 let n: StorageNet;
 let chain: ReturnType<typeof networkClient>;
 let ownerAddr: string;
 let otherAddr: string;
 let shared: { path: string; hash: string; bytes: Buffer };
-
-/** deterministic content, different for each seed */
-function content(size: number, seed: number): Buffer {
-  const b = Buffer.alloc(size);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < size; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    b[i] = x & 0xff;
-  }
-  return b;
-}
 
 function file(name: string, size: number, seed: number): { path: string; hash: string; bytes: Buffer } {
   const bytes = content(size, seed);
@@ -52,15 +40,6 @@ const storedSlices = (i: number): string[] => {
   const dir = join(n.layout.resourceNodes[i]!.home, 'storage');
   return existsSync(dir) ? readdirSync(dir) : [];
 };
-
-async function until<T>(f: () => Promise<T> | T, ok: (v: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    const v = await f();
-    if (ok(v)) return v;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function prepay(account: number): Promise<void> {
   const key = `dev${account}`;

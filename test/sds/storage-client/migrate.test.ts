@@ -23,22 +23,10 @@ import { blockSource, checkFileName, fetchVerifiedFile, migrate, MigrateError, v
 import { CidIndex } from '../../../src/sds/storage-client/cid-index.ts';
 import { SdsBackend } from '../../../src/sds/storage-client/sds-backend.ts';
 import { importCandidates, IndexBlockstore, KUBO_DEFAULTS } from '../../../src/sds/storage-client/unixfs.ts';
+import { content } from '../content.ts';
 
 const SIZE = 1_000_000;
 const CHUNK = 262_144;
-
-/** deterministic bytes that differ in every chunk */
-function content(size: number, seed: number): Uint8Array {
-  const b = Buffer.allocUnsafe(size);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < size; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    b[i] = x & 0xff;
-  }
-  return new Uint8Array(b);
-}
 
 async function blockBytes(store: MemoryBlockstore, cid: CID): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];

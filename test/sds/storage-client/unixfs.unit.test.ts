@@ -16,6 +16,7 @@ import * as dagPb from '@ipld/dag-pb';
 import { CID } from 'multiformats/cid';
 import { CidIndex } from '../../../src/sds/storage-client/cid-index.ts';
 import { importCandidates, IndexBlockstore, KUBO_DEFAULTS, parseIpfsPath, resolvePath, type AddCandidate, type AddOptions } from '../../../src/sds/storage-client/unixfs.ts';
+import { content } from '../content.ts';
 
 let dir: string;
 let index: CidIndex;
@@ -31,19 +32,6 @@ afterAll(() => {
   index.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** deterministic content */
-function content(size: number, seed: number): Buffer {
-  const b = Buffer.alloc(size);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < size; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    b[i] = x & 0xff;
-  }
-  return b;
-}
 
 let n = 0;
 function local(bytes: Uint8Array): string {
