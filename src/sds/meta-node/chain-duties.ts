@@ -18,7 +18,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { FileUploadState } from '../protocol/return-codes.ts';
 import { settleEpoch } from '../settlement.ts';
-import { type ChainAccess, eventAttribute } from '../chain/chain-access.ts';
+import { type ChainAccess, eventAttribute, isBondedStatus } from '../chain/chain-access.ts';
 import { TxSender } from '../chain/tx-sender.ts';
 import type { MetaNodeService } from './service.ts';
 import type { FileRow } from './store.ts';
@@ -28,8 +28,6 @@ export interface HeldMetaNode {
   readonly owner: string;
   readonly ownerPrivateKey: Uint8Array;
 }
-
-const isBonded = (status: unknown): boolean => status === 3 || status === 'BOND_STATUS_BONDED';
 
 export interface EpochOutcome {
   readonly epoch: bigint;
@@ -166,7 +164,7 @@ export class ChainDuties {
     for (const m of this.metaNodes) {
       const r = await this.chain.queryOptional(REGISTER, 'MetaNode', { network_addr: m.networkAddress });
       const node = r?.node as { status?: unknown; suspend?: boolean; owner_address?: string } | undefined;
-      if (node && isBonded(node.status) && node.suspend !== true && node.owner_address === m.owner) signing.push(m);
+      if (node && isBondedStatus(node.status) && node.suspend !== true && node.owner_address === m.owner) signing.push(m);
     }
     const threshold = blsThreshold(bonded);
     if (BigInt(signing.length) < threshold || signing.length === 0) {

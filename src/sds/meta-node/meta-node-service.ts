@@ -5,7 +5,7 @@
 import { parseListenAddress } from '../../api/http.ts';
 import { codec as neutralCodec } from '../../codec/registry.ts';
 import { sdsNetworkAddress } from '../../crypto/sds-key.ts';
-import { ChainAccess } from '../chain/chain-access.ts';
+import { isBondedStatus, ChainAccess } from '../chain/chain-access.ts';
 import { loadP2pKey, loadWallet } from '../wallet/wallet-files.ts';
 import { ChainDuties, type HeldMetaNode } from './chain-duties.ts';
 import { metaDbFile, type MetaServiceConfig } from './config.ts';
@@ -19,8 +19,6 @@ export interface RunningMetaService {
   readonly duties: ChainDuties;
   close(): Promise<void>;
 }
-
-const isBonded = (status: unknown): boolean => status === 3 || status === 'BOND_STATUS_BONDED';
 
 export async function startMetaService(home: string, c: MetaServiceConfig, log: (line: string) => void): Promise<RunningMetaService> {
   if (c.metaNodes.length === 0) throw new Error('meta.toml lists no meta nodes: the service needs the key of at least one');
@@ -36,7 +34,7 @@ export async function startMetaService(home: string, c: MetaServiceConfig, log: 
       const r = await chain.queryOptional('chain.register.v1', 'ResourceNode', { network_addr: networkAddress });
       const n = r?.node as { network_address?: string; owner_address?: string; status?: unknown; suspend?: boolean } | undefined;
       if (!n || !n.network_address) return undefined;
-      return { owner: n.owner_address ?? '', bonded: isBonded(n.status), suspended: n.suspend === true };
+      return { owner: n.owner_address ?? '', bonded: isBondedStatus(n.status), suspended: n.suspend === true };
     },
   };
   const store = new MetaStore(metaDbFile(home));

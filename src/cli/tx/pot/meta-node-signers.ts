@@ -14,6 +14,7 @@ import { GrpcStatusError, queryGrpc } from '../../../client/query-grpc.ts';
 import { metaNodeBlsSecretKey } from '../../../modules/pot/meta-node-bls-key.ts';
 import { blsThreshold } from '../../../modules/pot/report-msg.ts';
 import type { TxContext } from '../context.ts';
+import { isBondedStatus } from '../../../sds/chain/chain-access.ts';
 
 const REGISTER = 'chain.register.v1';
 
@@ -38,9 +39,6 @@ export interface SignerSet {
   readonly threshold: bigint;
 }
 
-/** proto enum as the decoder gives it: the number 3 or its name */
-const isBonded = (status: unknown): boolean => status === 3 || status === 'BOND_STATUS_BONDED';
-
 function query(tc: TxContext, method: string, request: Record<string, unknown>) {
   return queryGrpc(tc.client, `${REGISTER}.Query/${method}`, `${REGISTER}.Query${method}Request`, `${REGISTER}.Query${method}Response`, request, undefined, tc.codec);
 }
@@ -57,7 +55,7 @@ export async function metaNodesOwnedBy(tc: TxContext, owner: string): Promise<Me
     for (const d of res.deposit_infos ?? []) {
       // DepositInfo.node_type is 0 for meta nodes (reference §1.10)
       if (Number(d.node_type ?? 0) !== 0) continue;
-      out.push({ networkAddress: d.network_address, owner: d.owner_address, bonded: isBonded(d.status), suspended: d.suspend === true });
+      out.push({ networkAddress: d.network_address, owner: d.owner_address, bonded: isBondedStatus(d.status), suspended: d.suspend === true });
     }
     const next = res.pagination?.next_key;
     if (!next || next.length === 0) return out;
@@ -69,7 +67,7 @@ async function metaNode(tc: TxContext, networkAddress: string): Promise<MetaNode
   try {
     const res = (await query(tc, 'MetaNode', { network_addr: networkAddress })) as { node?: { network_address: string; owner_address: string; status: unknown; suspend: boolean } };
     if (!res.node || res.node.network_address === '') return undefined;
-    return { networkAddress: res.node.network_address, owner: res.node.owner_address, bonded: isBonded(res.node.status), suspended: res.node.suspend === true };
+    return { networkAddress: res.node.network_address, owner: res.node.owner_address, bonded: isBondedStatus(res.node.status), suspended: res.node.suspend === true };
   } catch (e) {
     if (e instanceof GrpcStatusError) return undefined;
     throw e;
