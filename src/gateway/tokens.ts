@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { CID } from 'multiformats/cid';
 import { openSqlite } from '../sds/sqlite.ts';
 
 const SCHEMA = `
@@ -38,6 +39,15 @@ export interface UsageRow {
   readonly bytes_in: number;
   readonly bytes_out: number;
   readonly rejected: number;
+}
+
+/** One key per content: the CIDv1 form (a CIDv0 and its CIDv1 name the same DAG). */
+function contentKey(cid: string): string {
+  try {
+    return CID.parse(cid).toV1().toString();
+  } catch {
+    return cid;
+  }
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -125,10 +135,11 @@ export class TokenStore {
   }
 
   addOwned(owner: string, cid: string): void {
-    this.stmt('INSERT OR IGNORE INTO owned (owner, cid) VALUES (?, ?)').run(owner, cid);
+    this.stmt('INSERT OR IGNORE INTO owned (owner, cid) VALUES (?, ?)').run(owner, contentKey(cid));
   }
 
+  /** Whether `owner` added the content `cid` names, in whichever CID version it is written now. */
   owns(owner: string, cid: string): boolean {
-    return this.stmt('SELECT 1 FROM owned WHERE owner = ? AND cid = ?').get(owner, cid) !== undefined;
+    return this.stmt('SELECT 1 FROM owned WHERE owner = ? AND cid = ?').get(owner, contentKey(cid)) !== undefined;
   }
 }

@@ -79,4 +79,13 @@ describe('TokenStore', () => {
     expect(store.owns(OWNER, 'Qm1')).toBe(true);
     expect(store.owns('st1other', 'Qm1')).toBe(false);
   });
+
+  it('knows content by its DAG, whichever CID version names it', () => {
+    // `hello world\n` as Kubo adds it, and the same dag-pb node as CIDv1
+    store.addOwned(OWNER, 'QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o');
+    expect(store.owns(OWNER, 'bafybeicg2rebjoofv4kbyovkw7af3rpiitvnl6i7ckcywaq6xjcxnc2mby')).toBe(true);
+    expect(store.owns(OWNER, 'QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o')).toBe(true);
+    // the raw-leaf CIDv1 of the same bytes is another DAG
+    expect(store.owns(OWNER, 'bafkreifjjcie6lypi6ny7amxnfftagclbuxndqonfipmb64f2km2devei4')).toBe(false);
+  });
 });
