@@ -44,6 +44,15 @@ function sendError(res: ServerResponse, status: number, message: string, headers
 }
 
 const RPC_BODY_LIMIT = 5 * 1024 * 1024;
+
+/**
+ * CORS: the token in the path is the credential, so any page may call the gateway (the IPFS WebUI
+ * uses `/spfs/<token>` as its API address); preflights are answered without a token check or limit.
+ */
+const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, X-Stream-Output, X-Chunked-Output, X-Content-Length',
+};
 const REQID_TTL_MS = 10 * 60_000;
 
 export async function startGateway(c: GatewayConfig, store: TokenStore, log: (line: string) => void): Promise<RunningGateway> {
@@ -214,6 +223,15 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
       throw new GatewayError(400, 'invalid path: encoded slashes, empty segments and dot segments are refused');
     }
     const seg = path.split('/').slice(1);
+    if (req.method === 'OPTIONS' && (seg[0] === 'spfs' || (seg[0] === 'private' && seg[1] === 'rpc') || seg[0] === 'regions' || seg[0] === 'usage')) {
+      at.route = 'preflight';
+      res.writeHead(204, {
+        'Access-Control-Allow-Methods': 'POST, GET, OPTIONS',
+        'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? 'Content-Type'),
+        'Access-Control-Max-Age': '600',
+      }).end();
+      return;
+    }
     if (seg[0] === 'regions' && seg.length === 2) {
       if (req.method !== 'GET') throw new GatewayError(405, 'only GET is served on /regions/{region_code}', { Allow: 'GET' });
       const code = seg[1]!;
@@ -266,6 +284,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
   const address = parseListenAddress(c.listen, 'gateway listen address');
   const server: RunningServer = await listen(address, async (req, res) => {
     const at = { route: 'other', tier: '' };
+    for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
     // Node checks requestTimeout only every 30 s (connectionsCheckingInterval): a client that
     // trickles its request is cut off here, on time, with 408 and the connection closed
     let timedOut = false;

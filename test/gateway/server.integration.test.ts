@@ -113,6 +113,23 @@ describe('the gateway in process', () => {
     expect(JSON.parse((await send(gw.url, 'POST', `/private/rpc/${tokens.free}`, batch)).body)).toHaveLength(2);
   });
 
+  it('CORS: a preflight is answered without a token check or limit; answers allow any origin and expose the limit headers', async () => {
+    const before = upstreamCalls();
+    const pre = await send(gw.url, 'OPTIONS', `/spfs/${tokens.frozen}/api/v0/add`, undefined, { Origin: 'https://webui.ipfs.io', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' });
+    expect([pre.status, pre.body]).toEqual([204, '']);
+    expect(pre.headers['access-control-allow-origin']).toBe('*');
+    expect(pre.headers['access-control-allow-methods']).toBe('POST, GET, OPTIONS');
+    expect(pre.headers['access-control-allow-headers']).toBe('content-type');
+    const a = await send(gw.url, 'POST', `/private/rpc/${tokens.free}`, CALL('rpc_modules'), { Origin: 'https://webui.ipfs.io' });
+    expect(a.status).toBe(200);
+    expect(a.headers['access-control-allow-origin']).toBe('*');
+    expect(a.headers['access-control-expose-headers']).toContain('RateLimit-Remaining');
+    expect(upstreamCalls()).toBe(before + 1);
+    // a refusal carries them too, so the page can read its status
+    const refused = await send(gw.url, 'POST', '/private/rpc/nope', CALL('rpc_modules'), { Origin: 'https://webui.ipfs.io' });
+    expect([refused.status, refused.headers['access-control-allow-origin']]).toEqual([401, '*']);
+  });
+
   it('GET /regions/{code}: the configured entries; an unknown code 404', async () => {
     const eu = await send(gw.url, 'GET', '/regions/EU');
     expect(eu.status).toBe(200);
