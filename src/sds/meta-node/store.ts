@@ -307,7 +307,8 @@ export class MetaStore {
     this.db
       .prepare('INSERT INTO traffic_log (time, network_address, wallet, kind, file_hash, slice_hash, bytes, volume) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .run(t.time, t.networkAddress, t.wallet, t.kind, t.fileHash, t.sliceHash, t.bytes, t.volume.toString());
-    const cur = this.unsettled().get(t.wallet) ?? 0n;
+    const row = this.db.prepare('SELECT unsettled FROM traffic WHERE wallet = ?').get(t.wallet) as { unsettled: string } | undefined;
+    const cur = row ? BigInt(row.unsettled) : 0n;
     this.db
       .prepare('INSERT INTO traffic (wallet, unsettled) VALUES (?, ?) ON CONFLICT(wallet) DO UPDATE SET unsettled = excluded.unsettled')
       .run(t.wallet, (cur + t.volume).toString());
