@@ -74,22 +74,36 @@ const HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a
 const fail = (detail: string): SdsSignatureCheck => ({ ok: false, detail });
 const short = (s: string): string => (s.length > 80 ? `${s.slice(0, 80)}…` : s);
 
+/** The wallet key of a signature object: its pubkey parsed and matching its address, or the problem. */
+function walletKey(sig: unknown): { pub: Uint8Array } | { problem: string } {
+  if (sig === undefined || sig === null || typeof sig !== 'object') return { problem: 'missing signature' };
+  const { address, pubkey } = sig as Record<string, unknown>;
+  if (typeof pubkey !== 'string' || pubkey === '') return { problem: 'wrong wallet pubkey' };
+  let pub: Uint8Array;
+  try {
+    pub = pubKeyFromStpub(pubkey);
+  } catch {
+    return { problem: 'wrong wallet pubkey' };
+  }
+  if (typeof address !== 'string' || address !== walletAddressOf(pub)) {
+    return { problem: `address ${typeof address === 'string' ? short(address) : '(missing)'} does not match the pubkey` };
+  }
+  return { pub };
+}
+
+/** The part of the check the PP does alone for a download: the pubkey parses and derives `address` (the SP checks the signature). */
+export function pubkeyProblem(sig: SdsSignature): string | undefined {
+  const k = walletKey(sig);
+  return 'problem' in k ? k.problem : undefined;
+}
+
 /** The PP's check: the pubkey parses and derives `address`, the hex parses (64 or 65 bytes), low-S, verifies */
 export function verifySds(sig: SdsSignature | undefined | null, message: string): SdsSignatureCheck {
   try {
-    if (sig === undefined || sig === null || typeof sig !== 'object') return fail('missing signature');
-    const { address, pubkey, signature } = sig as unknown as Record<string, unknown>;
-    if (typeof pubkey !== 'string' || pubkey === '') return fail('wrong wallet pubkey');
-    let pub: Uint8Array;
-    try {
-      pub = pubKeyFromStpub(pubkey);
-    } catch {
-      return fail('wrong wallet pubkey');
-    }
-    const derived = walletAddressOf(pub);
-    if (typeof address !== 'string' || address !== derived) {
-      return fail(`address ${typeof address === 'string' ? short(address) : '(missing)'} does not match the pubkey`);
-    }
+    const key = walletKey(sig);
+    if ('problem' in key) return fail(key.problem);
+    const { pub } = key;
+    const { signature } = sig as unknown as Record<string, unknown>;
     if (typeof signature !== 'string' || signature.length === 0 || signature.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(signature)) {
       return fail('signature is not hex');
     }

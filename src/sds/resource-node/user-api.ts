@@ -5,9 +5,8 @@
  * negative code (§1.2), never JSON-RPC errors.
  */
 import { parseFileHandle, parseShareLink, SHARE_LINK_PREFIX } from '../protocol/file-handle.ts';
-import { formatSequenceNumber } from '../protocol/sequence-number.ts';
 import { ReturnCode } from '../protocol/return-codes.ts';
-import { SignedMessage, verifySds } from '../protocol/signature.ts';
+import { pubkeyProblem, SignedMessage, verifySds } from '../protocol/signature.ts';
 import type { RpcMethod } from '../rpc/dispatch.ts';
 import type { MetaClient } from './meta-client.ts';
 import type { DownloadSessions } from './download-sessions.ts';
@@ -88,8 +87,8 @@ export function userMethods(d: UserApiDeps): Map<string, RpcMethod> {
       return result(ReturnCode.WRONG_INPUT, { detail: (e as Error).message });
     }
     // the PP checks only that the address is the pubkey's; the SP checks the signature and the SN
-    const check = verifySds(signature, SignedMessage.upload(handle.fileHash, signature.address, formatSequenceNumber(0n), reqTime));
-    if (!check.ok && (check.detail === 'wrong wallet pubkey' || check.detail.includes('does not match the pubkey'))) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${check.detail}`);
+    const keyProblem = pubkeyProblem(signature);
+    if (keyProblem !== undefined) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${keyProblem}`);
     if (handle.owner !== signature.address) return result(ReturnCode.WRONG_WALLET_ADDRESS, { detail: `only the owner ${handle.owner} may download ${handle.fileHash} through sdm://; ${signature.address} can use a share link` });
     const a = await ask(() => d.meta.call('requestDownload', { signature, reqTime, fileHash: handle.fileHash, owner: handle.owner, pp: d.networkAddress }, 15_000));
     if (a instanceof Unreachable) return a.result;
