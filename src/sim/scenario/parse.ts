@@ -1,0 +1,471 @@
+/**
+ * `parseScenario`: a scenario file (YAML) → the typed `Scenario` (docs/scenarios.md). Every mistake
+ * throws a `ScenarioError` naming `<file>:<line>:<col>: <field path>: <problem>`, positions from
+ * the yaml library's document nodes and a `LineCounter`. Pure: no I/O.
+ */
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
+import { parseCoinNormalized } from '../../math/coin-parse.ts';
+import { DEFAULT_META_NODE_SETTINGS } from '../../sds/meta-node/settings.ts';
+import type {
+  At, BlsMode, Clock, Dist, EventBody, NodeRef, Population, Scenario, ScenarioEvent, Settlement, Zipf,
+} from './types.ts';
+
+export class ScenarioError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly col: number,
+    readonly field: string,
+    readonly problem: string,
+  ) {
+    super(`${file}:${line}:${col}: ${field}: ${problem}`);
+    this.name = 'ScenarioError';
+  }
+}
+
+/**
+ * The keys each mapping of the format accepts, by path (`events[].slash`: the body of a slash
+ * event; `dist.*`: the distribution forms). The parser checks keys against this table and a test
+ * checks scenarios/scenario.schema.json against it.
+ */
+export const SCENARIO_KEYS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  '': ['name', 'seed', 'genesis', 'population', 'clock', 'events', 'settlement', 'bls'],
+  population: ['validators', 'meta_nodes', 'resource_nodes', 'users'],
+  'population.validators': ['count', 'self_delegation'],
+  'population.meta_nodes': ['count', 'deposit'],
+  'population.resource_nodes': ['count', 'deposit', 'node_type', 'join', 'leave'],
+  'population.users': ['count', 'prepay', 'upload_size', 'uploads_per_epoch', 'download_popularity'],
+  'population.users.download_popularity': ['zipf'],
+  'population.users.download_popularity.zipf': ['s', 'n'],
+  clock: ['epoch', 'block_interval', 'duration'],
+  'clock.duration': ['epochs', 'time'],
+  'events[]': ['at', 'proposal', 'slash', 'unbond', 'suspend', 'prepay_wave', 'traffic_surge'],
+  'events[].proposal': ['module', 'params'],
+  'events[].slash': ['node', 'fraction'],
+  'events[].unbond': ['node'],
+  'events[].suspend': ['node'],
+  'events[].prepay_wave': ['users', 'amount'],
+  'events[].traffic_surge': ['factor', 'epochs'],
+  settlement: ['replicas', 'noz_per_byte', 'traffic_noz_per_byte', 'settle_basis_points'],
+  dist: ['uniform', 'normal', 'lognormal', 'choice'],
+  'dist.uniform': ['min', 'max'],
+  'dist.normal': ['mean', 'sd', 'min'],
+  'dist.lognormal': ['median', 'sigma', 'min'],
+  'dist.choice[]': ['value', 'weight'],
+});
+
+export const EVENT_KINDS = ['proposal', 'slash', 'unbond', 'suspend', 'prepay_wave', 'traffic_surge'] as const;
+
+/** Defaults of the optional fields (docs/scenarios.md lists them). */
+export const SCENARIO_DEFAULTS = Object.freeze({
+  seed: 1,
+  bls: 'trusted' as BlsMode,
+  epochSeconds: 600,
+  blockIntervalSeconds: 5,
+  validators: 1,
+  selfDelegation: 1_000_000_000_000_000_000_000n, // 1000stos
+  metaNodes: 3,
+  metaDeposit: 1_000_000_000_000_000_000_000n, // 1000stos
+  resourceNodes: 4,
+  resourceDeposit: 100_000_000_000_000_000_000n, // 100stos
+  nodeType: 7,
+  users: 10,
+  prepay: 1_000_000_000_000_000_000n, // 1stos
+  uploadSize: 1_048_576, // 1MiB
+  uploadsPerEpoch: 1,
+  zipfS: 1.0,
+});
+
+type Ctx = { readonly file: string; readonly lc: LineCounter };
+
+function fail(ctx: Ctx, node: Node | Pair['key'] | null | undefined, field: string, problem: string, fallback?: Node): never {
+  const n = (node && (node as Node).range ? node : fallback) as Node | undefined;
+  const offset = n?.range ? n.range[0] : 0;
+  const { line, col } = ctx.lc.linePos(offset);
+  throw new ScenarioError(ctx.file, line, col, field || '(top)', problem);
+}
+
+function describe(node: Node | null | undefined): string {
+  if (node == null) return 'nothing';
+  if (isMap(node)) return 'a mapping';
+  if (isSeq(node)) return 'a list';
+  if (isScalar(node)) {
+    const v = node.value;
+    if (v === null) return 'null';
+    if (typeof v === 'string') return `string ${JSON.stringify(v)}`;
+    return `${typeof v} ${String(v)}`;
+  }
+  return 'an alias';
+}
+
+function levenshtein(a: string, b: string): number {
+  const d: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = d[0];
+    d[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = d[j];
+      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return d[b.length];
+}
+
+function suggestion(key: string, allowed: readonly string[]): string {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const k of allowed) {
+    const dist = levenshtein(key, k);
+    if (dist < bestD) [best, bestD] = [k, dist];
+  }
+  if (best !== undefined && bestD <= Math.max(2, Math.floor(best.length / 3))) return ` (did you mean "${best}"?)`;
+  return ` (expected one of: ${allowed.join(', ')})`;
+}
+
+const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
+
+/** A mapping with only the keys of `SCENARIO_KEYS[keysAt]`; returns key → value node. */
+function mapping(ctx: Ctx, node: Node | null | undefined, path: string, keysAt: string, fallback?: Node): Map<string, { key: Node; value: Node | null }> {
+  if (!isMap(node)) fail(ctx, node, path, `expected a mapping, got ${describe(node)}`, fallback);
+  const allowed = SCENARIO_KEYS[keysAt];
+  const out = new Map<string, { key: Node; value: Node | null }>();
+  for (const pair of node.items) {
+    const key = pair.key as Node;
+    if (!isScalar(key) || typeof key.value !== 'string') fail(ctx, key, path, `expected a field name, got ${describe(key)}`, node);
+    const name = key.value as string;
+    if (!allowed.includes(name)) fail(ctx, key, join(path, name), `${keysAt === 'events[]' ? 'unknown event kind' : 'unknown field'}${suggestion(name, allowed)}`, node);
+    out.set(name, { key, value: pair.value as Node | null });
+  }
+  return out;
+}
+
+function intIn(ctx: Ctx, node: Node | null | undefined, path: string, min: number, max: number, what: string, fallback?: Node): number {
+  const v = isScalar(node) ? node.value : undefined;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) {
+    fail(ctx, node, path, `expected ${what}, got ${describe(node)}`, fallback);
+  }
+  return v;
+}
+
+function num(ctx: Ctx, node: Node | null | undefined, path: string, ok: (v: number) => boolean, what: string): number {
+  const v = isScalar(node) ? node.value : undefined;
+  if (typeof v !== 'number' || !Number.isFinite(v) || !ok(v)) fail(ctx, node, path, `expected ${what}, got ${describe(node)}`);
+  return v;
+}
+
+function str(ctx: Ctx, node: Node | null | undefined, path: string, what: string): string {
+  const v = isScalar(node) ? node.value : undefined;
+  if (typeof v !== 'string' || v === '') fail(ctx, node, path, `expected ${what}, got ${describe(node)}`);
+  return v;
+}
+
+const MAX_WEI = (1n << 256n) - 1n;
+
+/** `"1000"` (wei), `"10stos"`, `"2.5gwei"` (parseCoinNormalized), or a non-negative YAML integer (wei). */
+export function parseAmountText(text: string): bigint | string {
+  const t = text.trim();
+  let wei: bigint;
+  if (/^\d+$/.test(t)) wei = BigInt(t);
+  else {
+    let coin;
+    try {
+      coin = parseCoinNormalized(t);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    if (coin.denom !== 'wei') return `unknown denomination "${coin.denom}" (use wei, gwei or stos)`;
+    wei = coin.amount;
+  }
+  if (wei < 0n) return 'must not be negative';
+  if (wei > MAX_WEI) return 'does not fit 256 bits';
+  return wei;
+}
+
+function amount(ctx: Ctx, node: Node | null | undefined, path: string): bigint {
+  const v = isScalar(node) ? node.value : undefined;
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
+  if (typeof v !== 'string') fail(ctx, node, path, `expected an amount like "10stos" or "1000" (wei), got ${describe(node)}`);
+  const r = parseAmountText(v);
+  if (typeof r === 'string') fail(ctx, node, path, `bad amount ${JSON.stringify(v)}: ${r}`);
+  return r;
+}
+
+const DURATION_UNITS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 };
+
+/** `30s`, `10m`, `1h30m`, `365d`, `2w`: whole seconds (units s, m, h, d, w); a string or undefined (error). */
+export function parseDurationSeconds(text: string): number | undefined {
+  if (!/^(\d+(s|m|h|d|w))+$/.test(text)) return undefined;
+  let total = 0;
+  for (const m of text.matchAll(/(\d+)([smhdw])/g)) total += Number(m[1]) * DURATION_UNITS[m[2]];
+  return Number.isSafeInteger(total) ? total : undefined;
+}
+
+function duration(ctx: Ctx, node: Node | null | undefined, path: string, positive: boolean): number {
+  const v = isScalar(node) ? node.value : undefined;
+  if (typeof v !== 'string') fail(ctx, node, path, `expected a duration like "10m", got ${describe(node)}`);
+  const s = parseDurationSeconds(v);
+  if (s === undefined) fail(ctx, node, path, `bad duration ${JSON.stringify(v)} (a sequence of <integer><unit>, units s, m, h, d, w)`);
+  if (positive && s === 0) fail(ctx, node, path, `expected a positive duration, got ${JSON.stringify(v)}`);
+  return s;
+}
+
+const SIZE_UNITS: Readonly<Record<string, number>> = {
+  '': 1, B: 1, KB: 1e3, MB: 1e6, GB: 1e9, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3,
+};
+
+function size(ctx: Ctx, node: Node | null | undefined, path: string): number {
+  const v = isScalar(node) ? node.value : undefined;
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
+  if (typeof v === 'string') {
+    const m = /^(\d+)\s*(B|KB|MB|GB|KiB|MiB|GiB)?$/.exec(v.trim());
+    if (m) {
+      const bytes = Number(m[1]) * SIZE_UNITS[m[2] ?? ''];
+      if (Number.isSafeInteger(bytes)) return bytes;
+    }
+  }
+  fail(ctx, node, path, `expected a size in bytes like 4096 or "4MiB", got ${describe(node)}`);
+}
+
+/** A constant (read by `one`) or `{uniform|normal|lognormal|choice: …}`. */
+function dist<T>(ctx: Ctx, node: Node | null | undefined, path: string, one: (n: Node | null | undefined, p: string) => T, less: (a: T, b: T) => boolean): Dist<T> {
+  if (!isMap(node)) return { kind: 'const', value: one(node, path) };
+  const m = mapping(ctx, node, path, 'dist');
+  if (m.size !== 1) fail(ctx, node, path, `expected exactly one of uniform, normal, lognormal, choice, got ${m.size}`);
+  const [[form, { value }]] = [...m.entries()];
+  const p = join(path, form);
+  if (form === 'uniform') {
+    const f = mapping(ctx, value, p, 'dist.uniform', node);
+    const min = one(req(ctx, f, 'min', p, value), `${p}.min`);
+    const max = one(req(ctx, f, 'max', p, value), `${p}.max`);
+    if (less(max, min)) fail(ctx, f.get('max')!.value, `${p}.max`, 'must not be less than min');
+    return { kind: 'uniform', min, max };
+  }
+  if (form === 'normal') {
+    const f = mapping(ctx, value, p, 'dist.normal', node);
+    const mean = one(req(ctx, f, 'mean', p, value), `${p}.mean`);
+    const sd = one(req(ctx, f, 'sd', p, value), `${p}.sd`);
+    const min = f.has('min') ? one(f.get('min')!.value, `${p}.min`) : undefined;
+    return min === undefined ? { kind: 'normal', mean, sd } : { kind: 'normal', mean, sd, min };
+  }
+  if (form === 'lognormal') {
+    const f = mapping(ctx, value, p, 'dist.lognormal', node);
+    const median = one(req(ctx, f, 'median', p, value), `${p}.median`);
+    const sigma = num(ctx, req(ctx, f, 'sigma', p, value), `${p}.sigma`, (x) => x > 0, 'a positive number');
+    const min = f.has('min') ? one(f.get('min')!.value, `${p}.min`) : undefined;
+    return min === undefined ? { kind: 'lognormal', median, sigma } : { kind: 'lognormal', median, sigma, min };
+  }
+  // choice
+  if (!isSeq(value) || value.items.length === 0) fail(ctx, value, p, `expected a non-empty list, got ${describe(value)}`, node);
+  const options = value.items.map((item, i) => {
+    const ip = `${p}[${i}]`;
+    if (!isMap(item)) return { value: one(item as Node, ip), weight: 1 };
+    const f = mapping(ctx, item as Node, ip, 'dist.choice[]');
+    const v = one(req(ctx, f, 'value', ip, item as Node), `${ip}.value`);
+    const weight = f.has('weight') ? num(ctx, f.get('weight')!.value, `${ip}.weight`, (x) => x > 0, 'a positive number') : 1;
+    return { value: v, weight };
+  });
+  return { kind: 'choice', options };
+}
+
+function req(ctx: Ctx, m: Map<string, { key: Node; value: Node | null }>, key: string, path: string, parent: Node | null | undefined): Node | null {
+  const e = m.get(key);
+  if (!e) fail(ctx, parent, join(path, key), 'missing required field');
+  return e.value;
+}
+
+function opt<T>(m: Map<string, { key: Node; value: Node | null }>, key: string, read: (n: Node | null, p: string) => T, path: string, dflt: T): T {
+  const e = m.get(key);
+  return e ? read(e.value, join(path, key)) : dflt;
+}
+
+/** `at`: an integer (the start of that epoch) or a duration after genesis. */
+function at(ctx: Ctx, node: Node | null | undefined, path: string): At {
+  const v = isScalar(node) ? node.value : undefined;
+  if (typeof v === 'number') return { epoch: intIn(ctx, node, path, 0, Number.MAX_SAFE_INTEGER, 'an epoch number (integer ≥ 0) or a time like "2h"') };
+  if (typeof v === 'string') return { seconds: duration(ctx, node, path, false) };
+  fail(ctx, node, path, `expected an epoch number (integer ≥ 0) or a time like "2h", got ${describe(node)}`);
+}
+
+const atSeconds = (a: At, epochSeconds: number) => ('epoch' in a ? a.epoch * epochSeconds : a.seconds);
+
+function plainJson(ctx: Ctx, node: Node | null | undefined, path: string): Record<string, unknown> {
+  if (!isMap(node)) fail(ctx, node, path, `expected a mapping, got ${describe(node)}`);
+  return node.toJSON() as Record<string, unknown>;
+}
+
+export function parseScenario(text: string, file: string): Scenario {
+  const lc = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true, intAsBigInt: false });
+  const ctx: Ctx = { file, lc };
+  const err = doc.errors[0];
+  if (err) {
+    const { line, col } = lc.linePos(err.pos[0]);
+    throw new ScenarioError(file, line, col, 'yaml', err.message);
+  }
+  const root = doc.contents as Node | null;
+  const top = mapping(ctx, root, '', '');
+  const bigLess = (a: bigint, b: bigint) => a < b;
+  const numLess = (a: number, b: number) => a < b;
+  const amt = (n: Node | null | undefined, p: string) => amount(ctx, n, p);
+  const amtDist = (n: Node | null, p: string) => dist(ctx, n, p, amt, bigLess);
+  const count = (min: number) => (n: Node | null, p: string) => intIn(ctx, n, p, min, 1_000_000, min === 0 ? 'a non-negative integer' : 'a positive integer');
+
+  const name = opt(top, 'name', (n, p) => str(ctx, n, p, 'a non-empty string'), '', undefined as string | undefined);
+  const seed = opt(top, 'seed', (n, p) => intIn(ctx, n, p, 0, 2 ** 32 - 1, 'an integer in 0..4294967295'), '', SCENARIO_DEFAULTS.seed);
+  const bls = opt(top, 'bls', (n, p) => {
+    const v = isScalar(n) ? n.value : undefined;
+    if (v !== 'trusted' && v !== 'full') fail(ctx, n, p, `expected "trusted" or "full", got ${describe(n)}`);
+    return v as BlsMode;
+  }, '', SCENARIO_DEFAULTS.bls);
+  const genesis = opt(top, 'genesis', (n, p) => {
+    const g = plainJson(ctx, n, p);
+    for (const pair of (n as Node & { items: Pair[] }).items) {
+      const k = pair.key as Node;
+      if (!isMap(pair.value)) fail(ctx, pair.value as Node, `${p}.${String((k as { value?: unknown }).value)}`, `expected a mapping (module params/state), got ${describe(pair.value as Node)}`, k);
+    }
+    return g;
+  }, '', {} as Record<string, unknown>);
+
+  // clock
+  const clockEntry = top.get('clock');
+  if (!clockEntry) fail(ctx, root, 'clock', 'missing required field');
+  const cm = mapping(ctx, clockEntry.value, 'clock', 'clock', clockEntry.key);
+  const epochSeconds = opt(cm, 'epoch', (n, p) => duration(ctx, n, p, true), 'clock', SCENARIO_DEFAULTS.epochSeconds);
+  const blockIntervalSeconds = opt(cm, 'block_interval', (n, p) => duration(ctx, n, p, true), 'clock', SCENARIO_DEFAULTS.blockIntervalSeconds);
+  if (blockIntervalSeconds > epochSeconds) fail(ctx, cm.get('block_interval')!.value, 'clock.block_interval', 'must not be longer than clock.epoch');
+  const durNode = req(ctx, cm, 'duration', 'clock', clockEntry.value);
+  const dm = mapping(ctx, durNode, 'clock.duration', 'clock.duration', cm.get('duration')!.key);
+  if (dm.size !== 1) fail(ctx, durNode, 'clock.duration', `expected exactly one of epochs, time, got ${dm.size}`);
+  const durationSeconds = dm.has('epochs')
+    ? intIn(ctx, dm.get('epochs')!.value, 'clock.duration.epochs', 1, 10_000_000, 'a positive integer') * epochSeconds
+    : duration(ctx, dm.get('time')!.value, 'clock.duration.time', true);
+  const clock: Clock = { epochSeconds, blockIntervalSeconds, durationSeconds };
+
+  // population
+  const pm = top.get('population') ? mapping(ctx, top.get('population')!.value, 'population', 'population', top.get('population')!.key) : new Map();
+  const sub = (key: string) => {
+    const e = pm.get(key);
+    const p = `population.${key}`;
+    return e ? mapping(ctx, e.value, p, p, e.key) : new Map<string, { key: Node; value: Node | null }>();
+  };
+  const vm = sub('validators');
+  const mm = sub('meta_nodes');
+  const rm = sub('resource_nodes');
+  const um = sub('users');
+  const checkAt = (a: At, n: Node | null, p: string) => {
+    if (atSeconds(a, epochSeconds) > durationSeconds) fail(ctx, n, p, `beyond the run (clock.duration is ${durationSeconds}s)`);
+    return a;
+  };
+  const population: Population = {
+    validators: {
+      count: opt(vm, 'count', count(1), 'population.validators', SCENARIO_DEFAULTS.validators),
+      selfDelegation: opt(vm, 'self_delegation', amtDist, 'population.validators', { kind: 'const', value: SCENARIO_DEFAULTS.selfDelegation } as Dist<bigint>),
+    },
+    metaNodes: {
+      count: opt(mm, 'count', count(1), 'population.meta_nodes', SCENARIO_DEFAULTS.metaNodes),
+      deposit: opt(mm, 'deposit', amtDist, 'population.meta_nodes', { kind: 'const', value: SCENARIO_DEFAULTS.metaDeposit } as Dist<bigint>),
+    },
+    resourceNodes: {
+      count: opt(rm, 'count', count(0), 'population.resource_nodes', SCENARIO_DEFAULTS.resourceNodes),
+      deposit: opt(rm, 'deposit', amtDist, 'population.resource_nodes', { kind: 'const', value: SCENARIO_DEFAULTS.resourceDeposit } as Dist<bigint>),
+      nodeType: opt(rm, 'node_type', (n, p) => dist(ctx, n, p, (x, q) => intIn(ctx, x, q, 1, 7, 'a node type 1..7'), numLess), 'population.resource_nodes', { kind: 'const', value: SCENARIO_DEFAULTS.nodeType } as Dist<number>),
+      join: opt(rm, 'join', (n, p) => checkAt(at(ctx, n, p), n, p), 'population.resource_nodes', { epoch: 0 } as At),
+      ...(rm.has('leave') ? { leave: checkAt(at(ctx, rm.get('leave')!.value, 'population.resource_nodes.leave'), rm.get('leave')!.value, 'population.resource_nodes.leave') } : {}),
+    },
+    users: {
+      count: opt(um, 'count', count(0), 'population.users', SCENARIO_DEFAULTS.users),
+      prepay: opt(um, 'prepay', amtDist, 'population.users', { kind: 'const', value: SCENARIO_DEFAULTS.prepay } as Dist<bigint>),
+      uploadSize: opt(um, 'upload_size', (n, p) => dist(ctx, n, p, (x, q) => size(ctx, x, q), numLess), 'population.users', { kind: 'const', value: SCENARIO_DEFAULTS.uploadSize } as Dist<number>),
+      uploadsPerEpoch: opt(um, 'uploads_per_epoch', (n, p) => dist(ctx, n, p, (x, q) => num(ctx, x, q, (v) => v >= 0, 'a non-negative number'), numLess), 'population.users', { kind: 'const', value: SCENARIO_DEFAULTS.uploadsPerEpoch } as Dist<number>),
+      downloadPopularity: opt(um, 'download_popularity', (n, p) => {
+        const z = mapping(ctx, n, p, 'population.users.download_popularity', um.get('download_popularity')!.key);
+        const zp = `${p}.zipf`;
+        const zm = mapping(ctx, req(ctx, z, 'zipf', p, n), zp, 'population.users.download_popularity.zipf', z.get('zipf')?.key);
+        const s = num(ctx, req(ctx, zm, 's', zp, z.get('zipf')!.value), `${zp}.s`, (v) => v > 0, 'a positive number');
+        return zm.has('n') ? ({ kind: 'zipf', s, n: intIn(ctx, zm.get('n')!.value, `${zp}.n`, 1, Number.MAX_SAFE_INTEGER, 'a positive integer') } as Zipf) : ({ kind: 'zipf', s } as Zipf);
+      }, 'population.users', { kind: 'zipf', s: SCENARIO_DEFAULTS.zipfS } as Zipf),
+    },
+  };
+  const rn = population.resourceNodes;
+  if (rn.leave && atSeconds(rn.leave, epochSeconds) <= atSeconds(rn.join, epochSeconds)) {
+    fail(ctx, rm.get('leave')!.value, 'population.resource_nodes.leave', 'must be after join');
+  }
+
+  // settlement
+  const sm = top.get('settlement') ? mapping(ctx, top.get('settlement')!.value, 'settlement', 'settlement', top.get('settlement')!.key) : new Map();
+  const d = DEFAULT_META_NODE_SETTINGS;
+  const settlement: Settlement = {
+    replicas: opt(sm, 'replicas', count(1), 'settlement', d.replicas),
+    nozPerByte: opt(sm, 'noz_per_byte', amt, 'settlement', d.nozPerByte),
+    trafficNozPerByte: opt(sm, 'traffic_noz_per_byte', amt, 'settlement', d.trafficNozPerByte),
+    settleBasisPoints: opt(sm, 'settle_basis_points', (n, p) => intIn(ctx, n, p, 0, 10000, 'an integer in 0..10000'), 'settlement', d.settleBasisPoints),
+  };
+
+  // events
+  const counts = { validator: population.validators.count, meta: population.metaNodes.count, resource: population.resourceNodes.count };
+  const nodeRef = (n: Node | null, p: string): NodeRef => {
+    const s = str(ctx, n, p, 'a node like "resource-0"');
+    const m = /^(validator|meta|resource)-(\d+)$/.exec(s);
+    if (!m) fail(ctx, n, p, `expected a node like "validator-0", "meta-1" or "resource-2", got ${JSON.stringify(s)}`);
+    const role = m[1] as NodeRef['role'];
+    const index = Number(m[2]);
+    if (index >= counts[role]) fail(ctx, n, p, `no such node ${JSON.stringify(s)} (population has ${counts[role]} ${role} node${counts[role] === 1 ? '' : 's'})`);
+    return { role, index };
+  };
+  const events: ScenarioEvent[] = [];
+  const evEntry = top.get('events');
+  if (evEntry) {
+    const seq = evEntry.value;
+    if (!isSeq(seq)) fail(ctx, seq, 'events', `expected a list, got ${describe(seq)}`, evEntry.key);
+    let last = 0;
+    seq.items.forEach((item, i) => {
+      const p = `events[${i}]`;
+      const em = mapping(ctx, item as Node, p, 'events[]', evEntry.key);
+      const atNode = req(ctx, em, 'at', p, item as Node);
+      const when = at(ctx, atNode, `${p}.at`);
+      const secs = atSeconds(when, epochSeconds);
+      if (secs > durationSeconds) fail(ctx, atNode, `${p}.at`, `beyond the run (clock.duration is ${durationSeconds}s, this is ${secs}s)`);
+      if (secs < last) fail(ctx, atNode, `${p}.at`, `events out of order (${secs}s is before the previous event's ${last}s)`);
+      last = secs;
+      const kinds = [...em.keys()].filter((k) => k !== 'at');
+      if (kinds.length !== 1) fail(ctx, item as Node, p, `expected exactly one event kind (${EVENT_KINDS.join(', ')}), got ${kinds.length === 0 ? 'none' : kinds.join(', ')}`);
+      const kind = kinds[0] as EventBody['kind'];
+      const kp = `${p}.${kind}`;
+      const { key: kKey, value: kv } = em.get(kind)!;
+      const b = mapping(ctx, kv, kp, `events[].${kind}`, kKey);
+      let body: EventBody;
+      switch (kind) {
+        case 'proposal':
+          body = { kind, module: str(ctx, req(ctx, b, 'module', kp, kv), `${kp}.module`, 'a module name'), params: plainJson(ctx, req(ctx, b, 'params', kp, kv), `${kp}.params`) };
+          break;
+        case 'slash':
+          body = { kind, node: nodeRef(req(ctx, b, 'node', kp, kv), `${kp}.node`), fraction: num(ctx, req(ctx, b, 'fraction', kp, kv), `${kp}.fraction`, (v) => v > 0 && v <= 1, 'a fraction in (0, 1]') };
+          break;
+        case 'unbond':
+        case 'suspend':
+          body = { kind, node: nodeRef(req(ctx, b, 'node', kp, kv), `${kp}.node`) };
+          break;
+        case 'prepay_wave':
+          body = { kind, users: intIn(ctx, req(ctx, b, 'users', kp, kv), `${kp}.users`, 1, population.users.count, `a user count in 1..${population.users.count}`), amount: amtDist(req(ctx, b, 'amount', kp, kv), `${kp}.amount`) };
+          break;
+        case 'traffic_surge':
+          body = { kind, factor: num(ctx, req(ctx, b, 'factor', kp, kv), `${kp}.factor`, (v) => v > 0, 'a positive number'), epochs: intIn(ctx, req(ctx, b, 'epochs', kp, kv), `${kp}.epochs`, 1, 10_000_000, 'a positive integer') };
+          break;
+      }
+      events.push({ at: when, atSeconds: secs, line: lc.linePos((item as Node).range![0]).line, body });
+    });
+  }
+
+  return {
+    file,
+    ...(name !== undefined ? { name } : {}),
+    seed,
+    genesis,
+    population,
+    clock,
+    events,
+    settlement,
+    bls,
+  };
+}
