@@ -134,7 +134,7 @@ function mapping(ctx: Ctx, node: Node | null | undefined, path: string, keysAt: 
     const key = pair.key as Node;
     if (!isScalar(key) || typeof key.value !== 'string') fail(ctx, key, path, `expected a field name, got ${describe(key)}`, node);
     const name = key.value as string;
-    if (!allowed.includes(name)) fail(ctx, key, join(path, name), `${keysAt === 'events[]' ? 'unknown event kind' : 'unknown field'}${suggestion(name, allowed)}`, node);
+    if (!allowed.includes(name)) fail(ctx, key, join(path, name), keysAt === 'events[]' ? `unknown event kind${suggestion(name, EVENT_KINDS)}` : `unknown field${suggestion(name, allowed)}`, node);
     out.set(name, { key, value: pair.value as Node | null });
   }
   return out;
@@ -256,7 +256,7 @@ function dist<T>(ctx: Ctx, node: Node | null | undefined, path: string, one: (n:
     return min === undefined ? { kind: 'lognormal', median, sigma } : { kind: 'lognormal', median, sigma, min };
   }
   // choice
-  if (!isSeq(value) || value.items.length === 0) fail(ctx, value, p, `expected a non-empty list, got ${describe(value)}`, node);
+  if (!isSeq(value) || value.items.length === 0) fail(ctx, value, p, `expected a non-empty list, got ${isSeq(value) ? 'an empty list' : describe(value)}`, node);
   const options = value.items.map((item, i) => {
     const ip = `${p}[${i}]`;
     if (!isMap(item)) return { value: one(item as Node, ip), weight: 1 };

@@ -1,0 +1,294 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseScenario, ScenarioError, SCENARIO_KEYS, parseDurationSeconds, parseAmountText } from '../../../src/sim/scenario/parse.ts';
+import type { Scenario } from '../../../src/sim/scenario/types.ts';
+
+const root = new URL('../../../', import.meta.url);
+const read = (p: string) => readFileSync(new URL(p, root), 'utf8');
+const STOS = 10n ** 18n;
+
+describe('parseScenario: good files', () => {
+  it('parses scenarios/smoke.yaml to the exact object', () => {
+    const expected: Scenario = {
+      file: 'smoke.yaml',
+      name: 'smoke',
+      seed: 42,
+      genesis: { pot: { params: { mature_epoch: '3' } } },
+      population: {
+        validators: { count: 1, selfDelegation: { kind: 'const', value: 1000n * STOS } },
+        metaNodes: { count: 3, deposit: { kind: 'const', value: 1000n * STOS } },
+        resourceNodes: {
+          count: 4,
+          deposit: { kind: 'uniform', min: 100n * STOS, max: 200n * STOS },
+          nodeType: { kind: 'const', value: 7 },
+          join: { epoch: 0 },
+        },
+        users: {
+          count: 10,
+          prepay: { kind: 'lognormal', median: STOS, sigma: 0.5, min: STOS / 10n },
+          uploadSize: { kind: 'choice', options: [{ value: 65536, weight: 3 }, { value: 4194304, weight: 1 }] },
+          uploadsPerEpoch: { kind: 'const', value: 2 },
+          downloadPopularity: { kind: 'zipf', s: 1.1 },
+        },
+      },
+      clock: { epochSeconds: 600, blockIntervalSeconds: 5, durationSeconds: 3600 },
+      events: [
+        { at: { epoch: 2 }, atSeconds: 1200, line: 43, body: { kind: 'prepay_wave', users: 5, amount: { kind: 'const', value: 2n * STOS } } },
+        { at: { epoch: 3 }, atSeconds: 1800, line: 45, body: { kind: 'proposal', module: 'pot', params: { mature_epoch: '2' } } },
+        { at: { seconds: 2400 }, atSeconds: 2400, line: 49, body: { kind: 'slash', node: { role: 'resource', index: 1 }, fraction: 0.1 } },
+        { at: { epoch: 5 }, atSeconds: 3000, line: 51, body: { kind: 'traffic_surge', factor: 2, epochs: 1 } },
+      ],
+      settlement: { replicas: 3, nozPerByte: 1n, trafficNozPerByte: 1n, settleBasisPoints: 8000 },
+      bls: 'trusted',
+    };
+    expect(parseScenario(read('scenarios/smoke.yaml'), 'smoke.yaml')).toStrictEqual(expected);
+  });
+
+  it('fills every default for a minimal file', () => {
+    expect(parseScenario('clock: {duration: {time: 1d}}\n', 'min.yaml')).toStrictEqual({
+      file: 'min.yaml',
+      seed: 1,
+      genesis: {},
+      population: {
+        validators: { count: 1, selfDelegation: { kind: 'const', value: 1000n * STOS } },
+        metaNodes: { count: 3, deposit: { kind: 'const', value: 1000n * STOS } },
+        resourceNodes: { count: 4, deposit: { kind: 'const', value: 100n * STOS }, nodeType: { kind: 'const', value: 7 }, join: { epoch: 0 } },
+        users: {
+          count: 10,
+          prepay: { kind: 'const', value: STOS },
+          uploadSize: { kind: 'const', value: 1048576 },
+          uploadsPerEpoch: { kind: 'const', value: 1 },
+          downloadPopularity: { kind: 'zipf', s: 1 },
+        },
+      },
+      clock: { epochSeconds: 600, blockIntervalSeconds: 5, durationSeconds: 86400 },
+      events: [],
+      settlement: { replicas: 3, nozPerByte: 1n, trafficNozPerByte: 1n, settleBasisPoints: 8000 },
+      bls: 'trusted',
+    });
+  });
+
+  it('reads every distribution form, event kind, leave time and amount spelling', () => {
+    const s = parseScenario(
+      [
+        'bls: full',
+        'clock: {epoch: 1h, block_interval: 6s, duration: {epochs: 10}}',
+        'population:',
+        '  validators: {count: 2, self_delegation: {normal: {mean: 10stos, sd: 2stos, min: 1stos}}}',
+        '  resource_nodes:',
+        '    node_type: {choice: [1, {value: 7, weight: 2.5}]}',
+        '    join: 1h',
+        '    leave: 9',
+        '    deposit: "2.5gwei"',
+        '  users: {uploads_per_epoch: {uniform: {min: 0, max: 3}}, upload_size: {lognormal: {median: 1MB, sigma: 1}}, download_popularity: {zipf: {s: 0.8, n: 100}}, prepay: 12345}',
+        'settlement: {noz_per_byte: "1000", traffic_noz_per_byte: 2gwei}',
+        'events:',
+        '  - {at: 0, unbond: {node: validator-1}}',
+        '  - {at: 0, suspend: {node: meta-2}}',
+        '  - {at: 10, prepay_wave: {users: 10, amount: {uniform: {min: 1wei, max: 1stos}}}}',
+      ].join('\n'),
+      'all.yaml',
+    );
+    expect(s.bls).toBe('full');
+    expect(s.clock).toStrictEqual({ epochSeconds: 3600, blockIntervalSeconds: 6, durationSeconds: 36000 });
+    expect(s.population.validators).toStrictEqual({ count: 2, selfDelegation: { kind: 'normal', mean: 10n * STOS, sd: 2n * STOS, min: STOS } });
+    expect(s.population.resourceNodes).toStrictEqual({
+      count: 4,
+      deposit: { kind: 'const', value: 2_500_000_000n },
+      nodeType: { kind: 'choice', options: [{ value: 1, weight: 1 }, { value: 7, weight: 2.5 }] },
+      join: { seconds: 3600 },
+      leave: { epoch: 9 },
+    });
+    expect(s.population.users).toStrictEqual({
+      count: 10,
+      prepay: { kind: 'const', value: 12345n },
+      uploadSize: { kind: 'lognormal', median: 1_000_000, sigma: 1 },
+      uploadsPerEpoch: { kind: 'uniform', min: 0, max: 3 },
+      downloadPopularity: { kind: 'zipf', s: 0.8, n: 100 },
+    });
+    expect(s.settlement).toStrictEqual({ replicas: 3, nozPerByte: 1000n, trafficNozPerByte: 2_000_000_000n, settleBasisPoints: 8000 });
+    expect(s.events).toStrictEqual([
+      { at: { epoch: 0 }, atSeconds: 0, line: 13, body: { kind: 'unbond', node: { role: 'validator', index: 1 } } },
+      { at: { epoch: 0 }, atSeconds: 0, line: 14, body: { kind: 'suspend', node: { role: 'meta', index: 2 } } },
+      { at: { epoch: 10 }, atSeconds: 36000, line: 15, body: { kind: 'prepay_wave', users: 10, amount: { kind: 'uniform', min: 1n, max: STOS } } },
+    ]);
+  });
+});
+
+describe('parseScenario: bad files', () => {
+  const cases: [string, string][] = [
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  users:\n    count: -3\n",
+   "bad.yaml:4:12: population.users.count: expected a non-negative integer, got number -3"],
+  ["clock: {duration: {epochs: 6}}\npopulaton: {}\n",
+   "bad.yaml:2:1: populaton: unknown field (did you mean \"population\"?)"],
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  users:\n    prepai: 1stos\n",
+   "bad.yaml:4:5: population.users.prepai: unknown field (did you mean \"prepay\"?)"],
+  ["clock: {duration: {epochs: 6}, epoch: 10x}\n",
+   "bad.yaml:1:39: clock.epoch: bad duration \"10x\" (a sequence of <integer><unit>, units s, m, h, d, w)"],
+  ["clock: {duration: {epochs: 6}, epoch: 600}\n",
+   "bad.yaml:1:39: clock.epoch: expected a duration like \"10m\", got number 600"],
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  meta_nodes:\n    deposit: 10foo\n",
+   "bad.yaml:4:14: population.meta_nodes.deposit: bad amount \"10foo\": unknown denomination \"foo\" (use wei, gwei or stos)"],
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  meta_nodes:\n    deposit: ten stos\n",
+   "bad.yaml:4:14: population.meta_nodes.deposit: bad amount \"ten stos\": invalid decimal coin expression: ten stos"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n    slahs: {node: meta-0, fraction: 0.5}\n",
+   "bad.yaml:4:5: events[0].slahs: unknown event kind (did you mean \"slash\"?)"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n    explode: {}\n",
+   "bad.yaml:4:5: events[0].explode: unknown event kind (expected one of: proposal, slash, unbond, suspend, prepay_wave, traffic_surge)"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 3\n    unbond: {node: meta-0}\n  - at: 2\n    unbond: {node: meta-1}\n",
+   "bad.yaml:5:9: events[1].at: events out of order (1200s is before the previous event's 1800s)"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 7\n    unbond: {node: meta-0}\n",
+   "bad.yaml:3:9: events[0].at: beyond the run (clock.duration is 3600s, this is 4200s)"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 2h\n    unbond: {node: meta-0}\n",
+   "bad.yaml:3:9: events[0].at: beyond the run (clock.duration is 3600s, this is 7200s)"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n    suspend: {node: resource-4}\n",
+   "bad.yaml:4:21: events[0].suspend.node: no such node \"resource-4\" (population has 4 resource nodes)"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n",
+   "bad.yaml:3:5: events[0]: expected exactly one event kind (proposal, slash, unbond, suspend, prepay_wave, traffic_surge), got none"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n    slash: {node: meta-0}\n",
+   "bad.yaml:4:12: events[0].slash.fraction: missing required field"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n    slash: {node: meta-0, fraction: 1.5}\n",
+   "bad.yaml:4:37: events[0].slash.fraction: expected a fraction in (0, 1], got number 1.5"],
+  ["clock: {duration: {epochs: 6}}\nbls: fast\n",
+   "bad.yaml:2:6: bls: expected \"trusted\" or \"full\", got string \"fast\""],
+  ["clock: {duration: {epochs: 6}\n",
+   "bad.yaml:2:1: yaml: Flow map in block collection must be sufficiently indented and end with a }"],
+  ["clock: {duration: {epochs: 6}}\nclock: {}\n",
+   "bad.yaml:2:1: yaml: Map keys must be unique"],
+  ["seed: 1\n",
+   "bad.yaml:1:1: clock: missing required field"],
+  ["clock: {duration: {epochs: 6, time: 1h}}\n",
+   "bad.yaml:1:19: clock.duration: expected exactly one of epochs, time, got 2"],
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  resource_nodes:\n    deposit: {uniform: {min: 2stos, max: 1stos}}\n",
+   "bad.yaml:4:42: population.resource_nodes.deposit.uniform.max: must not be less than min"],
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  resource_nodes:\n    deposit: {uniform: {min: 2stos}}\n",
+   "bad.yaml:4:24: population.resource_nodes.deposit.uniform.max: missing required field"],
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  resource_nodes:\n    deposit: {gaussian: {mean: 2stos}}\n",
+   "bad.yaml:4:15: population.resource_nodes.deposit.gaussian: unknown field (expected one of: uniform, normal, lognormal, choice)"],
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  resource_nodes:\n    node_type: 9\n",
+   "bad.yaml:4:16: population.resource_nodes.node_type: expected a node type 1..7, got number 9"],
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  resource_nodes:\n    join: 3\n    leave: 2\n",
+   "bad.yaml:5:12: population.resource_nodes.leave: must be after join"],
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  users:\n    upload_size: {choice: []}\n",
+   "bad.yaml:4:27: population.users.upload_size.choice: expected a non-empty list, got an empty list"],
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  users:\n    upload_size: 4 MiBs\n",
+   "bad.yaml:4:18: population.users.upload_size: expected a size in bytes like 4096 or \"4MiB\", got string \"4 MiBs\""],
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  users:\n    download_popularity: {zipf: {s: 0}}\n",
+   "bad.yaml:4:37: population.users.download_popularity.zipf.s: expected a positive number, got number 0"],
+  ["clock: {duration: {epochs: 6}}\nsettlement:\n  settle_basis_points: 10001\n",
+   "bad.yaml:3:24: settlement.settle_basis_points: expected an integer in 0..10000, got number 10001"],
+  ["clock: {duration: {epochs: 6}}\ngenesis:\n  pot: 3\n",
+   "bad.yaml:3:8: genesis.pot: expected a mapping (module params/state), got number 3"],
+  ["clock: {duration: {epochs: 6}, block_interval: 11m}\n",
+   "bad.yaml:1:48: clock.block_interval: must not be longer than clock.epoch"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n    prepay_wave: {users: 11, amount: 1stos}\n",
+   "bad.yaml:4:26: events[0].prepay_wave.users: expected a user count in 1..10, got number 11"],
+  ["- a\n- b\n",
+   "bad.yaml:1:1: (top): expected a mapping, got a list"],
+  ["clock: {duration: {epochs: 6}}\nevents: {}\n",
+   "bad.yaml:2:9: events: expected a list, got a mapping"],
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  validators:\n    count: 1.5\n",
+   "bad.yaml:4:12: population.validators.count: expected a positive integer, got number 1.5"],
+  ];
+  it.each(cases)('%j', (text, message) => {
+    let err: unknown;
+    try {
+      parseScenario(text, 'bad.yaml');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ScenarioError);
+    expect((err as Error).message).toBe(message);
+  });
+
+  it('keeps the parts of the error', () => {
+    try {
+      parseScenario('clock: {duration: {epochs: 6}}\nbls: 3\n', 'x/y.yaml');
+      expect.unreachable();
+    } catch (e) {
+      const err = e as ScenarioError;
+      expect([err.file, err.line, err.col, err.field, err.problem]).toStrictEqual(['x/y.yaml', 2, 6, 'bls', 'expected "trusted" or "full", got number 3']);
+    }
+  });
+});
+
+describe('small parsers', () => {
+  it('parseDurationSeconds', () => {
+    expect(['30s', '10m', '1h30m', '365d', '2w', '0s', '', '10', '1.5h', '-1s', '1y'].map(parseDurationSeconds)).toStrictEqual([
+      30, 600, 5400, 31536000, 1209600, 0, undefined, undefined, undefined, undefined, undefined,
+    ]);
+  });
+  it('parseAmountText', () => {
+    expect(['0', '1000', '10stos', '2.5gwei', '1.5wei', '3foo', 'x'].map(parseAmountText)).toStrictEqual([
+      0n, 1000n, 10n * STOS, 2_500_000_000n, 1n, 'unknown denomination "foo" (use wei, gwei or stos)', 'invalid decimal coin expression: x',
+    ]);
+  });
+});
+
+describe('scenarios/scenario.schema.json', () => {
+  const schema = JSON.parse(read('scenarios/scenario.schema.json')) as Record<string, any>;
+
+  /** Every `properties` object of the schema, by the same paths as SCENARIO_KEYS ($refs not followed). */
+  function walk(node: any, path: string, out: Record<string, string[]>): Record<string, string[]> {
+    if (node === null || typeof node !== 'object') return out;
+    if (node.properties) {
+      out[path] = [...(out[path] ?? []), ...Object.keys(node.properties)];
+      for (const [k, v] of Object.entries(node.properties)) walk(v, path === '' ? k : `${path}.${k}`, out);
+    }
+    if (node.items) walk(node.items, `${path}[]`, out);
+    if (node.then) walk(node.then, path, out);
+    return out;
+  }
+
+  it('names exactly the keys the parser accepts, at the same places', () => {
+    const found = walk(schema, '', {});
+    walk(schema.$defs.dist, 'dist', found);
+    const sorted = (r: Record<string, readonly string[]>) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, [...v].sort()]).sort(([a], [b]) => (a < b ? -1 : 1)));
+    expect(sorted(found)).toStrictEqual(sorted(SCENARIO_KEYS));
+  });
+
+  it('closes every mapping with additionalProperties: false and resolves every $ref', () => {
+    const refs: string[] = [];
+    const open: string[] = [];
+    const visit = (node: any, where: string) => {
+      if (node === null || typeof node !== 'object') return;
+      if (typeof node.$ref === 'string') refs.push(node.$ref);
+      if (node.properties && node.additionalProperties !== false) open.push(where);
+      for (const [k, v] of Object.entries(node)) visit(v, `${where}/${k}`);
+    };
+    visit(schema, '#');
+    expect(open).toStrictEqual([]);
+    for (const r of refs) {
+      expect(r.startsWith('#/$defs/')).toBe(true);
+      expect(schema.$defs[r.slice('#/$defs/'.length)]).toBeDefined();
+    }
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+  });
+
+  it('lists the defaults the parser applies', () => {
+    const d = parseScenario('clock: {duration: {epochs: 1}}\n', 'd.yaml');
+    const p = schema.properties;
+    const amt = (t: string) => parseAmountText(t);
+    expect(p.seed.default).toBe(d.seed);
+    expect(p.bls.default).toBe(d.bls);
+    expect(parseDurationSeconds(p.clock.properties.epoch.default)).toBe(d.clock.epochSeconds);
+    expect(parseDurationSeconds(p.clock.properties.block_interval.default)).toBe(d.clock.blockIntervalSeconds);
+    const pop = p.population.properties;
+    expect(pop.validators.properties.count.default).toBe(d.population.validators.count);
+    expect({ kind: 'const', value: amt(pop.validators.properties.self_delegation.default) }).toStrictEqual(d.population.validators.selfDelegation);
+    expect(pop.meta_nodes.properties.count.default).toBe(d.population.metaNodes.count);
+    expect({ kind: 'const', value: amt(pop.meta_nodes.properties.deposit.default) }).toStrictEqual(d.population.metaNodes.deposit);
+    expect(pop.resource_nodes.properties.count.default).toBe(d.population.resourceNodes.count);
+    expect({ kind: 'const', value: amt(pop.resource_nodes.properties.deposit.default) }).toStrictEqual(d.population.resourceNodes.deposit);
+    expect(pop.resource_nodes.properties.node_type.default).toBe(7);
+    expect(pop.users.properties.count.default).toBe(d.population.users.count);
+    expect({ kind: 'const', value: amt(pop.users.properties.prepay.default) }).toStrictEqual(d.population.users.prepay);
+    expect(pop.users.properties.upload_size.default).toBe('1MiB');
+    expect(d.population.users.uploadSize).toStrictEqual({ kind: 'const', value: 1048576 });
+    const st = p.settlement.properties;
+    expect([st.replicas.default, BigInt(st.noz_per_byte.default), BigInt(st.traffic_noz_per_byte.default), st.settle_basis_points.default]).toStrictEqual([
+      d.settlement.replicas, d.settlement.nozPerByte, d.settlement.trafficNozPerByte, d.settlement.settleBasisPoints,
+    ]);
+  });
+});
