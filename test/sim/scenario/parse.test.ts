@@ -189,6 +189,20 @@ describe('parseScenario: bad files', () => {
    "bad.yaml:2:9: events: expected a list, got a mapping"],
   ["clock: {duration: {epochs: 6}}\npopulation:\n  validators:\n    count: 1.5\n",
    "bad.yaml:4:12: population.validators.count: expected a positive integer, got number 1.5"],
+  ["",
+   "bad.yaml:1:1: (top): expected a mapping, got nothing"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - {at: 1, unbond: {node: meta-0}, suspend: {node: meta-0}}\n",
+   "bad.yaml:3:5: events[0]: expected exactly one event kind (proposal, slash, unbond, suspend, prepay_wave, traffic_surge), got unbond, suspend"],
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  users:\n    upload_size: {choice: [{value: 1, weight: 0}]}\n",
+   "bad.yaml:4:47: population.users.upload_size.choice[0].weight: expected a positive number, got number 0"],
+  ["d: &d 1stos\nclock: {duration: {epochs: 6}}\n",
+   "bad.yaml:1:1: d: unknown field (expected one of: name, seed, genesis, population, clock, events, settlement, bls)"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n    unbond: {node: node-1}\n",
+   "bad.yaml:4:20: events[0].unbond.node: expected a node like \"validator-0\", \"meta-1\" or \"resource-2\", got \"node-1\""],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n    proposal: {module: pot, params: 3}\n",
+   "bad.yaml:4:37: events[0].proposal.params: expected a mapping, got number 3"],
+  ["clock: {duration: {time: 0s}}\n",
+   "bad.yaml:1:26: clock.duration.time: expected a positive duration, got \"0s\""],
   ];
   it.each(cases)('%j', (text, message) => {
     let err: unknown;
