@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alice, call, restFixture, type RestFixture } from './rest-node.ts';
+import { DEFAULT_GOV_PARAMS_JSON } from '../../helpers/gov-params.ts';
 
 let f: RestFixture;
 beforeAll(async () => {
@@ -70,18 +71,7 @@ describe.each(['v1', 'v1beta1'])('/sdk/gov/%s', (ver) => {
 });
 
 describe('params answers of the default genesis', () => {
-  const params = {
-    min_deposit: [{ denom: 'wei', amount: '100000000000000000000' }],
-    max_deposit_period: '1209600s',
-    voting_period: '604800s',
-    quorum: '0.334000000000000000',
-    threshold: '0.500000000000000000',
-    veto_threshold: '0.334000000000000000',
-    min_initial_deposit_ratio: '0.000000000000000000',
-    burn_vote_quorum: false,
-    burn_proposal_deposit_prevote: false,
-    burn_vote_veto: true,
-  };
+  const params = DEFAULT_GOV_PARAMS_JSON;
   it('v1: the asked legacy object and params', async () => {
     expect(await get('/sdk/gov/v1/params/voting')).toEqual({ status: 200, body: { voting_params: { voting_period: '604800s' }, deposit_params: null, tally_params: null, params } });
   });

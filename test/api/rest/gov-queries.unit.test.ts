@@ -16,6 +16,7 @@ import { EMPTY_TALLY } from '../../../src/modules/gov/state.ts';
 import type { AppState } from '../../../src/state/app-state.ts';
 import { parseTimeNs } from '../../../src/state/block-info.ts';
 import { testKey } from '../../helpers/fixture.ts';
+import { DEFAULT_GOV_PARAMS_JSON } from '../../helpers/gov-params.ts';
 
 const codec = createCodec();
 const [a, b, c] = [testKey(0), testKey(1), testKey(2)];
@@ -181,18 +182,7 @@ describe('v1 answers', () => {
   });
 
   it('params by type: the asked legacy object and params, the other two null', () => {
-    const params = {
-      min_deposit: wei(100n * STOS),
-      max_deposit_period: '1209600s',
-      voting_period: '604800s',
-      quorum: '0.334000000000000000',
-      threshold: '0.500000000000000000',
-      veto_threshold: '0.334000000000000000',
-      min_initial_deposit_ratio: '0.000000000000000000',
-      burn_vote_quorum: false,
-      burn_proposal_deposit_prevote: false,
-      burn_vote_veto: true,
-    };
+    const params = DEFAULT_GOV_PARAMS_JSON;
     expect(query('v1/Params', { params_type: 'deposit' })).toEqual({ voting_params: null, deposit_params: { min_deposit: wei(100n * STOS), max_deposit_period: '1209600s' }, tally_params: null, params });
     expect(query('v1/Params', { params_type: 'voting' })).toEqual({ voting_params: { voting_period: '604800s' }, deposit_params: null, tally_params: null, params });
     expect(query('v1/Params', { params_type: 'tallying' })).toEqual({

@@ -5,6 +5,7 @@ import { defaultGovGenesis, exportGovGenesis, initGovGenesis, validateGovGenesis
 import type { AppState } from '../../../src/state/app-state.ts';
 import type { Ctx } from '../../../src/state/module.ts';
 import { execLegacy, govChain, keys, M, MIN_DEPOSIT, sendFromGov, STOS, YES } from './harness.ts';
+import { DEFAULT_GOV_PARAMS_JSON } from '../../helpers/gov-params.ts';
 
 const [alice, bob, carol] = keys as [(typeof keys)[0], (typeof keys)[0], (typeof keys)[0]];
 
@@ -18,18 +19,7 @@ describe('gov genesis', () => {
       deposit_params: null,
       voting_params: null,
       tally_params: null,
-      params: {
-        min_deposit: [{ denom: 'wei', amount: '100000000000000000000' }],
-        max_deposit_period: '1209600s',
-        voting_period: '604800s',
-        quorum: '0.334000000000000000',
-        threshold: '0.500000000000000000',
-        veto_threshold: '0.334000000000000000',
-        min_initial_deposit_ratio: '0.000000000000000000',
-        burn_vote_quorum: false,
-        burn_proposal_deposit_prevote: false,
-        burn_vote_veto: true,
-      },
+      params: DEFAULT_GOV_PARAMS_JSON,
     });
   });
 
