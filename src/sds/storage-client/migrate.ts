@@ -113,19 +113,23 @@ export function blockSource(url: string): BlockSource {
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
     return new MigrateError(`fetching block ${cid.toString()} from ${base}: ${cause?.code ?? cause?.message ?? (e as Error).message}`);
   };
+  /** the answer to a block request, 200 or a MigrateError naming the block */
+  const fetched = async (cid: CID, target: string, init: RequestInit): Promise<Response> => {
+    let res: Response;
+    try {
+      res = await fetch(target, init);
+    } catch (e) {
+      throw describe(cid, e);
+    }
+    if (res.status !== 200) throw new MigrateError(`fetching block ${cid.toString()} from ${base}: HTTP ${res.status}: ${await errorText(res)}`);
+    return res;
+  };
   if (kubo) {
     return {
       url: base,
       kind: 'kubo-rpc',
       async fetchBlock(cid, signal) {
-        let res: Response;
-        try {
-          res = await fetch(`${base}/block/get?arg=${cid.toString()}`, { method: 'POST', signal });
-        } catch (e) {
-          throw describe(cid, e);
-        }
-        if (res.status !== 200) throw new MigrateError(`fetching block ${cid.toString()} from ${base}: HTTP ${res.status}: ${await errorText(res)}`);
-        return readLimited(res, cid, base);
+        return readLimited(await fetched(cid, `${base}/block/get?arg=${cid.toString()}`, { method: 'POST', signal }), cid, base);
       },
     };
   }
@@ -133,13 +137,7 @@ export function blockSource(url: string): BlockSource {
     url: base,
     kind: 'trustless-gateway',
     async fetchBlock(cid, signal) {
-      let res: Response;
-      try {
-        res = await fetch(`${base}/ipfs/${cid.toString()}?format=raw`, { headers: { Accept: 'application/vnd.ipld.raw' }, signal });
-      } catch (e) {
-        throw describe(cid, e);
-      }
-      if (res.status !== 200) throw new MigrateError(`fetching block ${cid.toString()} from ${base}: HTTP ${res.status}: ${await errorText(res)}`);
+      const res = await fetched(cid, `${base}/ipfs/${cid.toString()}?format=raw`, { headers: { Accept: 'application/vnd.ipld.raw' }, signal });
       const type = res.headers.get('content-type') ?? '';
       if (type !== '' && !type.startsWith('application/vnd.ipld.raw')) {
         await res.body?.cancel();
