@@ -30,11 +30,12 @@ export class ScenarioError extends Error {
  */
 export const SCENARIO_KEYS: Readonly<Record<string, readonly string[]>> = Object.freeze({
   '': ['name', 'seed', 'genesis', 'population', 'clock', 'events', 'settlement', 'bls'],
-  population: ['validators', 'meta_nodes', 'resource_nodes', 'users'],
+  population: ['validators', 'meta_nodes', 'resource_nodes', 'users', 'foundation'],
+  'population.foundation': ['deposit'],
   'population.validators': ['count', 'self_delegation'],
   'population.meta_nodes': ['count', 'deposit'],
   'population.resource_nodes': ['count', 'deposit', 'node_type', 'join', 'leave'],
-  'population.users': ['count', 'prepay', 'upload_size', 'uploads_per_epoch', 'download_popularity'],
+  'population.users': ['count', 'prepay', 'upload_size', 'uploads_per_epoch', 'downloads_per_epoch', 'download_popularity'],
   'population.users.download_popularity': ['zipf'],
   'population.users.download_popularity.zipf': ['s', 'n'],
   clock: ['epoch', 'block_interval', 'duration'],
@@ -73,6 +74,8 @@ export const SCENARIO_DEFAULTS = Object.freeze({
   prepay: 1_000_000_000_000_000_000n, // 1stos
   uploadSize: 1_048_576, // 1MiB
   uploadsPerEpoch: 1,
+  downloadsPerEpoch: 1,
+  foundationDeposit: 20_000_000_000_000_000_000_000_000n, // 20,000,000stos: tier 1's whole issuance
   zipfS: 1.0,
 });
 
@@ -333,7 +336,7 @@ export function parseScenario(text: string, file: string): Scenario {
   const cm = mapping(ctx, clockEntry.value, 'clock', 'clock', clockEntry.key);
   const epochSeconds = opt(cm, 'epoch', (n, p) => duration(ctx, n, p, true), 'clock', SCENARIO_DEFAULTS.epochSeconds);
   const blockIntervalSeconds = opt(cm, 'block_interval', (n, p) => duration(ctx, n, p, true), 'clock', SCENARIO_DEFAULTS.blockIntervalSeconds);
-  if (blockIntervalSeconds > epochSeconds) fail(ctx, cm.get('block_interval')!.value, 'clock.block_interval', 'must not be longer than clock.epoch');
+  if (blockIntervalSeconds * 3 > epochSeconds) fail(ctx, cm.get('block_interval')!.value, 'clock.block_interval', `at most a third of clock.epoch (${epochSeconds}s): the runner makes three blocks per epoch`);
   const durNode = req(ctx, cm, 'duration', 'clock', clockEntry.value);
   const dm = mapping(ctx, durNode, 'clock.duration', 'clock.duration', cm.get('duration')!.key);
   if (dm.size !== 1) fail(ctx, durNode, 'clock.duration', `expected exactly one of epochs, time, got ${dm.size}`);
@@ -353,6 +356,7 @@ export function parseScenario(text: string, file: string): Scenario {
   const mm = sub('meta_nodes');
   const rm = sub('resource_nodes');
   const um = sub('users');
+  const fm = sub('foundation');
   const checkAt = (a: At, n: Node | null, p: string) => {
     if (atSeconds(a, epochSeconds) > durationSeconds) fail(ctx, n, p, `beyond the run (clock.duration is ${durationSeconds}s)`);
     return a;
@@ -378,6 +382,7 @@ export function parseScenario(text: string, file: string): Scenario {
       prepay: opt(um, 'prepay', amtDist, 'population.users', { kind: 'const', value: SCENARIO_DEFAULTS.prepay } as Dist<bigint>),
       uploadSize: opt(um, 'upload_size', (n, p) => dist(ctx, n, p, (x, q) => size(ctx, x, q), numLess), 'population.users', { kind: 'const', value: SCENARIO_DEFAULTS.uploadSize } as Dist<number>),
       uploadsPerEpoch: opt(um, 'uploads_per_epoch', (n, p) => dist(ctx, n, p, (x, q) => num(ctx, x, q, (v) => v >= 0, 'a non-negative number'), numLess), 'population.users', { kind: 'const', value: SCENARIO_DEFAULTS.uploadsPerEpoch } as Dist<number>),
+      downloadsPerEpoch: opt(um, 'downloads_per_epoch', (n, p) => dist(ctx, n, p, (x, q) => num(ctx, x, q, (v) => v >= 0, 'a non-negative number'), numLess), 'population.users', { kind: 'const', value: SCENARIO_DEFAULTS.downloadsPerEpoch } as Dist<number>),
       downloadPopularity: opt(um, 'download_popularity', (n, p) => {
         const z = mapping(ctx, n, p, 'population.users.download_popularity', um.get('download_popularity')!.key);
         const zp = `${p}.zipf`;
@@ -386,6 +391,7 @@ export function parseScenario(text: string, file: string): Scenario {
         return zm.has('n') ? ({ kind: 'zipf', s, n: intIn(ctx, zm.get('n')!.value, `${zp}.n`, 1, Number.MAX_SAFE_INTEGER, 'a positive integer') } as Zipf) : ({ kind: 'zipf', s } as Zipf);
       }, 'population.users', { kind: 'zipf', s: SCENARIO_DEFAULTS.zipfS } as Zipf),
     },
+    foundation: { deposit: opt(fm, 'deposit', amt, 'population.foundation', SCENARIO_DEFAULTS.foundationDeposit) },
   };
   const rn = population.resourceNodes;
   if (rn.leave && atSeconds(rn.leave, epochSeconds) <= atSeconds(rn.join, epochSeconds)) {
@@ -399,7 +405,7 @@ export function parseScenario(text: string, file: string): Scenario {
     replicas: opt(sm, 'replicas', count(1), 'settlement', d.replicas),
     nozPerByte: opt(sm, 'noz_per_byte', amt, 'settlement', d.nozPerByte),
     trafficNozPerByte: opt(sm, 'traffic_noz_per_byte', amt, 'settlement', d.trafficNozPerByte),
-    settleBasisPoints: opt(sm, 'settle_basis_points', (n, p) => intIn(ctx, n, p, 0, 10000, 'an integer in 0..10000'), 'settlement', d.settleBasisPoints),
+    settleBasisPoints: opt(sm, 'settle_basis_points', (n, p) => intIn(ctx, n, p, 1, 10000, 'an integer in 1..10000'), 'settlement', d.settleBasisPoints),
   };
 
   // events

@@ -44,6 +44,7 @@ export interface Users {
   readonly prepay: Dist<bigint>;
   readonly uploadSize: Dist<number>;
   readonly uploadsPerEpoch: Dist<number>;
+  readonly downloadsPerEpoch: Dist<number>;
   readonly downloadPopularity: Zipf;
 }
 
@@ -52,6 +53,8 @@ export interface Population {
   readonly metaNodes: MetaNodes;
   readonly resourceNodes: ResourceNodes;
   readonly users: Users;
+  /** what the foundation account deposits into pot's mining pool at the first block */
+  readonly foundation: { readonly deposit: bigint };
 }
 
 export interface Clock {
