@@ -22,6 +22,7 @@ import { isAccountAddress } from '../../crypto/address.ts';
 import type { MetaNodeSettings } from './settings.ts';
 import type { FileRow, MetaStore, SliceRow } from './store.ts';
 import { LIST_PAGE_SIZE, type DownloadPlan, type Peer, type Refusal, type SpRequests, type SpResponses } from './sp-protocol.ts';
+import { downloadCost, placeReplicas, replicaCount, trafficVolume, uploadCost } from '../sp-rules.ts';
 
 /** What the service needs to know of the chain (resource-node registrations). */
 export interface ChainView {
@@ -64,15 +65,15 @@ export class MetaNodeService {
   }
 
   private replicaCount(): number {
-    return Math.max(1, Math.min(this.settings.replicas, this.onlineNodes().length));
+    return replicaCount(this.settings, this.onlineNodes().length);
   }
 
   private uploadCost(size: number, replicas: number): bigint {
-    return BigInt(size) * BigInt(replicas) * this.settings.nozPerByte;
+    return uploadCost(this.settings, size, replicas);
   }
 
   private downloadCost(size: number): bigint {
-    return BigInt(size) * this.settings.nozPerByte;
+    return downloadCost(this.settings, size);
   }
 
   private peerOf(networkAddress: string): Peer | undefined {
@@ -154,10 +155,8 @@ export class MetaNodeService {
     const cost = this.uploadCost(r.fileSize, replicas);
     const w = this.store.wallet(wallet);
     if (w.ozone < cost) return refuse(ReturnCode.INTERNAL_DATA_FAILURE, `not enough ozone: the upload of ${r.fileSize} bytes × ${replicas} replicas costs ${cost} noz, wallet ${wallet} has ${w.ozone} noz (buy more with tx sds prepay)`);
-    const load = new Map<string, number>();
-    for (const p of online) load.set(p.networkAddress, (this.store.db.prepare('SELECT COUNT(*) AS n FROM replicas WHERE network_address = ?').get(p.networkAddress) as { n: number }).n);
-    const others = online.filter((p) => p.networkAddress !== uploader.networkAddress).sort((a, b) => load.get(a.networkAddress)! - load.get(b.networkAddress)! || (a.networkAddress < b.networkAddress ? -1 : 1));
-    const placement = [uploader, ...others].slice(0, replicas);
+    const countReplicas = this.store.db.prepare('SELECT COUNT(*) AS n FROM replicas WHERE network_address = ?');
+    const placement = placeReplicas(uploader, online, (a) => (countReplicas.get(a) as { n: number }).n, replicas);
     const now = this.now();
     this.store.transaction(() => {
       this.store.consume(wallet, cost);
@@ -195,7 +194,7 @@ export class MetaNodeService {
     const now = this.now();
     this.store.transaction(() => {
       if (!this.store.addReplica(r.sliceHash, r.storedBy, now)) return;
-      const volume = BigInt(r.size) * this.settings.trafficNozPerByte;
+      const volume = trafficVolume(this.settings, r.size);
       this.store.addTraffic({ time: now, networkAddress: r.storedBy, wallet: node.wallet, kind: 'upload', fileHash: r.fileHash, sliceHash: r.sliceHash, bytes: r.size, volume });
       this.store.event(now, 'slice_stored', { file_hash: r.fileHash, slice_number: r.sliceNumber, slice_hash: r.sliceHash, network_address: r.storedBy, bytes: r.size, volume: volume.toString() });
     });
@@ -259,7 +258,7 @@ export class MetaNodeService {
     if (!node) return refuse(ReturnCode.WRONG_PP_ADDRESS, `resource node ${r.servedBy} is not part of this cluster`);
     if (!this.store.replicas(r.sliceHash).includes(r.servedBy)) return refuse(ReturnCode.INTERNAL_DATA_FAILURE, `resource node ${r.servedBy} holds no slice ${r.sliceHash}`);
     const now = this.now();
-    const volume = BigInt(r.size) * this.settings.trafficNozPerByte;
+    const volume = trafficVolume(this.settings, r.size);
     this.store.transaction(() => {
       this.store.addTraffic({ time: now, networkAddress: r.servedBy, wallet: node.wallet, kind: 'download', fileHash: r.fileHash, sliceHash: r.sliceHash, bytes: r.size, volume });
       this.store.event(now, 'slice_served', { file_hash: r.fileHash, slice_hash: r.sliceHash, network_address: r.servedBy, to: r.servedTo, bytes: r.size, volume: volume.toString() });

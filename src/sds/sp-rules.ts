@@ -1,0 +1,42 @@
+/**
+ * The meta nodes' charging and placement rules (docs/storage-network.md "Meta-node service"): what
+ * an upload or a download costs in ozone, how much traffic a resource node earns per byte, how many
+ * replicas an upload gets and where they go. The one model of them: the live meta-node service
+ * (src/sds/meta-node/service.ts) and the scenario runner (src/sim/run/) both call these.
+ */
+import type { MetaNodeSettings } from './meta-node/settings.ts';
+
+type Rules = Pick<MetaNodeSettings, 'replicas' | 'nozPerByte' | 'trafficNozPerByte'>;
+
+/** size × replicas × nozPerByte noz. */
+export function uploadCost(s: Rules, size: number, replicas: number): bigint {
+  return BigInt(size) * BigInt(replicas) * s.nozPerByte;
+}
+
+/** size × nozPerByte noz. */
+export function downloadCost(s: Rules, size: number): bigint {
+  return BigInt(size) * s.nozPerByte;
+}
+
+/** The traffic volume (noz) credited to a resource node for storing or serving `bytes`. */
+export function trafficVolume(s: Rules, bytes: number): bigint {
+  return BigInt(bytes) * s.trafficNozPerByte;
+}
+
+/** The configured replica count, capped by the resource nodes online, at least 1. */
+export function replicaCount(s: Rules, online: number): number {
+  return Math.max(1, Math.min(s.replicas, online));
+}
+
+/**
+ * The placement of an upload's replicas: the uploading node first, then the other online nodes
+ * holding the fewest replicas (ties by network address, ascending), `replicas` in all.
+ */
+export function placeReplicas<P extends { readonly networkAddress: string }>(uploader: P | undefined, online: readonly P[], load: (networkAddress: string) => number, replicas: number): P[] {
+  const others = online
+    .filter((p) => p.networkAddress !== uploader?.networkAddress)
+    .map((p) => ({ p, n: load(p.networkAddress) }))
+    .sort((a, b) => a.n - b.n || (a.p.networkAddress < b.p.networkAddress ? -1 : 1))
+    .map((x) => x.p);
+  return (uploader ? [uploader, ...others] : others).slice(0, replicas);
+}
