@@ -13,18 +13,28 @@ import type { GenesisJson } from './genesis-file.ts';
 type AppState = Record<string, unknown>;
 
 export function addGenesisAccount(genesis: GenesisJson, address: string, coins: Coins): GenesisJson {
+  return addGenesisAccounts(genesis, [{ address, coins }]);
+}
+
+/** `addGenesisAccount` of each entry in turn, in one pass (a simulated population of thousands). */
+export function addGenesisAccounts(genesis: GenesisJson, entries: readonly { readonly address: string; readonly coins: Coins }[]): GenesisJson {
   const appState: AppState = { ...((genesis.app_state as AppState | undefined) ?? {}) };
   const auth = { ...(defaultAuthGenesis() as unknown as Record<string, unknown>), ...((appState.auth as Record<string, unknown> | undefined) ?? {}) };
   const accounts = [...((auth.accounts as AccountJson[] | undefined) ?? [])];
-  if (accounts.some((a) => baseOf(a).address === address)) throw new Error(`cannot add account at existing address ${address}`);
-  accounts.push({ '@type': BASE_ACCOUNT_TYPE, address, pub_key: null, account_number: '0', sequence: '0' });
-  auth.accounts = sanitizeGenesisAccounts(accounts);
-
+  const known = new Set(accounts.map((a) => baseOf(a).address));
   const bank = { ...(defaultBankGenesis() as unknown as Record<string, unknown>), ...((appState.bank as Record<string, unknown> | undefined) ?? {}) };
   const balances = [...((bank.balances as { address: string; coins: unknown[] }[] | undefined) ?? [])];
-  balances.push({ address, coins: coinsToProto(sortByDenom(coins)) });
+  let supply = coinsFromProto((bank.supply as never[] | undefined) ?? []);
+  for (const { address, coins } of entries) {
+    if (known.has(address)) throw new Error(`cannot add account at existing address ${address}`);
+    known.add(address);
+    accounts.push({ '@type': BASE_ACCOUNT_TYPE, address, pub_key: null, account_number: '0', sequence: '0' });
+    balances.push({ address, coins: coinsToProto(sortByDenom(coins)) });
+    supply = coinsAdd(supply, sortByDenom(coins));
+  }
+  auth.accounts = sanitizeGenesisAccounts(accounts);
   bank.balances = sanitizeGenesisBalances(balances);
-  bank.supply = coinsToProto(coinsAdd(coinsFromProto((bank.supply as never[] | undefined) ?? []), sortByDenom(coins)));
+  bank.supply = coinsToProto(supply);
 
   appState.auth = auth;
   appState.bank = bank;
