@@ -14,7 +14,7 @@ import { shardValues } from '../../state/sharded.ts';
 import type { AppState } from '../../state/app-state.ts';
 import type { Ctx } from '../../state/module.ts';
 import { PotErrors } from './errors.ts';
-import { BP_DENOMINATOR, tierForMinedTokens } from './params.ts';
+import { BP_DENOMINATOR, tierForMinedTokens, type MiningRewardParam } from './params.ts';
 import { amountsAdd, amountsToCoins, single, tryWalletKey, setImmatureTotal, getImmatureTotalByKey, type Amounts, type RewardRecord } from './state.ts';
 import { hexToBech32 } from '../../crypto/address.ts';
 import { fundCommunityPoolFromModule } from '../distribution/community-pool.ts';
@@ -84,6 +84,78 @@ export interface Distribution {
 
 const volumeError = (detail: string): ChainError => PotErrors.VolumeReport.wrap(detail);
 
+/** One credit of §3.5 step 3 (resource) or step 4 (meta), with the Dec values before truncation. */
+export interface DistributionCredit {
+  readonly role: 'resource' | 'meta';
+  /** wallet hex (the reward key) */
+  readonly key: string;
+  /** the payee as written: the report's wallet_address, or the meta node's beneficiary/owner */
+  readonly wallet: string;
+  /** resource: the reported volume */
+  readonly volume?: bigint;
+  /** resource: `quo(fromInt(volume), fromInt(Y))` */
+  readonly share?: Dec;
+  /** meta: the meta node's network address */
+  readonly metaNode?: string;
+  /** `mul(fromInt(MRN), share)` or `quo(fromInt(MMN), fromInt(cnt))` */
+  readonly miningDec: Dec;
+  readonly mining: bigint;
+  /** `mul(fromInt(TRN), share)` or `quo(fromInt(TMN), fromInt(cnt))` */
+  readonly beforeTax: Dec;
+  /** `mul(beforeTax, community_tax)` */
+  readonly taxPart: Dec;
+  readonly traffic: bigint;
+}
+
+export interface TokenMove {
+  readonly from: ModuleAccountName;
+  readonly to: ModuleAccountName;
+  readonly denom: string;
+  readonly amount: bigint;
+}
+
+/** What one distribution computed, handed to the observer after its token moves (nothing is recomputed for it). */
+export interface DistributionTrace extends Distribution {
+  readonly epoch: bigint;
+  /** the IndividualReward bucket the rewards were saved under (epoch + mature_epoch) */
+  readonly matureEpoch: bigint;
+  readonly inputs: RewardInputs;
+  /** TotalMinedTokens before this distribution (the tier's selector) */
+  readonly totalMinedBefore: bigint;
+  readonly tier: MiningRewardParam;
+  readonly outOfIssuance: boolean;
+  readonly bondedMetaNodeCount: bigint;
+  readonly communityTax: Dec;
+  /** in message order, then the meta nodes in store order */
+  readonly credits: readonly DistributionCredit[];
+  /** report entries whose wallet address fails bech32: counted in Y, paid to nobody */
+  readonly skipped: readonly WalletVolume[];
+  readonly taxInt: bigint;
+  /** the five token moves of step 8, in order */
+  readonly moves: readonly TokenMove[];
+}
+
+/**
+ * A process-wide observer of distributions (the reward audit installs one while it replays a
+ * chain). `started` sees the state before any change; `distributed` gets the values the
+ * distribution computed, after its token moves. Neither may change the state. A distribution
+ * that fails after `started` never calls `distributed`; one inside a tx that later fails is
+ * observed all the same (the observer checks the tx results).
+ */
+export interface DistributionObserver {
+  readonly started?: (state: AppState, ctx: Ctx) => void;
+  readonly distributed: (trace: DistributionTrace, state: AppState, ctx: Ctx) => void;
+}
+
+let observer: DistributionObserver | undefined;
+
+/** Installs (or with undefined removes) the distribution observer; returns the previous one. */
+export function setDistributionObserver(o: DistributionObserver | undefined): DistributionObserver | undefined {
+  const prev = observer;
+  observer = o;
+  return prev;
+}
+
 /**
  * Runs §3.5 on the draft for a report of `epoch`. Throws ChainError (ErrVolumeReport, 32) on the
  * supply check, a zero total volume, out-of-issuance mining, or a failed token move.
@@ -91,14 +163,18 @@ const volumeError = (detail: string): ChainError => PotErrors.VolumeReport.wrap(
 export function distributePotReward(draft: Draft<AppState>, volumes: readonly WalletVolume[], epoch: bigint, ctx: Ctx): Distribution {
   const state = draft as AppState;
   const params = state.pot.params;
-  const { y, st, pt, lt, rate } = rewardInputs(state, volumes);
+  const watcher = observer;
+  watcher?.started?.(state, ctx);
+  const inputs = rewardInputs(state, volumes);
+  const { y, st, pt, lt, rate } = inputs;
 
   // step 0: supply check
   const total = Dec.fromInt(st).quo(rate).truncateInt();
   if (Dec.fromInt(y).add(Dec.fromInt(lt)).gt(Dec.fromInt(total))) throw volumeError('remaining+consumed Noz exceeds total Noz supply');
 
   // tier from TotalMinedTokens before this distribution
-  const { tier, outOfIssuance } = tierForMinedTokens(params, state.pot.total_mined_tokens);
+  const totalMinedBefore = state.pot.total_mined_tokens;
+  const { tier, outOfIssuance } = tierForMinedTokens(params, totalMinedBefore);
   const chainBP = tier.block_chain_percentage_in_bp;
   const resourceBP = tier.resource_node_percentage_in_bp;
   const metaBP = tier.meta_node_percentage_in_bp;
@@ -129,8 +205,11 @@ export function distributePotReward(draft: Draft<AppState>, volumes: readonly Wa
   let foundationToReward = 0n;
   let prepayToReward = 0n;
   let taxDec = Dec.ZERO;
+  // only an observer's distributions keep their steps
+  const credits: DistributionCredit[] | undefined = watcher ? [] : undefined;
+  const skipped: WalletVolume[] | undefined = watcher ? [] : undefined;
   /** Credits a node's mining reward and its traffic reward after the community tax; keeps the totals. */
-  const credit = (key: string, mining: bigint, beforeTax: Dec) => {
+  const credit = (key: string, mining: bigint, beforeTax: Dec, step?: Omit<DistributionCredit, 'key' | 'mining' | 'beforeTax' | 'taxPart' | 'traffic'>) => {
     const taxPart = beforeTax.mul(tax);
     const traffic = beforeTax.sub(taxPart).truncateInt();
     const cur = rewards.get(key) ?? { wallet: hexToBech32(key), mining: 0n, traffic: 0n };
@@ -138,18 +217,22 @@ export function distributePotReward(draft: Draft<AppState>, volumes: readonly Wa
     foundationToReward += mining;
     prepayToReward += traffic;
     taxDec = taxDec.add(taxPart);
+    if (credits && step) credits.push({ ...step, key, mining, beforeTax, taxPart, traffic });
   };
 
   // step 3: resource nodes, in message order
   for (const v of volumes) {
     const key = tryWalletKey(v.wallet_address);
-    if (key === undefined) continue;
+    if (key === undefined) {
+      skipped?.push(v);
+      continue;
+    }
     requireIssuance();
     // [EDGE] Y = 0: division by zero panics on the chain; a clear tx error here
     if (y === 0n) throw volumeError('total volume of the report is zero: cannot compute the wallet shares');
     const share = Dec.fromInt(v.volume).quo(Dec.fromInt(y));
-    const mining = Dec.fromInt(mrn).mul(share).truncateInt();
-    credit(key, mining, Dec.fromInt(trn).mul(share));
+    const miningDec = Dec.fromInt(mrn).mul(share);
+    credit(key, miningDec.truncateInt(), Dec.fromInt(trn).mul(share), credits && { role: 'resource', wallet: v.wallet_address, volume: v.volume, share, miningDec });
   }
 
   // step 4: meta nodes, every stored Bonded one (suspended included), equal shares
@@ -161,8 +244,8 @@ export function distributePotReward(draft: Draft<AppState>, volumes: readonly Wa
     if (key === undefined) continue;
     requireIssuance();
     if (cnt === 0n) throw volumeError('bonded meta node count is zero: cannot compute the meta node shares');
-    const mining = Dec.fromInt(mmn).quo(Dec.fromInt(cnt)).truncateInt();
-    credit(key, mining, Dec.fromInt(tmn).quo(Dec.fromInt(cnt)));
+    const miningDec = Dec.fromInt(mmn).quo(Dec.fromInt(cnt));
+    credit(key, miningDec.truncateInt(), Dec.fromInt(tmn).quo(Dec.fromInt(cnt)), credits && { role: 'meta', wallet: payee, metaNode: node.network_address, miningDec });
   }
 
   // step 6: save per wallet, then the totals
@@ -212,5 +295,33 @@ export function distributePotReward(draft: Draft<AppState>, volumes: readonly Wa
   move(TOTAL_UNISSUED_PREPAY, TOTAL_REWARD_POOL, params.bond_denom, prepayToReward);
   move(TOTAL_UNISSUED_PREPAY, COMMUNITY_POOL, params.bond_denom, taxInt);
 
-  return { r, stakeTraffic, trn, tmn, stakeMining, mrn, mmn, foundationToReward, prepayToReward, taxDec, rewards: saved };
+  const distribution: Distribution = { r, stakeTraffic, trn, tmn, stakeMining, mrn, mmn, foundationToReward, prepayToReward, taxDec, rewards: saved };
+  if (watcher) {
+    watcher.distributed(
+      {
+        ...distribution,
+        epoch,
+        matureEpoch,
+        inputs,
+        totalMinedBefore,
+        tier,
+        outOfIssuance,
+        bondedMetaNodeCount: cnt,
+        communityTax: tax,
+        credits: credits!,
+        skipped: skipped!,
+        taxInt,
+        moves: [
+          { from: FOUNDATION_ACCOUNT, to: FEE_COLLECTOR, denom: params.reward_denom, amount: stakeMining },
+          { from: TOTAL_UNISSUED_PREPAY, to: FEE_COLLECTOR, denom: params.bond_denom, amount: stakeTraffic },
+          { from: FOUNDATION_ACCOUNT, to: TOTAL_REWARD_POOL, denom: params.reward_denom, amount: foundationToReward },
+          { from: TOTAL_UNISSUED_PREPAY, to: TOTAL_REWARD_POOL, denom: params.bond_denom, amount: prepayToReward },
+          { from: TOTAL_UNISSUED_PREPAY, to: COMMUNITY_POOL, denom: params.bond_denom, amount: taxInt },
+        ],
+      },
+      state,
+      ctx,
+    );
+  }
+  return distribution;
 }

@@ -18,6 +18,33 @@ export const MATURE_COUNT_PER_BLOCK = 100;
 /** RestoreTotalSupply runs when `height % 10000 == 1`. */
 export const RESTORE_SUPPLY_INTERVAL = 10000n;
 
+/** One wallet's reward of one mature epoch, as `RewardMatureAndSubSlashing` matured it. */
+export interface MaturationTrace {
+  /** the IndividualReward bucket (report epoch + mature_epoch at the report) */
+  readonly matureEpoch: bigint;
+  /** wallet hex (the reward key) */
+  readonly key: string;
+  readonly wallet: string;
+  /** `r`: mining + traffic reward of the record */
+  readonly reward: Amounts;
+  /** taken from `r` (reward denom) for the wallet's slashing debt */
+  readonly slashingDeducted: bigint;
+  /** added to MatureTotal: `r − deducted` */
+  readonly matured: Amounts;
+}
+
+/** A process-wide observer of maturations (the reward audit's replay); it must not change the state. */
+export type MaturationObserver = (m: MaturationTrace, ctx: Ctx) => void;
+
+let maturationObserver: MaturationObserver | undefined;
+
+/** Installs (or with undefined removes) the maturation observer; returns the previous one. */
+export function setMaturationObserver(o: MaturationObserver | undefined): MaturationObserver | undefined {
+  const prev = maturationObserver;
+  maturationObserver = o;
+  return prev;
+}
+
 /** `RewardMatureAndSubSlashing`. */
 export function rewardMatureAndSubSlashing(draft: Draft<AppState>, ctx: Ctx): void {
   const params = draft.pot.params;
@@ -46,8 +73,10 @@ export function rewardMatureAndSubSlashing(draft: Draft<AppState>, ctx: Ctx): vo
       const deducted = deductSlashing(draft, rec.wallet_address, rAmount);
       const deductedSet = single(params.reward_denom, deducted);
       slashed = amountsAdd(slashed, deductedSet);
-      setMatureTotal(draft, key, amountsAdd(getMatureTotalByKey(draft, key), amountsSub(r, deductedSet)));
+      const maturedAmounts = amountsSub(r, deductedSet);
+      setMatureTotal(draft, key, amountsAdd(getMatureTotalByKey(draft, key), maturedAmounts));
       setImmatureTotal(draft, key, amountsSub(getImmatureTotalByKey(draft, key), r));
+      maturationObserver?.({ matureEpoch: e, key, wallet: rec.wallet_address, reward: r, slashingDeducted: deducted, matured: maturedAmounts }, ctx);
       processCount++;
       processed.push([e.toString(), key]);
       isBreak = false;
