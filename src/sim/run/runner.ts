@@ -1,0 +1,536 @@
+/**
+ * `sdsim run`: a scenario run in process, in virtual time, through the real App and modules into a
+ * chain home (docs/scenarios.md "How a run goes"). Each epoch makes three blocks, each tx a real
+ * signed tx:
+ *
+ * 1. at epoch start + one block interval: the epoch's chain business — the foundation's deposit and
+ *    the users' first prepays (epoch 0), resource nodes joining and leaving, the scripted events due,
+ *    prepay waves. The meta nodes then credit the block's `EventPrePay` events as ozone;
+ * 2. at + two intervals: the users' uploads and downloads of the epoch (off chain, charged and placed
+ *    by the meta nodes' rules, src/sds/sp-rules.ts) are recorded: `MsgUpdateEffectiveDeposit` for
+ *    the nodes that joined, `MsgFileUpload` for every upload;
+ * 3. at epoch end − one interval: the meta nodes settle the epoch's traffic (src/sds/settlement.ts)
+ *    and send a `MsgVolumeReport` signed by every bonded meta node (BLS: trusted or full).
+ *
+ * No other block is made (CometBFT's `create_empty_blocks = false`), so a year of 10-minute epochs
+ * is 157,680 blocks. Randomness comes only from the scenario's seed (src/sim/random).
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { appModules } from '../../abci/modules.ts';
+import { Chain, type CommittedBlock } from '../../abci/chain.ts';
+import { signTx, type TxMessage } from '../../client/sign-tx.ts';
+import { codec as neutralCodec } from '../../codec/index.ts';
+import { cometBlockMeta } from '../../consensus/block-meta.ts';
+import { getAccount } from '../../modules/auth/state.ts';
+import { bls12381Sign } from '../../modules/pot/bls.ts';
+import { blsPublicKey, metaNodeBlsSecretKey } from '../../modules/pot/meta-node-bls-key.ts';
+import { applyPotNodeSettings, DEFAULT_POT_NODE_SETTINGS } from '../../modules/pot/node-settings.ts';
+import { blsThreshold } from '../../modules/pot/report-msg.ts';
+import { volumeReportTxData } from '../../modules/pot/tx-data.ts';
+import { getResourceNode } from '../../modules/register/state.ts';
+import { genesisDocOf } from '../../node/genesis-file.ts';
+import { chainDbPath } from '../../node/home.ts';
+import { OperatorControl } from '../../node/consensus-control.ts';
+import { sdsFileHash } from '../../sds/protocol/file-hash.ts';
+import type { AppState } from '../../state/app-state.ts';
+import { parseTimeNs } from '../../state/block-info.ts';
+import { Rng } from '../random/prng.ts';
+import type { Scenario, ScenarioEvent } from '../scenario/types.ts';
+import { drawAmount, drawNumber, drawWhole, roundStochastic } from './draw.ts';
+import { simGenesis, writeSimHome } from './home.ts';
+import { EpochRecorder } from './metrics.ts';
+import { setDistributionObserver } from '../../modules/pot/distribute.ts';
+import { buildPopulation, type Account, type NodeActor, type Population, type ResourceActor } from './population.ts';
+import { StorageModel, type OnlineNode } from './storage-model.ts';
+import { Popularity } from './popularity.ts';
+import { proposalMessages } from './proposal.ts';
+import { slashingNozFor } from './slashing.ts';
+import { RunError } from './errors.ts';
+
+export { RunError };
+
+export interface RunOptions {
+  /** the output folder (a chain home; must be absent or empty) */
+  readonly out: string;
+  /** replaces the scenario's seed */
+  readonly seed?: number;
+  /** replaces the scenario's BLS mode */
+  readonly bls?: 'trusted' | 'full';
+  /** a state snapshot every N blocks in the home (0: only genesis; `chaind start` then replays the whole run) */
+  readonly snapshotInterval?: number;
+  /** called after each epoch */
+  readonly onEpoch?: (done: number, total: number) => void;
+  readonly log?: (line: string) => void;
+}
+
+export interface RunResult {
+  readonly home: string;
+  readonly chainId: string;
+  readonly height: bigint;
+  /** hex app hash of the last block */
+  readonly appHash: string;
+  readonly epochs: number;
+  readonly reports: number;
+  readonly txs: number;
+  readonly failedTxs: number;
+  readonly bls: 'trusted' | 'full';
+  /** the txs that failed (the first 1000) */
+  readonly failures: readonly FailedTx[];
+}
+
+const NS = 1_000_000_000n;
+/** the fee of every tx: its gas limit × 1 gwei (the default minimum gas price of a node) */
+const GAS_PRICE = 1_000_000_000n;
+/** `MsgFileUpload`s per tx */
+const UPLOADS_PER_TX = 200;
+
+/** A tx a run failed to get through (kept in the result and the log; the run goes on, as the network would). */
+export interface FailedTx {
+  readonly height: bigint;
+  readonly what: string;
+  readonly code: number;
+  readonly log: string;
+}
+
+interface PendingTx {
+  readonly signer: Account;
+  readonly msgs: readonly TxMessage[];
+  readonly gas: bigint;
+  readonly what: string;
+}
+
+
+export async function runScenario(scenario: Scenario, o: RunOptions): Promise<RunResult> {
+  const s: Scenario = { ...scenario, seed: o.seed ?? scenario.seed, bls: o.bls ?? scenario.bls };
+  const log = o.log ?? (() => undefined);
+  const pop = buildPopulation(s);
+  const waves = planWaves(s, pop);
+  const extra = new Map<string, bigint>();
+  for (const list of waves.values()) for (const w of list) extra.set(w.user.address, (extra.get(w.user.address) ?? 0n) + w.amount);
+  const genesisJson = await simGenesis(s, pop, extra);
+  const layout = writeSimHome(o.out, s, pop, genesisJson);
+  const genesis = genesisDocOf(genesisJson, layout.genesisFile);
+  const restorePot = applyPotNodeSettings({ ...DEFAULT_POT_NODE_SETTINGS, blsVerifier: s.bls === 'trusted' ? 'accept-any' : 'bls12-381' });
+  const control = new OperatorControl();
+  const chain = Chain.open({
+    ...appModules,
+    dbPath: chainDbPath(layout),
+    genesis,
+    keepRecent: 1,
+    snapshotInterval: o.snapshotInterval ?? 0,
+    writeBehind: true,
+    blockMeta: cometBlockMeta({ privValidatorKeys: pop.validators.map((v) => v.consensus), genesisValidators: [], consensusParams: genesis.consensus_params, control }),
+  });
+  const recorder = new EpochRecorder(layout.home, pop);
+  const previousObserver = setDistributionObserver({ distributed: (t) => recorder.distributed(t) });
+  try {
+    const run = new Run(s, pop, chain, control, waves, recorder, log);
+    const result = await run.all(o.onEpoch);
+    return { home: layout.home, chainId: genesis.chain_id, bls: s.bls, ...result };
+  } finally {
+    setDistributionObserver(previousObserver);
+    recorder.close();
+    chain.close();
+    restorePot();
+  }
+}
+
+interface Wave {
+  readonly user: Account;
+  readonly amount: bigint;
+}
+
+/** The users and amounts of each prepay wave, drawn before genesis (the users are funded for them). */
+function planWaves(s: Scenario, pop: Population): Map<ScenarioEvent, Wave[]> {
+  const out = new Map<ScenarioEvent, Wave[]>();
+  s.events.forEach((e, i) => {
+    if (e.body.kind !== 'prepay_wave') return;
+    const rng = Rng.fromSeed(s.seed).fork(`wave-${i}`);
+    const order = rng.shuffle(pop.users.map((_, j) => j));
+    const amount = e.body.amount;
+    out.set(e, order.slice(0, e.body.users).map((j) => ({ user: pop.users[j]!, amount: drawAmount(amount, rng) })));
+  });
+  return out;
+}
+
+class Run {
+  private readonly rng: Rng;
+  private readonly model: StorageModel;
+  private readonly popularity: Popularity;
+  private readonly accountNumbers = new Map<string, bigint>();
+  private readonly sequences = new Map<string, bigint>();
+  private readonly failed: FailedTx[] = [];
+  private readonly blsKeys: { readonly secret: Uint8Array; readonly pub: Uint8Array }[];
+  private readonly chainId: string;
+  private readonly genesisTimeNs: bigint;
+  private joined = new Set<ResourceActor>();
+  private left = new Set<ResourceActor>();
+  private suspended = new Set<string>();
+  private metaGone = new Set<NodeActor>();
+  private pendingActivation: ResourceActor[] = [];
+  private pendingUploads: TxMessage[] = [];
+  private surges: { from: number; to: number; factor: number }[] = [];
+  private nextEvent = 0;
+  private reportEpoch = 1n;
+  private reporterTurn = 0;
+  private txs = 0;
+  private reports = 0;
+
+  constructor(
+    private readonly s: Scenario,
+    private readonly pop: Population,
+    private readonly chain: Chain,
+    private readonly control: OperatorControl,
+    private readonly waves: Map<ScenarioEvent, Wave[]>,
+    private readonly recorder: EpochRecorder,
+    private readonly log: (line: string) => void,
+  ) {
+    this.rng = Rng.fromSeed(s.seed).fork('activity');
+    this.model = new StorageModel(s.settlement);
+    this.popularity = new Popularity(s.population.users.downloadPopularity.s);
+    this.chainId = chain.app.info().chainId;
+    this.genesisTimeNs = parseTimeNs(chain.genesis.genesis_time);
+    // trusted mode sends the real public keys (the chain counts them) with a stand-in signature
+    this.blsKeys = pop.metaNodes.map((m) => {
+      const secret = metaNodeBlsSecretKey(m.priv.key, m.networkAddress);
+      return { secret, pub: blsPublicKey(secret) };
+    });
+  }
+
+  private get state(): AppState {
+    return this.chain.app.stateAt(this.chain.height)!;
+  }
+
+  async all(onEpoch?: (done: number, total: number) => void): Promise<Omit<RunResult, 'home' | 'chainId' | 'bls'>> {
+    const E = this.s.clock.epochSeconds;
+    const epochs = Math.ceil(this.s.clock.durationSeconds / E);
+    for (let e = 0; e < epochs; e++) {
+      this.epoch(e);
+      onEpoch?.(e + 1, epochs);
+      // let the writer thread's reports and the terminal breathe every few epochs
+      if (e % 64 === 63) await new Promise((r) => setImmediate(r));
+    }
+    const last = this.chain.height;
+    const appHash = Buffer.from(this.chain.app.info().lastBlockAppHash).toString('hex').toUpperCase();
+    for (const f of this.failed.slice(0, 20)) this.log(`tx failed at height ${f.height} (${f.what}): code ${f.code}: ${f.log}`);
+    if (this.failed.length > 20) this.log(`… and ${this.failed.length - 20} more failed txs`);
+    return { height: last, appHash, epochs, reports: this.reports, txs: this.txs, failedTxs: this.failed.length, failures: this.failed.slice(0, 1000) };
+  }
+
+  private epoch(e: number): void {
+    const E = this.s.clock.epochSeconds;
+    const bi = this.s.clock.blockIntervalSeconds;
+    const t0 = e * E;
+    this.recorder.begin(e, this.reportEpoch);
+    const failedBefore = this.failed.length;
+
+    // block 1: the epoch's chain business
+    const open: PendingTx[] = [];
+    if (e === 0) {
+      open.push({ signer: this.pop.foundation, msgs: [{ typeName: 'chain.pot.v1.MsgFoundationDeposit', value: { amount: [{ denom: 'wei', amount: this.pop.foundation.deposit.toString() }], from: this.pop.foundation.address } }], gas: 200_000n, what: 'foundation deposit' });
+      for (const u of this.pop.users) open.push(this.prepay(u, u.prepay, 'first prepay'));
+    }
+    const openAt = t0 + bi;
+    for (const r of this.pop.resourceNodes) {
+      if (!this.joined.has(r) && r.joinSeconds <= openAt) {
+        this.joined.add(r);
+        open.push({ signer: r, msgs: [createResourceNode(r)], gas: 400_000n, what: `${r.name} joins` });
+        this.pendingActivation.push(r);
+      }
+      if (this.joined.has(r) && !this.left.has(r) && r.leaveSeconds !== undefined && r.leaveSeconds <= openAt) {
+        this.left.add(r);
+        this.model.setOnline(onlineOf(r), false);
+        open.push({ signer: r, msgs: [{ typeName: 'chain.register.v1.MsgRemoveResourceNode', value: { resource_node_address: r.networkAddress, owner_address: r.address } }], gas: 400_000n, what: `${r.name} leaves` });
+      }
+    }
+    while (this.nextEvent < this.s.events.length && this.s.events[this.nextEvent]!.atSeconds <= openAt) {
+      open.push(...this.scripted(this.s.events[this.nextEvent]!, e));
+      this.nextEvent++;
+    }
+    const b1 = this.block(openAt, open);
+    this.creditPrepays(b1);
+    // the meta nodes activate the nodes that registered (block 2 records it) and place slices on them from now
+    this.pendingActivation = this.pendingActivation.filter((r) => getResourceNode(this.state, r.networkAddress) !== undefined);
+    for (const r of this.pendingActivation) if (!this.suspended.has(r.networkAddress) && !this.left.has(r)) this.model.setOnline(onlineOf(r), true);
+
+    // off chain: uploads and downloads; block 2 records them
+    this.activity(e);
+    const record: PendingTx[] = [];
+    if (this.pendingActivation.length > 0) {
+      const reporter = this.reporter();
+      for (const r of this.pendingActivation) {
+        record.push({
+          signer: reporter,
+          msgs: [{ typeName: 'chain.register.v1.MsgUpdateEffectiveDeposit', value: { reporters: [reporter.networkAddress], reporter_owner: [reporter.address], network_address: r.networkAddress, effective_tokens: r.deposit.toString() } }],
+          gas: 400_000n,
+          what: `${r.name} activated`,
+        });
+      }
+    }
+    for (let i = 0; i < this.pendingUploads.length; i += UPLOADS_PER_TX) {
+      const reporter = this.reporter();
+      const msgs = this.pendingUploads.slice(i, i + UPLOADS_PER_TX).map((m) => ({ ...m, value: { ...(m.value as object), from: reporter.address, reporter: reporter.networkAddress } }));
+      record.push({ signer: reporter, msgs, gas: 200_000n * BigInt(msgs.length), what: `${msgs.length} file upload record(s)` });
+    }
+    this.pendingUploads = [];
+    this.block(t0 + 2 * bi, record);
+    this.pendingActivation = [];
+
+    // block 3: the epoch's volume report
+    const reportAt = t0 + E - bi;
+    const settlement = this.model.settle();
+    const report = settlement.reported.length > 0 ? this.volumeReport(settlement.reported) : undefined;
+    const before = this.state;
+    const b3 = this.block(reportAt, report ? [report.tx] : []);
+    const reported = report !== undefined && b3.txs[0]?.result.code === 0;
+    if (reported) {
+      this.model.settled(settlement);
+      this.reports++;
+      this.reportEpoch++;
+    }
+    this.recorder.end(b3, before, this.state, reported ? settlement : undefined, this.model, this.failed.length - failedBefore);
+  }
+
+  /** The meta node that signs the next record (the bonded ones in turn). */
+  private reporter(): NodeActor {
+    const active = this.pop.metaNodes.filter((m) => !this.metaGone.has(m));
+    const list = active.length > 0 ? active : this.pop.metaNodes;
+    return list[this.reporterTurn++ % list.length]!;
+  }
+
+  private prepay(u: Account, amount: bigint, what: string): PendingTx {
+    return { signer: u, msgs: [{ typeName: 'chain.sds.v1.MsgPrepay', value: { sender: u.address, beneficiary: u.address, amount: [{ denom: 'wei', amount: amount.toString() }] } }], gas: 200_000n, what: `${u.name} ${what}` };
+  }
+
+  private creditPrepays(b: CommittedBlock): void {
+    for (const tx of b.txs) {
+      if (tx.result.code !== 0) continue;
+      for (const ev of tx.result.events) {
+        if (ev.type !== 'chain.sds.v1.EventPrePay') continue;
+        const attr = (k: string) => {
+          const v = ev.attributes.find((a) => a.key === k)?.value ?? '';
+          return v.startsWith('"') ? (JSON.parse(v) as string) : v;
+        };
+        const noz = attr('purchased_noz');
+        if (/^\d+$/.test(noz)) {
+          this.model.creditPrepay(attr('beneficiary'), BigInt(noz));
+          this.recorder.prepaid(BigInt(noz));
+        }
+      }
+    }
+  }
+
+  private surgeFactor(e: number): number {
+    let f = 1;
+    for (const s of this.surges) if (e >= s.from && e < s.to) f *= s.factor;
+    return f;
+  }
+
+  private activity(e: number): void {
+    const users = this.pop.users;
+    if (users.length === 0) return;
+    const u = this.s.population.users;
+    const surge = this.surgeFactor(e);
+    const rng = this.rng;
+    const uploads = roundStochastic(users.length * drawNumber(u.uploadsPerEpoch, rng) * surge, rng);
+    for (let i = 0; i < uploads; i++) {
+      const user = users[rng.int(0, users.length - 1)]!;
+      const size = drawWhole(u.uploadSize, rng, 1);
+      const online = this.model.onlineNodes();
+      const via = online.length > 0 ? online[rng.int(0, online.length - 1)] : undefined;
+      const n = this.model.files.length;
+      const fileHash = sdsFileHash(utf8ToBytes(`sdsim/${this.s.seed}/file/${n}`));
+      const out = this.model.upload(user.address, size, fileHash, via);
+      this.recorder.upload(out.ok ? size : 0, out.ok ? out.charged : 0n, out.ok ? undefined : out.reason);
+      if (!out.ok) continue;
+      this.popularity.add();
+      this.pendingUploads.push({ typeName: 'chain.sds.v1.MsgFileUpload', value: { file_hash: fileHash, from: '', reporter: '', uploader: user.address } });
+    }
+    const downloads = roundStochastic(users.length * drawNumber(u.downloadsPerEpoch, rng) * surge, rng);
+    const files = this.model.files;
+    for (let i = 0; i < downloads && files.length > 0; i++) {
+      const user = users[rng.int(0, users.length - 1)]!;
+      const n = u.downloadPopularity.n !== undefined ? Math.min(u.downloadPopularity.n, files.length) : files.length;
+      const file = files[this.popularity.rank(rng, n) - 1]!;
+      const out = this.model.download(user.address, file, (holders) => holders[rng.int(0, holders.length - 1)]!);
+      this.recorder.download(out.ok ? file.size : 0, out.ok ? out.charged : 0n, out.ok ? undefined : out.reason);
+    }
+  }
+
+  private volumeReport(volumes: readonly { wallet_address: string; volume: bigint }[]): { tx: PendingTx } {
+    const bonded = this.state.register.bonded_meta_node_count;
+    const signing = this.pop.metaNodes.map((m, i) => ({ m, key: this.blsKeys[i]! })).filter(({ m }) => !this.metaGone.has(m));
+    const threshold = Number(blsThreshold(bonded));
+    const signers = signing.slice(0, Math.max(threshold, Math.min(signing.length, threshold)));
+    const reporter = signers[Number(this.reportEpoch % BigInt(Math.max(1, signers.length)))]?.m ?? this.pop.metaNodes[0]!;
+    const wallet_volumes = volumes.map((v) => ({ wallet_address: v.wallet_address, volume: v.volume.toString() }));
+    const reference = `epoch-${this.reportEpoch}-${Buffer.from(sha256(utf8ToBytes(JSON.stringify(wallet_volumes)))).toString('hex').slice(0, 16)}`;
+    const body = { wallet_volumes, reporter: reporter.networkAddress, epoch: this.reportEpoch.toString(), report_reference: reference, reporter_owner: reporter.address };
+    const txData = volumeReportTxData(body);
+    let bls: { pub_keys: Uint8Array[]; signature: Uint8Array; txData: Uint8Array };
+    if (this.s.bls === 'full') {
+      const { pubKeys, signature } = bls12381Sign(signers.map((x) => x.key.secret), txData);
+      bls = { pub_keys: pubKeys, signature, txData };
+    } else {
+      // trusted: the chain's verifier accepts any signature (app.toml `[pot] bls-verifier = "accept-any"`)
+      bls = { pub_keys: signers.map((x) => x.key.pub), signature: TRUSTED_SIGNATURE, txData };
+    }
+    return {
+      tx: {
+        signer: reporter,
+        msgs: [{ typeName: 'chain.pot.v1.MsgVolumeReport', value: { ...body, BLS_signature: bls } }],
+        gas: 2_000_000n + 100_000n * BigInt(wallet_volumes.length),
+        what: `volume report of epoch ${this.reportEpoch}`,
+      },
+    };
+  }
+
+  /** The txs (and consensus switches) of a scripted event. */
+  private scripted(ev: ScenarioEvent, e: number): PendingTx[] {
+    const b = ev.body;
+    const where = `${this.s.file}:${ev.line}`;
+    switch (b.kind) {
+      case 'prepay_wave':
+        return (this.waves.get(ev) ?? []).map((w) => this.prepay(w.user, w.amount, 'prepay wave'));
+      case 'traffic_surge':
+        this.surges.push({ from: e, to: e + b.epochs, factor: b.factor });
+        return [];
+      case 'proposal': {
+        const proposer = this.pop.validators[0]!;
+        const { messages, deposit } = proposalMessages(this.chain.app, this.state, b.module, b.params, where);
+        const submit: PendingTx = {
+          signer: proposer,
+          msgs: [{ typeName: 'sdk.gov.v1.MsgSubmitProposal', value: { messages, initial_deposit: deposit, proposer: proposer.address, metadata: '', title: `sdsim: ${b.module} params`, summary: `${b.module} params changed by ${where}` } }],
+          gas: 2_000_000n,
+          what: `proposal (${where})`,
+        };
+        const id = this.state.gov.next_proposal_id;
+        const votes = this.pop.validators.map((v): PendingTx => ({ signer: v, msgs: [{ typeName: 'sdk.gov.v1.MsgVote', value: { proposal_id: id, voter: v.address, option: 1, metadata: '' } }], gas: 400_000n, what: `${v.name} votes yes on proposal ${id}` }));
+        return [submit, ...votes];
+      }
+      case 'slash':
+      case 'unbond':
+      case 'suspend':
+        return this.nodeEvent(ev, where);
+    }
+  }
+
+  private nodeEvent(ev: ScenarioEvent, where: string): PendingTx[] {
+    const b = ev.body as Extract<ScenarioEvent['body'], { node: unknown }>;
+    const { role, index } = b.node;
+    if (role === 'validator') {
+      const v = this.pop.validators[index]!;
+      if (b.kind === 'unbond') {
+        return [{ signer: v, msgs: [{ typeName: 'sdk.staking.v1beta1.MsgUndelegate', value: { delegator_address: v.address, validator_address: v.operator, amount: { denom: 'wei', amount: v.selfDelegation.toString() } } }], gas: 400_000n, what: `${v.name} unbonds (${where})` }];
+      }
+      if (b.kind === 'suspend') {
+        this.control.setOffline(v.consensus.address, true);
+        return [];
+      }
+      // slash: double-sign evidence, slashed by the chain's slash_fraction_double_sign
+      const set = this.lastValidators();
+      const mine = set.find((x) => x.address === v.consensus.address);
+      if (!mine) throw new RunError(`${where}: ${v.name} is not in the validator set at height ${this.chain.height}: it cannot be slashed`);
+      const total = set.reduce((a, x) => a + BigInt(x.voting_power), 0n);
+      this.control.injectEvidence({ type: 'DUPLICATE_VOTE', address: v.consensus.address, power: BigInt(mine.voting_power), height: this.chain.height, timeNs: this.chain.lastBlockTimeNs, totalVotingPower: total });
+      return [];
+    }
+    if (role === 'meta') {
+      const m = this.pop.metaNodes[index]!;
+      if (b.kind !== 'unbond') throw new RunError(`${where}: ${b.kind} of a meta node: no message of the chain does that (meta nodes can only unbond)`);
+      this.metaGone.add(m);
+      return [{ signer: m, msgs: [{ typeName: 'chain.register.v1.MsgRemoveMetaNode', value: { meta_node_address: m.networkAddress, owner_address: m.address } }], gas: 400_000n, what: `${m.name} unbonds (${where})` }];
+    }
+    const r = this.pop.resourceNodes[index]!;
+    if (b.kind === 'unbond') {
+      this.left.add(r);
+      this.model.setOnline(onlineOf(r), false);
+      return [{ signer: r, msgs: [{ typeName: 'chain.register.v1.MsgRemoveResourceNode', value: { resource_node_address: r.networkAddress, owner_address: r.address } }], gas: 400_000n, what: `${r.name} unbonds (${where})` }];
+    }
+    const reporter = this.reporter();
+    let slashing = 0n;
+    if (b.kind === 'slash') {
+      // the noz whose traffic price (pot's trafficPool) is the fraction of the node's deposit
+      const node = getResourceNode(this.state, r.networkAddress);
+      if (!node) throw new RunError(`${where}: ${r.name} is not registered on chain at height ${this.chain.height}`);
+      slashing = slashingNozFor(this.state, node.tokens, b.fraction, where);
+    } else {
+      this.suspended.add(r.networkAddress);
+      this.model.setOnline(onlineOf(r), false);
+    }
+    return [{
+      signer: reporter,
+      msgs: [{ typeName: 'chain.pot.v1.MsgSlashingResourceNode', value: { reporters: [reporter.networkAddress], reporter_owner: [reporter.address], network_address: r.networkAddress, wallet_address: r.address, slashing: slashing.toString(), suspend: b.kind === 'suspend' } }],
+      gas: 400_000n,
+      what: `${r.name} ${b.kind === 'slash' ? 'slashed' : 'suspended'} (${where})`,
+    }];
+  }
+
+  private lastValidators(): { address: string; voting_power: string }[] {
+    const header = this.chain.headerOf(this.chain.height) as { validators?: { address: string; voting_power: string }[] } | undefined;
+    return header?.validators ?? [];
+  }
+
+  /** Signs `pending` in order, commits them as one block at `seconds` after genesis, and keeps the failures. */
+  private block(seconds: number, pending: readonly PendingTx[]): CommittedBlock {
+    const state = this.state;
+    const bytes = pending.map((p) => {
+      const number = this.accountNumber(state, p.signer.address);
+      const sequence = this.sequences.get(p.signer.address) ?? getAccount(state, p.signer.address)?.sequence ?? 0n;
+      this.sequences.set(p.signer.address, sequence + 1n);
+      return signTx(
+        { messages: p.msgs, gasLimit: p.gas, memo: '', fee: [{ denom: 'wei', amount: (p.gas * GAS_PRICE).toString() }] },
+        { chainId: this.chainId, signers: [{ privKey: p.signer.priv, accountNumber: number, sequence }], codec: neutralCodec },
+      );
+    });
+    const block = this.chain.commitBlock(bytes, this.genesisTimeNs + BigInt(seconds) * NS);
+    this.txs += bytes.length;
+    block.txs.forEach((tx, i) => {
+      if (tx.result.code === 0) return;
+      const p = pending[i]!;
+      this.failed.push({ height: block.height, what: p.what, code: tx.result.code, log: tx.result.log });
+      // a tx refused before its messages ran did not use its sequence
+      const after = getAccount(this.state, p.signer.address)?.sequence;
+      if (after !== undefined) this.sequences.set(p.signer.address, after);
+    });
+    return block;
+  }
+
+  private accountNumber(state: AppState, address: string): bigint {
+    let n = this.accountNumbers.get(address);
+    if (n === undefined) {
+      const a = getAccount(state, address);
+      if (!a) throw new RunError(`account ${address} does not exist at height ${this.chain.height}`);
+      n = a.account_number;
+      this.accountNumbers.set(address, n);
+    }
+    return n;
+  }
+
+  get failures(): readonly FailedTx[] {
+    return this.failed;
+  }
+}
+
+/** Trusted mode's stand-in signature: 96 bytes, never checked (the node's verifier is accept-any). */
+const TRUSTED_SIGNATURE = new Uint8Array(96);
+
+function onlineOf(r: ResourceActor): OnlineNode {
+  return { networkAddress: r.networkAddress, wallet: r.address };
+}
+
+function createResourceNode(r: ResourceActor): TxMessage {
+  return {
+    typeName: 'chain.register.v1.MsgCreateResourceNode',
+    value: {
+      network_address: r.networkAddress,
+      pubkey: neutralCodec.packAny('sdk.crypto.ed25519.PubKey', { key: r.p2pPublicKey }),
+      value: { denom: 'wei', amount: r.deposit.toString() },
+      owner_address: r.address,
+      beneficiary_address: r.address,
+      description: { moniker: r.name, identity: '', website: '', security_contact: '', details: '' },
+      node_type: r.nodeType,
+    },
+  };
+}
