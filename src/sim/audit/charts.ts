@@ -1,0 +1,201 @@
+/**
+ * The audit's plots: Vega-Lite specs compiled to Vega and rendered to static SVG in Node (no
+ * script, no font or data URL in the page). Amounts are plotted in stos (wei / 10^18) as numbers;
+ * the tables keep the exact figures.
+ */
+import * as vega from 'vega';
+import * as vegaLite from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
+import type { Audit } from './types.ts';
+
+export interface Chart {
+  readonly id: string;
+  readonly title: string;
+  readonly spec: TopLevelSpec;
+}
+
+const WEI_PER_STOS = 1e18;
+const stos = (wei: bigint): number => Number(wei) / WEI_PER_STOS;
+/** the per-node chart shows this many wallets, the largest first */
+export const TOP_WALLETS = 40;
+
+export function auditCharts(audit: Audit): Chart[] {
+  return [totalMinedChart(audit), rewardsByRoleChart(audit), perNodeChart(audit), ozonePriceChart(audit), depositsChart(audit)];
+}
+
+function totalMinedChart(audit: Audit): Chart {
+  const points = audit.epochs.map((e) => ({ epoch: Number(e.epoch), total_mined: stos(e.totalMinedAfter), tier: e.tier.index }));
+  // the valves of the tiers the reports used, and the end of the next one up
+  const used = new Set(audit.epochs.map((e) => e.tier.index));
+  const valves = new Map<number, string>();
+  for (const t of audit.tiers) {
+    if (!used.has(t.index)) continue;
+    valves.set(stos(t.valveStart), `tier ${t.index} start`);
+    valves.set(stos(t.valveEnd), `tier ${t.index} end`);
+  }
+  const rules = [...valves].map(([value, label]) => ({ value, label }));
+  return {
+    id: 'total-mined',
+    title: 'Total mined against the tier valves',
+    spec: {
+      width: 640,
+      height: 260,
+      layer: [
+        {
+          data: { values: rules },
+          mark: { type: 'rule', strokeDash: [4, 4], color: '#b44' },
+          encoding: { y: { field: 'value', type: 'quantitative', title: 'stos' } },
+        },
+        {
+          data: { values: rules },
+          mark: { type: 'text', align: 'left', dx: 4, dy: -6, color: '#b44' },
+          encoding: { y: { field: 'value', type: 'quantitative' }, x: { value: 0 }, text: { field: 'label' } },
+        },
+        {
+          data: { values: points },
+          mark: { type: 'line', point: true },
+          encoding: {
+            x: { field: 'epoch', type: 'quantitative', title: 'report epoch', axis: { tickMinStep: 1 } },
+            y: { field: 'total_mined', type: 'quantitative', title: 'total mined after the report (stos)' },
+          },
+        },
+      ],
+    },
+  };
+}
+
+function rewardsByRoleChart(audit: Audit): Chart {
+  const values = audit.epochs.flatMap((e) => [
+    { epoch: Number(e.epoch), role: 'validators (chain share)', stos: stos(e.splits.stakeMining + e.splits.stakeTraffic) },
+    { epoch: Number(e.epoch), role: 'resource nodes', stos: stos(e.roleTotals.resource.mining + e.roleTotals.resource.traffic) },
+    { epoch: Number(e.epoch), role: 'meta nodes', stos: stos(e.roleTotals.meta.mining + e.roleTotals.meta.traffic) },
+    { epoch: Number(e.epoch), role: 'community tax', stos: stos(e.communityTax.truncated) },
+  ]);
+  return {
+    id: 'rewards-by-role',
+    title: 'Reward per epoch by role',
+    spec: {
+      width: 640,
+      height: 260,
+      data: { values },
+      mark: 'bar',
+      encoding: {
+        x: { field: 'epoch', type: 'ordinal', title: 'report epoch' },
+        y: { field: 'stos', type: 'quantitative', stack: 'zero', title: 'mining + traffic reward (stos)' },
+        color: { field: 'role', type: 'nominal', title: 'paid to', legend: { labelLimit: 300 } },
+      },
+    },
+  };
+}
+
+function perNodeChart(audit: Audit): Chart {
+  const totals = new Map<string, { wallet: string; role: string; wei: bigint }>();
+  for (const e of audit.epochs) {
+    for (const w of e.wallets) {
+      const cur = totals.get(w.wallet) ?? { wallet: w.wallet, role: w.role, wei: 0n };
+      totals.set(w.wallet, { ...cur, role: cur.role === w.role ? cur.role : 'resource+meta', wei: cur.wei + w.miningReward + w.trafficReward });
+    }
+  }
+  const values = [...totals.values()]
+    .sort((a, b) => (a.wei > b.wei ? -1 : a.wei < b.wei ? 1 : a.wallet < b.wallet ? -1 : 1))
+    .slice(0, TOP_WALLETS)
+    .map((t) => ({ wallet: t.wallet, role: t.role, stos: stos(t.wei) }));
+  return {
+    id: 'per-node',
+    title: `Reward per wallet over the audited epochs${totals.size > TOP_WALLETS ? ` (the ${TOP_WALLETS} largest of ${totals.size})` : ''}`,
+    spec: {
+      width: 640,
+      height: { step: 14 },
+      data: { values },
+      mark: 'bar',
+      encoding: {
+        y: { field: 'wallet', type: 'nominal', sort: '-x', title: null, axis: { labelFontSize: 9, labelLimit: 320 } },
+        x: { field: 'stos', type: 'quantitative', title: 'mining + traffic reward (stos)' },
+        color: { field: 'role', type: 'nominal', title: 'role' },
+      },
+    },
+  };
+}
+
+function ozonePriceChart(audit: Audit): Chart {
+  const values = audit.epochs
+    .filter((e) => e.inputs.ozonePrice !== '')
+    .map((e) => ({ time: e.time, epoch: Number(e.epoch), price: Number(e.inputs.ozonePrice), rate: Number(e.inputs.depositNozRate) }))
+    .flatMap((p) => [
+      { time: p.time, series: 'ozone price (St + Pt) / Lt', wei_per_noz: p.price },
+      { time: p.time, series: 'deposit-noz rate', wei_per_noz: p.rate },
+    ]);
+  return {
+    id: 'ozone-price',
+    title: 'Ozone price: wei per noz',
+    spec: {
+      width: 640,
+      height: 220,
+      data: { values },
+      mark: { type: 'line', point: true },
+      encoding: {
+        x: { field: 'time', type: 'temporal', title: 'report block time (UTC)', timeUnit: 'utcyearmonthdatehoursminutes' },
+        y: { field: 'wei_per_noz', type: 'quantitative', title: 'wei per noz', scale: { zero: false } },
+        color: { field: 'series', type: 'nominal', title: null, legend: { labelLimit: 300, orient: 'bottom' } },
+      },
+    },
+  };
+}
+
+function depositsChart(audit: Audit): Chart {
+  const values = audit.epochs.flatMap((e) => [
+    { time: e.time, series: 'St: effective total deposit (stos)', value: stos(e.inputs.st) },
+    { time: e.time, series: 'Pt: unissued prepay (stos)', value: stos(e.inputs.pt) },
+    { time: e.time, series: 'Lt: remaining ozone limit (noz)', value: Number(e.inputs.lt) },
+  ]);
+  return {
+    id: 'lt-st-pt',
+    title: 'Lt, St and Pt before each report',
+    spec: {
+      data: { values },
+      facet: { row: { field: 'series', type: 'nominal', title: null, header: { labelAngle: 0, labelAlign: 'left', labelAnchor: 'start', labelOrient: 'top' } } },
+      spec: {
+        width: 640,
+        height: 110,
+        mark: { type: 'line', point: true },
+        encoding: {
+          x: { field: 'time', type: 'temporal', title: 'report block time (UTC)', timeUnit: 'utcyearmonthdatehoursminutes' },
+          y: { field: 'value', type: 'quantitative', title: null, scale: { zero: false } },
+        },
+      },
+      resolve: { scale: { y: 'independent' } },
+    },
+  };
+}
+
+/**
+ * Renders a Vega-Lite spec to an SVG string synchronously: the dataflow has no asynchronous
+ * input (inline data, no images), so `run()` finishes it, and the headless SVG renderer is set
+ * up as `View.toSVG` sets it up (a test checks both give the same text).
+ */
+export function chartSvg(spec: TopLevelSpec): string {
+  const view = new vega.View(vega.parse(vegaLite.compile(spec).spec), { renderer: 'none' });
+  try {
+    view.run();
+    const v = view as unknown as { _viewWidth?: number; _viewHeight?: number; _origin?: [number, number] };
+    if (typeof v._viewWidth !== 'number' || typeof v._viewHeight !== 'number' || !Array.isArray(v._origin)) {
+      throw new Error('vega: the view has no _viewWidth/_viewHeight/_origin (internals changed); the audit cannot render its charts synchronously');
+    }
+    const pad = view.padding() as { left: number; right: number; top: number; bottom: number };
+    const Renderer = (vega.renderModule as unknown as (type: string) => { headless: new (loader: unknown) => SvgRenderer })('svg').headless;
+    const renderer = new Renderer(view.loader())
+      .initialize(null, Math.max(0, v._viewWidth + pad.left + pad.right), Math.max(0, v._viewHeight + pad.top + pad.bottom), [pad.left + v._origin[0], pad.top + v._origin[1]], 1, {})
+      .background(view.background());
+    renderer.render((view.scenegraph() as unknown as { root: unknown }).root);
+    return renderer.svg();
+  } finally {
+    view.finalize();
+  }
+}
+
+interface SvgRenderer {
+  initialize(el: null, width: number, height: number, origin: [number, number], scaleFactor: number, opt: object): SvgRenderer;
+  background(color: unknown): SvgRenderer;
+  render(scene: unknown): SvgRenderer;
+  svg(): string;
+}

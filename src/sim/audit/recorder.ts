@@ -1,0 +1,236 @@
+/**
+ * What the audit's replay observes: the pot module's distribution and maturation observers
+ * (src/modules/pot/distribute.ts, mature.ts) hand over the values the one implementation computed;
+ * the recorder turns them into `EpochAudit`s and checks, as each distribution happens, that the
+ * pools moved by exactly the sums and that the saved records are those sums. Nothing here
+ * recomputes a reward.
+ *
+ * A distribution inside a tx that later fails is observed too (and a block's txs before a failing
+ * one run twice), so observations are keyed by height, tx hash and epoch, and `committed` keeps
+ * only those whose tx the store records as successful.
+ */
+import { Dec } from '../../math/dec.ts';
+import { moduleAccountAddress } from '../../modules/auth/account.ts';
+import { balanceOf } from '../../modules/bank/state.ts';
+import type { DistributionCredit, DistributionObserver, DistributionTrace } from '../../modules/pot/distribute.ts';
+import type { MaturationObserver, MaturationTrace } from '../../modules/pot/mature.ts';
+import type { Amounts } from '../../modules/pot/state.ts';
+import { remainingOzoneLimit } from '../../modules/register/index.ts';
+import { formatTimeNs } from '../../state/block-info.ts';
+import type { AppState } from '../../state/app-state.ts';
+import type { Ctx } from '../../state/module.ts';
+import type { CreditAudit, EpochAudit, EpochRange, TierAudit, WalletAudit } from './types.ts';
+
+/** The module accounts a distribution moves tokens between (reference §3.5 step 8). */
+const POOLS = ['foundation_account', 'total_unissued_prepay', 'fee_collector', 'total_reward_pool', 'distribution'] as const;
+
+export interface RecordedEpoch {
+  readonly audit: EpochAudit;
+  /** every wallet's reward (mining + traffic, all denoms summed), by wallet hex: the maturity check's expectation */
+  readonly expected: ReadonlyMap<string, bigint>;
+}
+
+export interface RecordedMaturation extends MaturationTrace {
+  readonly height: bigint;
+  readonly timeNs: bigint;
+}
+
+export const sumAmounts = (a: Amounts): bigint => Object.values(a).reduce((s, v) => s + v, 0n);
+
+export class AuditRecorder {
+  /** `height/txHash/epoch` → the last observation of it */
+  private readonly distributions = new Map<string, { txHash: string; height: bigint; recorded: RecordedEpoch }>();
+  /** `height/matureEpoch/key` → the last observation */
+  private readonly maturations = new Map<string, RecordedMaturation>();
+  private poolsBefore: Map<string, bigint> | undefined;
+
+  constructor(
+    private readonly epochs: EpochRange | undefined,
+    /** wallet hex of `--wallet` */
+    private readonly walletKey: string | undefined,
+  ) {}
+
+  readonly distributionObserver: DistributionObserver = {
+    started: (state) => {
+      this.poolsBefore = poolBalances(state);
+    },
+    distributed: (trace, state, ctx) => {
+      if (this.epochs && (trace.epoch < this.epochs[0] || trace.epoch > this.epochs[1])) return;
+      const txHash = ctx.txHash ?? '';
+      const recorded = this.record(trace, state, ctx, this.poolsBefore ?? new Map());
+      this.distributions.set(`${ctx.block.height}/${txHash}/${trace.epoch}`, { txHash, height: ctx.block.height, recorded });
+    },
+  };
+
+  readonly maturationObserver: MaturationObserver = (m, ctx) => {
+    this.maturations.set(`${ctx.block.height}/${m.matureEpoch}/${m.key}`, { ...m, height: ctx.block.height, timeNs: ctx.block.timeNs });
+  };
+
+  /** The distributions whose tx succeeded (`succeeded(txHash, height)`), in epoch order. */
+  committed(succeeded: (txHash: string, height: bigint) => boolean): RecordedEpoch[] {
+    return [...this.distributions.values()]
+      .filter((d) => d.txHash === '' || succeeded(d.txHash, d.height))
+      .map((d) => d.recorded)
+      .sort((a, b) => (a.audit.epoch < b.audit.epoch ? -1 : a.audit.epoch > b.audit.epoch ? 1 : 0));
+  }
+
+  maturationList(): RecordedMaturation[] {
+    return [...this.maturations.values()];
+  }
+
+  private record(t: DistributionTrace, state: AppState, ctx: Ctx, before: ReadonlyMap<string, bigint>): RecordedEpoch {
+    const params = state.pot.params;
+    const failures: string[] = [];
+    const fail = (text: string) => failures.push(text);
+
+    // per wallet, in wallet order (§3.5 step 5); all wallets for the checks, the filtered ones kept
+    const byKey = new Map<string, DistributionCredit[]>();
+    let miningSum = 0n;
+    let trafficSum = 0n;
+    let taxSum = Dec.ZERO;
+    const roleTotals = { resource: { mining: 0n, traffic: 0n, credits: 0 }, meta: { mining: 0n, traffic: 0n, credits: 0 } };
+    for (const c of t.credits) {
+      roleTotals[c.role].mining += c.mining;
+      roleTotals[c.role].traffic += c.traffic;
+      roleTotals[c.role].credits++;
+      miningSum += c.mining;
+      trafficSum += c.traffic;
+      taxSum = taxSum.add(c.taxPart);
+      const list = byKey.get(c.key);
+      if (list) list.push(c);
+      else byKey.set(c.key, [c]);
+    }
+    const expected = new Map<string, bigint>();
+    const wallets: WalletAudit[] = [];
+    const bucket = (state.pot.individual_rewards as Record<string, Record<string, { reward_from_mining_pool: Amounts; reward_from_traffic_pool: Amounts }>>)[t.matureEpoch.toString()] ?? {};
+    for (const [key, credits] of byKey) {
+      const mining = credits.reduce((s, c) => s + c.mining, 0n);
+      const traffic = credits.reduce((s, c) => s + c.traffic, 0n);
+      expected.set(key, mining + traffic);
+      const saved = bucket[key];
+      const savedMining = saved ? (saved.reward_from_mining_pool[params.reward_denom] ?? 0n) : undefined;
+      const savedTraffic = saved ? (saved.reward_from_traffic_pool[params.bond_denom] ?? 0n) : undefined;
+      if (savedMining !== mining || savedTraffic !== traffic) {
+        fail(`wallet ${credits[0]!.wallet}: saved reward record (mining ${savedMining ?? 'none'}, traffic ${savedTraffic ?? 'none'}) differs from its credits (mining ${mining}, traffic ${traffic})`);
+      }
+      if (this.walletKey !== undefined && key !== this.walletKey) continue;
+      const roles = new Set(credits.map((c) => c.role));
+      wallets.push({
+        wallet: t.rewards.get(key)?.wallet_address ?? credits[0]!.wallet,
+        role: roles.size === 2 ? 'resource+meta' : credits[0]!.role,
+        volume: credits.reduce((s, c) => s + (c.volume ?? 0n), 0n),
+        miningReward: mining,
+        trafficReward: traffic,
+        tax: credits.reduce((s, c) => s.add(c.taxPart), Dec.ZERO).toString(),
+        credits: credits.map(creditAudit),
+      });
+    }
+    wallets.sort((a, b) => (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0));
+
+    // the sums the token moves carry
+    if (miningSum !== t.foundationToReward) fail(`Σ wallet mining rewards ${miningSum} ≠ foundation_account → total_reward_pool ${t.foundationToReward}`);
+    if (trafficSum !== t.prepayToReward) fail(`Σ wallet traffic rewards ${trafficSum} ≠ total_unissued_prepay → total_reward_pool ${t.prepayToReward}`);
+    if (!taxSum.eq(t.taxDec)) fail(`Σ wallet tax ${taxSum} ≠ community tax ${t.taxDec}`);
+    if (t.taxInt !== t.taxDec.truncateInt()) fail(`community tax paid ${t.taxInt} ≠ trunc(${t.taxDec})`);
+
+    // dust: what the truncations (and invalid wallets' shares) left in the pools
+    const m = t.tier.mining_reward.amount;
+    const trafficDust = t.r.sub(Dec.fromInt(t.stakeTraffic + trafficSum + t.taxInt));
+    const miningDust = m - t.stakeMining - miningSum;
+    if (trafficDust.isNegative()) fail(`traffic pays out more than R: R ${t.r} − stakeTraffic ${t.stakeTraffic} − Σtraffic ${trafficSum} − tax ${t.taxInt} = ${trafficDust}`);
+    if (miningDust < 0n) fail(`mining pays out more than the tier's reward: ${m} − stakeMining ${t.stakeMining} − Σmining ${miningSum} = ${miningDust}`);
+    if (Dec.fromInt(t.stakeTraffic + t.trn + t.tmn).gt(t.r)) fail(`traffic splits ${t.stakeTraffic} + ${t.trn} + ${t.tmn} exceed R ${t.r}`);
+    if (t.stakeMining + t.mrn + t.mmn > m) fail(`mining splits ${t.stakeMining} + ${t.mrn} + ${t.mmn} exceed the tier's reward ${m}`);
+
+    // the pools moved by exactly the sums
+    const after = poolBalances(state);
+    const want = new Map<string, bigint>();
+    for (const mv of t.moves) {
+      want.set(`${mv.from}/${mv.denom}`, (want.get(`${mv.from}/${mv.denom}`) ?? 0n) - mv.amount);
+      want.set(`${mv.to}/${mv.denom}`, (want.get(`${mv.to}/${mv.denom}`) ?? 0n) + mv.amount);
+    }
+    for (const [slot, value] of after) {
+      const moved = value - (before.get(slot) ?? 0n);
+      const expectedMove = want.get(slot) ?? 0n;
+      if (moved !== expectedMove) fail(`${slot.replace('/', ' ')} moved by ${moved}, expected ${expectedMove}`);
+    }
+    const totalMinedAfter = state.pot.total_mined_tokens;
+    if (totalMinedAfter - t.totalMinedBefore !== t.stakeMining + t.foundationToReward) {
+      fail(`total mined tokens grew by ${totalMinedAfter - t.totalMinedBefore}, expected stakeMining + Σmining = ${t.stakeMining + t.foundationToReward}`);
+    }
+    const total = (state.pot.total_rewards as Record<string, { mining_reward: Amounts; traffic_reward: Amounts }>)[t.epoch.toString()];
+    const totalMining = total?.mining_reward[params.reward_denom] ?? 0n;
+    const totalTraffic = total?.traffic_reward[params.bond_denom] ?? 0n;
+    if (totalMining !== t.stakeMining + t.foundationToReward || totalTraffic !== t.stakeTraffic + t.prepayToReward + t.taxInt) {
+      fail(`TotalReward record (mining ${totalMining}, traffic ${totalTraffic}) ≠ (${t.stakeMining + t.foundationToReward}, ${t.stakeTraffic + t.prepayToReward + t.taxInt})`);
+    }
+    if (remainingOzoneLimit(state) !== t.inputs.lt + t.inputs.y) fail(`remaining ozone limit ${remainingOzoneLimit(state)} ≠ Lt + Y = ${t.inputs.lt + t.inputs.y}`);
+
+    const { st, pt, lt, y, rate } = t.inputs;
+    const audit: EpochAudit = {
+      epoch: t.epoch,
+      height: ctx.block.height,
+      time: formatTimeNs(ctx.block.timeNs),
+      txHash: ctx.txHash ?? '',
+      inputs: { st, pt, lt, y, depositNozRate: rate.toString(), ozonePrice: lt > 0n ? Dec.fromInt(st + pt).quo(Dec.fromInt(lt)).toString() : '' },
+      tier: tierAudit(t, params.mining_reward_params.indexOf(t.tier) + 1),
+      r: t.r.toString(),
+      splits: { stakeTraffic: t.stakeTraffic, trn: t.trn, tmn: t.tmn, stakeMining: t.stakeMining, mrn: t.mrn, mmn: t.mmn },
+      bondedMetaNodes: t.bondedMetaNodeCount,
+      communityTax: { rate: t.communityTax.toString(), dec: t.taxDec.toString(), truncated: t.taxInt },
+      foundationToReward: t.foundationToReward,
+      prepayToReward: t.prepayToReward,
+      roleTotals,
+      dust: { traffic: trafficDust.toString(), mining: miningDust },
+      totalMinedAfter,
+      matureEpoch: t.matureEpoch,
+      moves: t.moves.map((mv) => ({ ...mv })),
+      wallets,
+      skipped: t.skipped.map((s) => ({ wallet: s.wallet_address, volume: s.volume })),
+      check: { ok: failures.length === 0, failures },
+    };
+    return { audit, expected };
+  }
+}
+
+function poolBalances(state: AppState): Map<string, bigint> {
+  const denoms = new Set([state.pot.params.reward_denom, state.pot.params.bond_denom]);
+  const out = new Map<string, bigint>();
+  for (const pool of POOLS) for (const denom of denoms) out.set(`${pool}/${denom}`, balanceOf(state, moduleAccountAddress(pool), denom));
+  return out;
+}
+
+function creditAudit(c: DistributionCredit): CreditAudit {
+  return {
+    role: c.role,
+    ...(c.volume !== undefined ? { volume: c.volume } : {}),
+    ...(c.share !== undefined ? { share: c.share.toString() } : {}),
+    ...(c.metaNode !== undefined ? { metaNode: c.metaNode } : {}),
+    miningDec: c.miningDec.toString(),
+    mining: c.mining,
+    beforeTax: c.beforeTax.toString(),
+    tax: c.taxPart.toString(),
+    afterTax: c.beforeTax.sub(c.taxPart).toString(),
+    traffic: c.traffic,
+  };
+}
+
+function tierAudit(t: DistributionTrace, index: number): TierAudit {
+  const start = t.tier.total_mined_valve_start.amount;
+  const end = t.tier.total_mined_valve_end.amount;
+  const reason = t.outOfIssuance
+    ? `total mined ${t.totalMinedBefore} is in no tier (the last tier ends at ${end}): out of issuance`
+    : `total mined ${t.totalMinedBefore} is in [${start}, ${end}) of tier ${index}`;
+  return {
+    index,
+    valveStart: start,
+    valveEnd: end,
+    miningReward: t.tier.mining_reward.amount,
+    chainBp: t.tier.block_chain_percentage_in_bp,
+    resourceBp: t.tier.resource_node_percentage_in_bp,
+    metaBp: t.tier.meta_node_percentage_in_bp,
+    totalMinedBefore: t.totalMinedBefore,
+    outOfIssuance: t.outOfIssuance,
+    reason,
+  };
+}
