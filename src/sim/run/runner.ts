@@ -401,7 +401,7 @@ class Run {
         const { messages, deposit } = proposalMessages(this.chain.app, this.state, b.module, b.params, where);
         const submit: PendingTx = {
           signer: proposer,
-          msgs: [{ typeName: 'sdk.gov.v1.MsgSubmitProposal', value: { messages, initial_deposit: deposit, proposer: proposer.address, metadata: '', title: `sdsim: ${b.module} params`, summary: `${b.module} params changed by ${where}` } }],
+          msgs: [{ typeName: 'sdk.gov.v1.MsgSubmitProposal', value: { messages, initial_deposit: deposit, proposer: proposer.address, metadata: '', title: `sdsim: ${b.module} params`, summary: `${b.module} params changed by the scenario (line ${ev.line})` } }],
           gas: 2_000_000n,
           what: `proposal (${where})`,
         };
