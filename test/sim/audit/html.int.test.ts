@@ -1,0 +1,98 @@
+/**
+ * The HTML report renders in headless Chromium (Debian's `chromium`) with no console or page
+ * error, as one self-contained file: five SVG charts with marks, the tables, no script and no
+ * external URL. Without /usr/bin/chromium the browser test fails on CI and is skipped elsewhere.
+ */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as vega from 'vega';
+import * as vegaLite from 'vega-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditHome } from '../../../src/sim/audit/audit.ts';
+import { auditCharts, chartSvg } from '../../../src/sim/audit/charts.ts';
+import { renderAudit } from '../../../src/sim/audit/render.ts';
+import type { Audit } from '../../../src/sim/audit/types.ts';
+import { buildAuditHome } from './fixture.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+
+let audit: Audit;
+let html: string;
+const dirs: string[] = [];
+beforeAll(async () => {
+  const fx = buildAuditHome();
+  dirs.push(fx.home);
+  audit = await auditHome(fx.home);
+  html = renderAudit(audit, 'html');
+});
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('sdsim audit --format html', () => {
+  it('is one self-contained file: no script, no external URL, five inline SVG charts, the verdict and the tables', () => {
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/(?:src|href)\s*=\s*["']?(?:https?:)?\/\//i);
+    expect(html).not.toMatch(/url\(/i);
+    expect(html).not.toMatch(/<link /i);
+    expect(html.match(/<svg /g)?.length).toBe(5);
+    expect(html).toContain('every wei accounted for: 4 report epoch(s) checked; the replay of 10 block(s) matched every stored app hash');
+    for (const e of audit.epochs) expect(html).toContain(`<details id="epoch-${e.epoch}">`);
+    expect(html).toContain('153019369077.373737672161122478');
+  });
+
+  it('renders each chart synchronously exactly as vega View.toSVG does', async () => {
+    for (const chart of auditCharts(audit)) {
+      const view = new vega.View(vega.parse(vegaLite.compile(chart.spec).spec), { renderer: 'none' });
+      const expected = await view.toSVG();
+      view.finalize();
+      expect(chartSvg(chart.spec)).toBe(expected);
+    }
+  });
+
+  it.skipIf(!hasChromium && !process.env.CI)('opens in headless Chromium with no console or page error, and every chart has marks', { timeout: 60_000 }, async () => {
+    if (!hasChromium) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the report's render test`);
+    const { chromium } = await import('playwright-core');
+    const dir = mkdtempSync(join(tmpdir(), 'audit-html-'));
+    dirs.push(dir);
+    const file = join(dir, 'audit.html');
+    writeFileSync(file, html);
+    const browser = await chromium.launch({ executablePath: CHROMIUM });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      const requests: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
+      page.on('request', (r) => requests.push(r.url()));
+      await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+      const charts = await page.$$eval('figure > svg', (svgs) =>
+        svgs.map((svg) => {
+          const box = svg.getBoundingClientRect();
+          return {
+            id: svg.parentElement!.id,
+            marks: svg.querySelectorAll('g.mark-line path, g.mark-rect path, g.mark-symbol path, g.mark-rule line').length,
+            width: Math.round(box.width) > 0,
+            height: Math.round(box.height) > 0,
+          };
+        }),
+      );
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([pathToFileURL(file).href]);
+      expect(charts.map((c) => c.id)).toEqual(['total-mined', 'rewards-by-role', 'per-node', 'ozone-price', 'lt-st-pt']);
+      for (const c of charts) {
+        expect(c.marks, c.id).toBeGreaterThan(0);
+        expect([c.width, c.height], c.id).toEqual([true, true]);
+      }
+      expect(await page.locator('table').count()).toBeGreaterThanOrEqual(2 + audit.epochs.length * 2);
+    } finally {
+      await browser.close();
+    }
+  });
+});
