@@ -30,8 +30,8 @@ import { mergeJson } from './merge-json.ts';
 const STOS = 10n ** 18n;
 /** every run starts here (a fixed time keeps runs identical) */
 export const SIM_GENESIS_TIME_NS = 1_735_689_600n * 1_000_000_000n; // 2025-01-01T00:00:00Z
-/** what each account holds beyond its deposits and prepays, for its fees */
-export const FEE_RESERVE = 1_000_000n * STOS;
+/** what each account holds beyond its deposits and prepays, for its fees (and a validator's proposal deposits) */
+export const FEE_RESERVE = { validator: 10_000n * STOS, meta: 100_000n * STOS, resource: 10n * STOS, user: STOS, foundation: STOS } as const;
 
 /** A chain id from the scenario's name: `sdsim-<name>` in lowercase letters, digits and dashes (at most 50 characters). */
 export function simChainId(s: Scenario): string {
@@ -63,11 +63,11 @@ export async function simGenesis(s: Scenario, pop: Population, extraFunds: Reado
   let genesis: GenesisJson = { genesis_time: time, chain_id: chainId, initial_height: '1', consensus_params: consensus, validators: [], app_hash: '', app_state: mergeJson(defaultAppState(), s.genesis) };
   const wei = (amount: bigint) => [{ denom: 'wei', amount }];
   genesis = addGenesisAccounts(genesis, [
-    ...pop.validators.map((v) => ({ address: v.address, coins: wei(v.selfDelegation + FEE_RESERVE) })),
-    ...pop.metaNodes.map((m) => ({ address: m.address, coins: wei(FEE_RESERVE) })),
-    ...pop.resourceNodes.map((r) => ({ address: r.address, coins: wei(r.deposit + FEE_RESERVE) })),
-    ...pop.users.map((u) => ({ address: u.address, coins: wei(u.prepay + (extraFunds.get(u.address) ?? 0n) + STOS) })),
-    { address: pop.foundation.address, coins: wei(pop.foundation.deposit + STOS) },
+    ...pop.validators.map((v) => ({ address: v.address, coins: wei(v.selfDelegation + FEE_RESERVE.validator) })),
+    ...pop.metaNodes.map((m) => ({ address: m.address, coins: wei(FEE_RESERVE.meta) })),
+    ...pop.resourceNodes.map((r) => ({ address: r.address, coins: wei(r.deposit + FEE_RESERVE.resource) })),
+    ...pop.users.map((u) => ({ address: u.address, coins: wei(u.prepay + (extraFunds.get(u.address) ?? 0n) + FEE_RESERVE.user) })),
+    { address: pop.foundation.address, coins: wei(pop.foundation.deposit + FEE_RESERVE.foundation) },
   ]);
   const app = genesis.app_state as Record<string, any>;
   app.genutil = { gen_txs: await Promise.all(pop.validators.map((v) => gentx(v, chainId))) };
