@@ -31,10 +31,11 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
     .argument('<scenario>', 'the scenario file')
     .option('--seed <n>', "replace the scenario's seed (0..4294967295)", intOption('--seed', 0, 4294967295))
     .option('--out <dir>', 'the output folder, new or empty (default: ./<scenario name>-<seed>)')
+    .option('--epochs <n>', 'run only the first N epochs (a reduced run of a long scenario)', intOption('--epochs', 1, 10_000_000))
     .option('--bls <mode>', 'trusted (skip the BLS pairing checks, default of the scenario) or full')
     .option('--snapshot-interval <n>', 'a state snapshot every N blocks (0: only genesis; `chaind start` then replays the run and can answer at every height)', intOption('--snapshot-interval', 0, 1_000_000_000), 0)
     .exitOverride()
-    .action(async (file: string, o: { seed?: number; out?: string; bls?: string; snapshotInterval: number }) => {
+    .action(async (file: string, o: { seed?: number; out?: string; epochs?: number; bls?: string; snapshotInterval: number }) => {
       const { readFileSync } = await import('node:fs');
       const { basename } = await import('node:path');
       const { parseScenario } = await import('../sim/scenario/parse.ts');
@@ -55,6 +56,7 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
       const r = await runScenario(scenario, {
         out,
         seed,
+        ...(o.epochs !== undefined ? { epochs: o.epochs } : {}),
         ...(o.bls ? { bls: o.bls as 'trusted' | 'full' } : {}),
         snapshotInterval: o.snapshotInterval,
         onEpoch: bar ? (done, total) => bar.update(done, total) : undefined,

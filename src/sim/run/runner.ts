@@ -55,6 +55,8 @@ export interface RunOptions {
   readonly out: string;
   /** replaces the scenario's seed */
   readonly seed?: number;
+  /** runs only the first N epochs (a reduced run of a long scenario) */
+  readonly epochs?: number;
   /** replaces the scenario's BLS mode */
   readonly bls?: 'trusted' | 'full';
   /** a state snapshot every N blocks in the home (0: only genesis; `chaind start` then replays the whole run) */
@@ -126,7 +128,7 @@ export async function runScenario(scenario: Scenario, o: RunOptions): Promise<Ru
   const previousObserver = setDistributionObserver({ distributed: (t) => recorder.distributed(t) });
   try {
     const run = new Run(s, pop, chain, control, waves, recorder, log);
-    const result = await run.all(o.onEpoch);
+    const result = await run.all(o.epochs, o.onEpoch);
     return { home: layout.home, chainId: genesis.chain_id, bls: s.bls, ...result };
   } finally {
     setDistributionObserver(previousObserver);
@@ -202,9 +204,10 @@ class Run {
     return this.chain.app.stateAt(this.chain.height)!;
   }
 
-  async all(onEpoch?: (done: number, total: number) => void): Promise<Omit<RunResult, 'home' | 'chainId' | 'bls'>> {
+  async all(limit: number | undefined, onEpoch?: (done: number, total: number) => void): Promise<Omit<RunResult, 'home' | 'chainId' | 'bls'>> {
     const E = this.s.clock.epochSeconds;
-    const epochs = Math.ceil(this.s.clock.durationSeconds / E);
+    const whole = Math.ceil(this.s.clock.durationSeconds / E);
+    const epochs = limit !== undefined ? Math.min(limit, whole) : whole;
     for (let e = 0; e < epochs; e++) {
       this.epoch(e);
       onEpoch?.(e + 1, epochs);
