@@ -80,6 +80,7 @@ function epochDetails(e: EpochAudit): string {
 Deposit-noz rate ${n(e.inputs.depositNozRate)}, ozone price (St + Pt)/Lt = ${n(e.inputs.ozonePrice)} wei per noz. Bonded meta nodes ${n(e.bondedMetaNodes)}; community tax rate ${n(e.communityTax.rate)}.
 Rewards saved under mature epoch ${n(e.matureEpoch)}; total mined after the report ${n(e.totalMinedAfter)}.</p>
 ${skipped}
+${e.notes.length ? `<ul>${e.notes.map((t) => `<li>${esc(t)}</li>`).join('')}</ul>` : ''}
 ${walletTable(e.wallets)}
 <table><tr><th class="l">from</th><th class="l">to</th><th>amount</th><th class="l">denom</th></tr>${moves}</table>
 ${failures}

@@ -117,7 +117,11 @@ export interface EpochAudit {
   readonly prepayToReward: bigint;
   /** Σ over every wallet paid (whatever `--wallet` lists), by role */
   readonly roleTotals: { readonly resource: RoleTotal; readonly meta: RoleTotal };
-  /** what the truncations left in the pools: traffic (Dec) in total_unissued_prepay, mining in foundation_account */
+  /**
+   * what the truncations left in the pools: traffic (Dec) in total_unissued_prepay, mining in
+   * foundation_account; negative when the half-even rounded shares summed to more than 1 and the
+   * wallets got more than the split (see `notes`)
+   */
   readonly dust: { readonly traffic: string; readonly mining: bigint };
   readonly totalMinedAfter: bigint;
   readonly matureEpoch: bigint;
@@ -126,6 +130,8 @@ export interface EpochAudit {
   readonly wallets: readonly WalletAudit[];
   /** report entries with an invalid wallet address: their volume counts in Y, nobody is paid */
   readonly skipped: readonly { readonly wallet: string; readonly volume: bigint }[];
+  /** what is worth knowing but accounted for (e.g. shares rounded up past a split) */
+  readonly notes: readonly string[];
   readonly check: EpochCheck;
 }
 

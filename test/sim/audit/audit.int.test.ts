@@ -17,7 +17,7 @@ import { parseAuditArgs, runAuditCommand } from '../../../src/sim/audit/cli.ts';
 import { renderAudit } from '../../../src/sim/audit/render.ts';
 import type { Audit } from '../../../src/sim/audit/types.ts';
 import { CHAIN_ID } from '../../helpers/fixture.ts';
-import { buildAuditHome, INVALID_WALLET, owners, WALLET_A, WALLET_B, type AuditHome } from './fixture.ts';
+import { buildAuditHome, INVALID_WALLET, owners, SIX_WALLETS, WALLET_A, WALLET_B, type AuditHome } from './fixture.ts';
 
 let fx: AuditHome;
 let audit: Audit;
@@ -36,18 +36,19 @@ const metaPayees = [owners[0]!.address, owners[1]!.address, owners[2]!.address];
 const epochOf = (e: bigint) => audit.epochs.find((x) => x.epoch === e)!;
 
 describe('sdsim audit: figures', () => {
-  it('lists the four committed reports (the one whose tx failed after distributing is not among them) and says every wei is accounted for', () => {
+  it('lists the five committed reports (the one whose tx failed after distributing is not among them) and says every wei is accounted for', () => {
     expect(audit.epochs.map((e) => [e.epoch, e.height])).toEqual([
       [1n, 3n],
       [2n, 4n],
       [3n, 7n],
       [4n, 8n],
+      [5n, 10n],
     ]);
     expect(audit.verdict).toEqual({
       ok: true,
-      epochsChecked: 4,
+      epochsChecked: 5,
       failures: [],
-      text: 'every wei accounted for: 4 report epoch(s) checked; the replay of 10 block(s) matched every stored app hash',
+      text: 'every wei accounted for: 5 report epoch(s) checked; the replay of 10 block(s) matched every stored app hash',
     });
     expect(audit.epochs.every((e) => e.check.ok)).toBe(true);
     expect(audit.settings).toEqual({ blsVerifier: 'accept-any', restoreTotalSupply: true });
@@ -190,6 +191,21 @@ describe('sdsim audit: figures', () => {
     expect(w.credits.reduce((s, c) => s + c.traffic, 0n)).toBe(w.trafficReward);
   });
 
+  it('epoch 5: six shares of 1/6 round up; the wallets get 96 wei more than MRN, noted as negative dust and not a failure', () => {
+    const e = epochOf(5n);
+    expect(e.wallets.filter((w) => w.role === 'resource').map((w) => w.wallet)).toEqual([...SIX_WALLETS].sort());
+    for (const w of e.wallets.filter((x) => x.role === 'resource')) expect([w.credits[0]!.share, w.miningReward]).toEqual(['0.166666666666666667', 8000000000000000016n]);
+    expect(e.roleTotals.resource.mining).toBe(e.splits.mrn + 96n);
+    expect(e.dust.mining).toBe(80n * 10n ** 18n - e.splits.stakeMining - e.foundationToReward);
+    // 96 wei over on the resource side, 1 wei left by the meta side's truncation
+    expect(e.dust.mining).toBe(-95n);
+    expect(e.notes).toEqual([
+      'the resource wallets got 96 wei more mining reward than their split 48000000000000000000 (shares rounded up); foundation_account paid it',
+      "the resource wallets' traffic reward before tax 3648143.000000000007296286 exceeds their split 3648143 by 0.000000000007296286 (shares rounded up); total_unissued_prepay paid it",
+    ]);
+    expect(e.check).toEqual({ ok: true, failures: [] });
+  });
+
   it('lists the withdrawal from the stored events', () => {
     expect(audit.withdrawals.map((w) => ({ ...w, txHash: w.txHash.length }))).toEqual([{ height: 9n, time: '2024-01-01T01:30:00Z', txHash: 64, wallet: o3, target: o3, amount: '1000000000000000000wei' }]);
   });
@@ -211,7 +227,7 @@ describe('sdsim audit: filters and formats', () => {
   it('--wallet lists that wallet only; the CSV is its header and one row per epoch', async () => {
     let out = '';
     const a = await runAuditCommand(['--home', fx.home, '--format', 'csv', '--wallet', WALLET_A], { write: (t) => (out += t) });
-    expect(a.epochs.map((e) => e.wallets.length)).toEqual([1, 0, 0, 1]);
+    expect(a.epochs.map((e) => e.wallets.length)).toEqual([1, 0, 0, 1, 0]);
     expect(out).toBe(
       [
         'epoch,height,time,tier,role,wallet,volume,share,mining_dec,mining_reward,traffic_before_tax,tax,traffic_reward,mature_epoch,matured_at_height,matured_at_time,matured,slashing_deducted',
@@ -224,7 +240,7 @@ describe('sdsim audit: filters and formats', () => {
 
   it('the CSV of the whole chain has one row per epoch × wallet; a twice-reported wallet shows both credits joined by +', () => {
     const lines = renderAudit(audit, 'csv').trimEnd().split('\n');
-    expect(lines.length).toBe(1 + 5 + 5 + 4 + 4);
+    expect(lines.length).toBe(1 + 5 + 5 + 4 + 4 + 9);
     expect(lines.filter((l) => l.startsWith('2,') && l.includes(o3))).toEqual([
       `2,4,2024-01-01T00:40:00Z,1,resource,${o3},70001,0.699993000069999300+0.000009999900001000,33599664003359966400.000000000000000000+479995200048000.000000000000000000,33600143998560014400,42561678812.111878880785571100+608023.983030170306327000,851245736.721898181021837962,41711041098,4,8,2024-01-01T01:20:00Z,33600144040271055498,0`,
     ]);
@@ -238,7 +254,7 @@ describe('sdsim audit: filters and formats', () => {
     expect(json.epochs[0].splits.stakeMining).toBe('16000000000000000000');
     expect(json.epochs[0].wallets[0].credits[0].share).toBe('0.662251655629139073');
     expect(json.verdict.ok).toBe(true);
-    expect(json.epochs.map((e: { epoch: string }) => e.epoch)).toEqual(['1', '2', '3', '4']);
+    expect(json.epochs.map((e: { epoch: string }) => e.epoch)).toEqual(['1', '2', '3', '4', '5']);
   });
 
   it('parses --flag value and --flag=value', () => {

@@ -40,7 +40,7 @@ describe('sdsim audit --format html', () => {
     expect(html).not.toMatch(/url\(/i);
     expect(html).not.toMatch(/<link /i);
     expect(html.match(/<svg /g)?.length).toBe(5);
-    expect(html).toContain('every wei accounted for: 4 report epoch(s) checked; the replay of 10 block(s) matched every stored app hash');
+    expect(html).toContain('every wei accounted for: 5 report epoch(s) checked; the replay of 10 block(s) matched every stored app hash');
     for (const e of audit.epochs) expect(html).toContain(`<details id="epoch-${e.epoch}">`);
     expect(html).toContain('153019369077.373737672161122478');
   });
