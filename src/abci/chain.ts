@@ -110,9 +110,9 @@ export interface ReplayStats {
  * The version of the app-hash definition (src/state/canonical.ts) a chain's stored app hashes
  * follow, kept in the store's meta table: a replay under another definition could only fail.
  * 1: every object hashed separately (before trie leaves hashed their entries whole); 2: before the
- * staking family's slices (staking, distribution, slashing, mint, evidence); 3: now.
+ * staking family's slices (staking, distribution, slashing, mint, evidence); 3: sds files keyed by their hash's bytes alone and pot's per-epoch records in plain objects; 4: now.
  */
-export const STATE_FORMAT = '3';
+export const STATE_FORMAT = '4';
 
 export class ReplayMismatchError extends Error {
   constructor(readonly height: bigint, expected: string, got: string) {

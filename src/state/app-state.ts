@@ -60,6 +60,8 @@ const SHARDED: readonly (readonly [keyof AppState, string])[] = [
   ['register', 'slashing'],
   ['pot', 'mature_total'],
   ['pot', 'immature_total'],
+  ['pot', 'volume_reports'],
+  ['pot', 'total_rewards'],
   ['sds', 'files'],
   ['staking', 'delegations'],
   ['staking', 'unbonding_delegations'],

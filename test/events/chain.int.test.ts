@@ -102,7 +102,7 @@ describe('Chain: blocks persisted in SQLite, searchable, replayable', () => {
     db.prepare("DELETE FROM meta WHERE key = 'state_format'").run(); // as written before formats were recorded
     db.close();
     expect(() => Chain.open({ ...appModules, dbPath })).toThrow(
-      `${dbPath} holds a chain whose app hashes follow state format 1; this version computes format 3 (docs/architecture.md "App hash") and cannot replay it: start a new chain (\`chaind consensus unsafe-reset-all\` keeps the genesis; \`npm start -- --reset\` for the local network), or use the version that wrote it`,
+      `${dbPath} holds a chain whose app hashes follow state format 1; this version computes format 4 (docs/architecture.md "App hash") and cannot replay it: start a new chain (\`chaind consensus unsafe-reset-all\` keeps the genesis; \`npm start -- --reset\` for the local network), or use the version that wrote it`,
     );
   });
 });

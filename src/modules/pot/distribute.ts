@@ -15,7 +15,7 @@ import type { AppState } from '../../state/app-state.ts';
 import type { Ctx } from '../../state/module.ts';
 import { PotErrors } from './errors.ts';
 import { BP_DENOMINATOR, tierForMinedTokens, type MiningRewardParam } from './params.ts';
-import { amountsAdd, amountsToCoins, single, tryWalletKey, setImmatureTotal, getImmatureTotalByKey, type Amounts, type RewardRecord } from './state.ts';
+import { amountsAdd, amountsToCoins, single, tryWalletKey, setImmatureTotal, setTotalReward, getImmatureTotalByKey, type Amounts, type RewardRecord } from './state.ts';
 import { hexToBech32 } from '../../crypto/address.ts';
 import { fundCommunityPoolFromModule } from '../distribution/community-pool.ts';
 
@@ -270,10 +270,10 @@ export function distributePotReward(draft: Draft<AppState>, volumes: readonly Wa
   draft.pot.total_mined_tokens = state.pot.total_mined_tokens + stakeMining + foundationToReward;
   draft.pot.last_distributed_epoch = epoch;
   const taxInt = taxDec.truncateInt();
-  (draft.pot.total_rewards as Record<string, unknown>)[epoch.toString()] = {
+  setTotalReward(draft, epoch, {
     mining_reward: single(params.reward_denom, stakeMining + foundationToReward),
     traffic_reward: single(params.bond_denom, stakeTraffic + prepayToReward + taxInt),
-  };
+  });
 
   // step 7: return the consumed ozone
   setRemainingOzoneLimit(draft, lt + Dec.fromInt(y).truncateInt());

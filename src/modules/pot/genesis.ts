@@ -11,7 +11,7 @@ import type { Ctx } from '../../state/module.ts';
 import { shardEntries } from '../../state/sharded.ts';
 import { hexToBech32 } from '../../crypto/address.ts';
 import { DEFAULT_POT_PARAMS, potParamsFromProto, potParamsToProto, validatePotParams, type ProtoCoin, type ProtoPotParams } from './params.ts';
-import { amountsAdd, amountsToProto, emptyPotState, setImmatureTotal, setMatureTotal, walletKey, type Amounts, type RewardRecord } from './state.ts';
+import { amountsAdd, amountsToProto, emptyPotState, setImmatureTotal, setMatureTotal, setTotalReward, totalRewardsByEpoch, walletKey, type Amounts, type RewardRecord } from './state.ts';
 
 export interface JsonTotalInfo {
   readonly wallet_address: string;
@@ -115,12 +115,11 @@ export function initPotGenesis(draft: Draft<AppState>, g: PotGenesis, _ctx: Ctx)
     };
   });
   if (Object.keys(bucket).length > 0) (draft.pot.individual_rewards as Record<string, unknown>)[(last + params.mature_epoch).toString()] = bucket;
-  const totals = draft.pot.total_rewards as Record<string, unknown>;
   (g.reward_total_info ?? []).forEach((t, i) => {
-    totals[intAt(t.epoch, `reward_total_info[${i}].epoch`).toString()] = {
+    setTotalReward(draft, intAt(t.epoch, `reward_total_info[${i}].epoch`), {
       mining_reward: amountsAt(t.total_reward?.mining_reward, `reward_total_info[${i}].total_reward.mining_reward`),
       traffic_reward: amountsAt(t.total_reward?.traffic_reward, `reward_total_info[${i}].total_reward.traffic_reward`),
-    };
+    });
   });
   const supply = draft.bank.supply[params.bond_denom] ?? 0n;
   if (supply > params.initial_total_supply.amount) {
@@ -153,11 +152,9 @@ export function exportPotGenesis(state: AppState): PotGenesis {
         reward_from_traffic_pool: amountsToProto(v[p.bond_denom] ? { [p.bond_denom]: v[p.bond_denom]! } : {}),
       })),
     matured_epoch: state.pot.matured_epoch.toString(),
-    reward_total_info: Object.keys(state.pot.total_rewards)
-      .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))
-      .map((e) => ({
-        epoch: e,
-        total_reward: { mining_reward: amountsToProto(state.pot.total_rewards[e]!.mining_reward), traffic_reward: amountsToProto(state.pot.total_rewards[e]!.traffic_reward) },
-      })),
+    reward_total_info: totalRewardsByEpoch(state).map(([e, rec]) => ({
+      epoch: e.toString(),
+      total_reward: { mining_reward: amountsToProto(rec.mining_reward), traffic_reward: amountsToProto(rec.traffic_reward) },
+    })),
   };
 }

@@ -12,7 +12,7 @@ import { balanceOf } from '../bank/state.ts';
 import { slashingOf } from '../register/index.ts';
 import { TOTAL_UNISSUED_PREPAY } from './distribute.ts';
 import { BP_DENOMINATOR, potParamsToProto, tierForMinedTokens, totalMining } from './params.ts';
-import { amountsToProto, immatureTotalOf, matureTotalOf, rewardsAtEpoch, tryWalletKey, type Amounts, type RewardRecord } from './state.ts';
+import { amountsToProto, getTotalReward, getVolumeReport, immatureTotalOf, matureTotalOf, rewardsAtEpoch, tryWalletKey, type Amounts, type RewardRecord } from './state.ts';
 import { totalUnbondingDelegation } from '../staking/unbonding.ts';
 
 const S = 'chain.pot.v1';
@@ -57,7 +57,7 @@ export const potQueries: readonly QuerySpec[] = [
     const epoch = BigInt(req.epoch ?? 0n);
     if (epoch < 0n) throw QueryError.invalidArgument('epoch should be non-negative value');
     const e = epoch === 0n ? state.pot.last_distributed_epoch : epoch;
-    const rec = state.pot.volume_reports[e.toString()];
+    const rec = getVolumeReport(state, e);
     if (!rec) return { report_info: { epoch: 0n, reference: '', tx_hash: '', reporter: '' } };
     return { report_info: { epoch: e, reference: rec.report_reference, tx_hash: rec.tx_hash, reporter: rec.reporter } };
   }),
@@ -98,12 +98,12 @@ export const potQueries: readonly QuerySpec[] = [
   spec('TotalRewardByEpoch', (state, req: { epoch: bigint }) => {
     const epoch = BigInt(req.epoch ?? 0n);
     if (epoch <= 0n) throw QueryError.invalidArgument('epoch should be positive value');
-    const rec = state.pot.total_rewards[epoch.toString()];
+    const rec = getTotalReward(state, epoch);
     if (rec && !(isEmpty(rec.mining_reward) && isEmpty(rec.traffic_reward))) {
       return { total_reward: { mining_reward: amountsToProto(rec.mining_reward), traffic_reward: amountsToProto(rec.traffic_reward) }, is_legacy: false };
     }
     // the chain's legacy fallback reads the report tx over RPC; the simulator returns an empty total (§6 item 12)
-    const legacy = state.pot.volume_reports[epoch.toString()] !== undefined;
+    const legacy = getVolumeReport(state, epoch) !== undefined;
     return { total_reward: { mining_reward: [], traffic_reward: [] }, is_legacy: legacy };
   }),
   spec('Metrics', (state) => {

@@ -14,6 +14,7 @@ import { PotErrors } from './errors.ts';
 import { PotEvents } from './events.ts';
 import type { BLSSignatureInfo, MsgVolumeReport } from './msg-types.ts';
 import { volumeReportTxData } from './tx-data.ts';
+import { setVolumeReport } from './state.ts';
 
 const P = 'chain.pot.v1';
 
@@ -78,11 +79,7 @@ export const msgVolumeReport: MsgSpec<MsgVolumeReport> = {
     // only the number of keys counts; they are not matched against registered meta nodes
     if (BigInt(bls.pub_keys.length) < blsThreshold(draft.register.bonded_meta_node_count)) throw PotErrors.BLSNotReachThreshold.error();
 
-    (draft.pot.volume_reports as Record<string, unknown>)[epoch.toString()] = {
-      reporter: msg.reporter,
-      report_reference: msg.report_reference,
-      tx_hash: ctx.txHash ?? '',
-    };
+    setVolumeReport(draft, epoch, { reporter: msg.reporter, report_reference: msg.report_reference, tx_hash: ctx.txHash ?? '' });
     distributePotReward(
       draft,
       msg.wallet_volumes.map((v) => ({ wallet_address: v.wallet_address, volume: intOf(v.volume) })),

@@ -7,7 +7,7 @@
 import type { Draft } from 'immer';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { addressFromBech32, Hrp } from '../../crypto/address.ts';
-import { shardDelete, shardGet, shardSet, type Sharded } from '../../state/sharded.ts';
+import { shardDelete, shardEntries, shardGet, shardSet, type Sharded } from '../../state/sharded.ts';
 import { DEFAULT_POT_PARAMS, type PotParams } from './params.ts';
 
 /** A coin set as denom → positive amount. */
@@ -43,10 +43,45 @@ export interface PotState {
   readonly mature_total: Sharded<Amounts>;
   /** wallet hex → ImmatureTotal (0x05) */
   readonly immature_total: Sharded<Amounts>;
-  /** report epoch (decimal) → record (0x06) */
-  readonly volume_reports: Readonly<Record<string, VolumeReportRecord>>;
-  /** report epoch (decimal) → TotalReward (0x08) */
-  readonly total_rewards: Readonly<Record<string, TotalRewardRecord>>;
+  /** report epoch (`epochKey`) → record (0x06) */
+  readonly volume_reports: Sharded<VolumeReportRecord>;
+  /** report epoch (`epochKey`) → TotalReward (0x08) */
+  readonly total_rewards: Sharded<TotalRewardRecord>;
+}
+
+/**
+ * The store key of a report epoch: its 16 hex digits with the last four, reversed, in front. One
+ * record is added per report for as long as the chain runs; consecutive epochs then fall in
+ * different leaves of the trie (state format 4), and `epochOfKey` reads the epoch back.
+ */
+export function epochKey(epoch: bigint): string {
+  const hex = epoch.toString(16).padStart(16, '0');
+  return hex[15]! + hex[14]! + hex[13]! + hex[12]! + hex;
+}
+
+export function epochOfKey(key: string): bigint {
+  return BigInt('0x' + key.slice(4));
+}
+
+export function getVolumeReport(state: HasPot, epoch: bigint): VolumeReportRecord | undefined {
+  return shardGet(state.pot.volume_reports, epochKey(epoch));
+}
+
+export function setVolumeReport(draft: Draft<HasPot>, epoch: bigint, record: VolumeReportRecord): void {
+  shardSet(draft.pot.volume_reports as Sharded<VolumeReportRecord>, epochKey(epoch), record);
+}
+
+export function getTotalReward(state: HasPot, epoch: bigint): TotalRewardRecord | undefined {
+  return shardGet(state.pot.total_rewards, epochKey(epoch));
+}
+
+export function setTotalReward(draft: Draft<HasPot>, epoch: bigint, record: TotalRewardRecord): void {
+  shardSet(draft.pot.total_rewards as Sharded<TotalRewardRecord>, epochKey(epoch), record);
+}
+
+/** Every total reward, by epoch ascending. */
+export function totalRewardsByEpoch(state: HasPot): [bigint, TotalRewardRecord][] {
+  return [...shardEntries(state.pot.total_rewards)].map(([k, v]): [bigint, TotalRewardRecord] => [epochOfKey(k), v]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 export function emptyPotState(): PotState {

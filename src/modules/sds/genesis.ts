@@ -58,7 +58,9 @@ export function initSdsGenesis(draft: Draft<AppState>, g: SdsGenesis): void {
 }
 
 export function exportSdsGenesis(state: AppState): SdsGenesis {
-  const files = [...shardEntries(state.sds.files)].map(([k, f]) => ({
+  // by the file hash's bytes, as the chain's store iterates (the keys lead with a digest: src/modules/sds/state.ts)
+  const entries = [...shardEntries(state.sds.files)].sort(([a], [b]) => (a.slice(8) < b.slice(8) ? -1 : a.slice(8) > b.slice(8) ? 1 : 0));
+  const files = entries.map(([k, f]) => ({
     file_hash: fileHashOfKey(k),
     file_info: { height: f.height.toString(), reporters: Buffer.from(f.reporters, 'hex').toString('base64'), uploader: f.uploader },
   }));

@@ -5,6 +5,7 @@
  */
 import type { Draft } from 'immer';
 import { shardGet, shardSet, type Sharded } from '../../state/sharded.ts';
+import { sha256Text } from '../../state/sha256.ts';
 import { DEFAULT_SDS_PARAMS, type SdsParams } from './params.ts';
 
 export interface FileInfoRecord {
@@ -29,14 +30,20 @@ export function emptySdsState(): SdsState {
   return { params: DEFAULT_SDS_PARAMS, files: {} };
 }
 
-/** Store key of a file: hex of the UTF-8 bytes of its hash string. */
+/**
+ * Store key of a file: 8 hex digits of sha256 of its hash string, then the hex of the string's
+ * UTF-8 bytes. Every `v05…` hash begins with the same characters, so keyed by its bytes alone all
+ * files would share one leaf of the trie (src/state/sharded.ts), re-hashed whole at each upload;
+ * the leading digest spreads them (state format 4, docs/architecture.md). Iteration by key is then
+ * not by file hash: the genesis export sorts.
+ */
 export function fileKey(fileHash: string): string {
-  return Buffer.from(fileHash, 'utf8').toString('hex');
+  return sha256Text(fileHash, 'hex').slice(0, 8) + Buffer.from(fileHash, 'utf8').toString('hex');
 }
 
 /** The file hash back from its store key. */
 export function fileHashOfKey(key: string): string {
-  return Buffer.from(key, 'hex').toString('utf8');
+  return Buffer.from(key.slice(8), 'hex').toString('utf8');
 }
 
 export function getFileInfo(state: HasSds, fileHash: string): FileInfoRecord | undefined {

@@ -14,7 +14,9 @@ import { moduleAccountAddress } from '../../modules/auth/account.ts';
 import { balanceOf } from '../../modules/bank/state.ts';
 import type { DistributionCredit, DistributionObserver, DistributionTrace } from '../../modules/pot/distribute.ts';
 import type { MaturationObserver, MaturationTrace } from '../../modules/pot/mature.ts';
-import type { Amounts } from '../../modules/pot/state.ts';
+import { potQueries } from '../../modules/pot/queries.ts';
+import { rewardsAtEpoch, type Amounts } from '../../modules/pot/state.ts';
+import { createCodec } from '../../codec/registry.ts';
 import { remainingOzoneLimit } from '../../modules/register/index.ts';
 import { formatTimeNs } from '../../state/block-info.ts';
 import type { AppState } from '../../state/app-state.ts';
@@ -22,6 +24,8 @@ import type { Ctx } from '../../state/module.ts';
 import type { CreditAudit, EpochAudit, EpochRange, TierAudit, WalletAudit } from './types.ts';
 
 /** The module accounts a distribution moves tokens between (reference §3.5 step 8). */
+const totalRewardQuery = potQueries.find((q) => q.method.endsWith('.Query/TotalRewardByEpoch'))!;
+
 const POOLS = ['foundation_account', 'total_unissued_prepay', 'fee_collector', 'total_reward_pool', 'distribution'] as const;
 
 export interface RecordedEpoch {
@@ -35,6 +39,12 @@ export interface RecordedMaturation extends MaturationTrace {
   readonly timeNs: bigint;
 }
 
+/**
+ * Per-wallet records kept before the recorder stops keeping them: a year of reports to a thousand
+ * wallets would not fit in memory. The checks go on; `auditHome` then asks for --epochs or --wallet.
+ */
+export const MAX_WALLET_RECORDS = 2_000_000;
+
 export const sumAmounts = (a: Amounts): bigint => Object.values(a).reduce((s, v) => s + v, 0n);
 
 export class AuditRecorder {
@@ -43,11 +53,16 @@ export class AuditRecorder {
   /** `height/matureEpoch/key` → the last observation */
   private readonly maturations = new Map<string, RecordedMaturation>();
   private poolsBefore: Map<string, bigint> | undefined;
+  /** per-wallet records kept so far (every observation, failed txs' included) */
+  private walletRecords = 0;
+  /** true once `MAX_WALLET_RECORDS` was reached */
+  overflow = false;
 
   constructor(
     private readonly epochs: EpochRange | undefined,
     /** wallet hex of `--wallet` */
     private readonly walletKey: string | undefined,
+    private readonly maxWalletRecords = MAX_WALLET_RECORDS,
   ) {}
 
   readonly distributionObserver: DistributionObserver = {
@@ -104,18 +119,23 @@ export class AuditRecorder {
     }
     const expected = new Map<string, bigint>();
     const wallets: WalletAudit[] = [];
-    const bucket = (state.pot.individual_rewards as Record<string, Record<string, { reward_from_mining_pool: Amounts; reward_from_traffic_pool: Amounts }>>)[t.matureEpoch.toString()] ?? {};
+    const bucket = new Map(rewardsAtEpoch(state, t.matureEpoch));
     for (const [key, credits] of byKey) {
       const mining = credits.reduce((s, c) => s + c.mining, 0n);
       const traffic = credits.reduce((s, c) => s + c.traffic, 0n);
       expected.set(key, mining + traffic);
-      const saved = bucket[key];
+      const saved = bucket.get(key);
       const savedMining = saved ? (saved.reward_from_mining_pool[params.reward_denom] ?? 0n) : undefined;
       const savedTraffic = saved ? (saved.reward_from_traffic_pool[params.bond_denom] ?? 0n) : undefined;
       if (savedMining !== mining || savedTraffic !== traffic) {
         fail(`wallet ${credits[0]!.wallet}: saved reward record (mining ${savedMining ?? 'none'}, traffic ${savedTraffic ?? 'none'}) differs from its credits (mining ${mining}, traffic ${traffic})`);
       }
       if (this.walletKey !== undefined && key !== this.walletKey) continue;
+      if (this.walletRecords >= this.maxWalletRecords) {
+        this.overflow = true;
+        continue;
+      }
+      this.walletRecords++;
       const roles = new Set(credits.map((c) => c.role));
       wallets.push({
         wallet: t.rewards.get(key)?.wallet_address ?? credits[0]!.wallet,
@@ -171,9 +191,13 @@ export class AuditRecorder {
     if (totalMinedAfter - t.totalMinedBefore !== t.stakeMining + t.foundationToReward) {
       fail(`total mined tokens grew by ${totalMinedAfter - t.totalMinedBefore}, expected stakeMining + Σmining = ${t.stakeMining + t.foundationToReward}`);
     }
-    const total = (state.pot.total_rewards as Record<string, { mining_reward: Amounts; traffic_reward: Amounts }>)[t.epoch.toString()];
-    const totalMining = total?.mining_reward[params.reward_denom] ?? 0n;
-    const totalTraffic = total?.traffic_reward[params.bond_denom] ?? 0n;
+    // read as the chain answers TotalRewardByEpoch: the pot module's own reader of its store
+    const total = totalRewardQuery.run(state, { epoch: t.epoch }, { height: ctx.block.height, codec: createCodec() }) as {
+      total_reward: { mining_reward: { denom: string; amount: string }[]; traffic_reward: { denom: string; amount: string }[] };
+    };
+    const amountOf = (coins: { denom: string; amount: string }[], denom: string) => BigInt(coins.find((c) => c.denom === denom)?.amount ?? '0');
+    const totalMining = amountOf(total.total_reward.mining_reward, params.reward_denom);
+    const totalTraffic = amountOf(total.total_reward.traffic_reward, params.bond_denom);
     if (totalMining !== t.stakeMining + t.foundationToReward || totalTraffic !== t.stakeTraffic + t.prepayToReward + t.taxInt) {
       fail(`TotalReward record (mining ${totalMining}, traffic ${totalTraffic}) ≠ (${t.stakeMining + t.foundationToReward}, ${t.stakeTraffic + t.prepayToReward + t.taxInt})`);
     }

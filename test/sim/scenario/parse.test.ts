@@ -13,7 +13,7 @@ describe('parseScenario: good files', () => {
       file: 'smoke.yaml',
       name: 'smoke',
       seed: 42,
-      genesis: { pot: { params: { mature_epoch: '3' } } },
+      genesis: { pot: { params: { mature_epoch: '3' } }, gov: { params: { voting_period: '600s' } } },
       population: {
         validators: { count: 1, selfDelegation: { kind: 'const', value: 1000n * STOS } },
         metaNodes: { count: 3, deposit: { kind: 'const', value: 1000n * STOS } },
@@ -35,10 +35,10 @@ describe('parseScenario: good files', () => {
       },
       clock: { epochSeconds: 600, blockIntervalSeconds: 5, durationSeconds: 3600 },
       events: [
-        { at: { epoch: 2 }, atSeconds: 1200, line: 44, body: { kind: 'prepay_wave', users: 5, amount: { kind: 'const', value: 2n * STOS } } },
-        { at: { epoch: 3 }, atSeconds: 1800, line: 46, body: { kind: 'proposal', module: 'pot', params: { mature_epoch: '2' } } },
-        { at: { seconds: 2400 }, atSeconds: 2400, line: 50, body: { kind: 'slash', node: { role: 'resource', index: 1 }, fraction: 0.1 } },
-        { at: { epoch: 5 }, atSeconds: 3000, line: 52, body: { kind: 'traffic_surge', factor: 2, epochs: 1 } },
+        { at: { epoch: 2 }, atSeconds: 1200, line: 47, body: { kind: 'prepay_wave', users: 5, amount: { kind: 'const', value: 2n * STOS } } },
+        { at: { epoch: 3 }, atSeconds: 1800, line: 49, body: { kind: 'proposal', module: 'pot', params: { mature_epoch: '2' } } },
+        { at: { seconds: 2400 }, atSeconds: 2400, line: 53, body: { kind: 'slash', node: { role: 'resource', index: 1 }, fraction: 0.1 } },
+        { at: { epoch: 5 }, atSeconds: 3000, line: 55, body: { kind: 'traffic_surge', factor: 2, epochs: 1 } },
       ],
       settlement: { replicas: 3, nozPerByte: 1n, trafficNozPerByte: 1n, settleBasisPoints: 8000 },
       bls: 'trusted',
