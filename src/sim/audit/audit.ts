@@ -16,7 +16,7 @@ import { applyPotNodeSettings, potNodeSettings, type PotNodeSettings } from '../
 import { chainDbPath, expandHome, homeLayout, readAppConfig, readConsensusConfig, tomlValue } from '../../node/home.ts';
 import { formatTimeNs } from '../../state/block-info.ts';
 import { checkEpochRange, walletKeyOf } from './options.ts';
-import { AuditRecorder, sumAmounts, type RecordedEpoch, type RecordedMaturation } from './recorder.ts';
+import { AuditRecorder, MAX_WALLET_RECORDS, sumAmounts, type RecordedEpoch, type RecordedMaturation } from './recorder.ts';
 import type { Audit, AuditOptions, EpochAudit, WalletAudit, WithdrawalAudit } from './types.ts';
 
 export async function auditHome(home: string, opts: AuditOptions = {}): Promise<Audit> {
@@ -30,7 +30,7 @@ export async function auditHome(home: string, opts: AuditOptions = {}): Promise<
   const app = readAppConfig(layout);
   const settings = potNodeSettings((key) => tomlValue(app, `pot.${key}`), layout.appToml);
 
-  const recorder = new AuditRecorder(epochs, walletKey);
+  const recorder = new AuditRecorder(epochs, walletKey, opts.maxWalletRecords);
   const restoreSettings = applyPotNodeSettings(settings);
   const prevDistribution = setDistributionObserver(recorder.distributionObserver);
   const prevMaturation = setMaturationObserver(recorder.maturationObserver);
@@ -48,6 +48,11 @@ export async function auditHome(home: string, opts: AuditOptions = {}): Promise<
     } catch (e) {
       if (e instanceof ReplayMismatchError) throw new Error(`cannot audit ${layout.home}: ${e.message}; ${settingsHint(settings, layout.appToml)}`);
       throw e;
+    }
+    if (recorder.overflow) {
+      throw new Error(
+        `cannot audit ${layout.home} in one go: more than ${opts.maxWalletRecords ?? MAX_WALLET_RECORDS} per-wallet rewards to list; narrow it with --epochs A..B or --wallet W`,
+      );
     }
     const state = chain.app.state;
     const store = chain.store;

@@ -6,7 +6,7 @@
 import * as vega from 'vega';
 import * as vegaLite from 'vega-lite';
 import type { TopLevelSpec } from 'vega-lite';
-import type { Audit } from './types.ts';
+import type { Audit, EpochAudit } from './types.ts';
 
 export interface Chart {
   readonly id: string;
@@ -19,12 +19,30 @@ const stos = (wei: bigint): number => Number(wei) / WEI_PER_STOS;
 /** the per-node chart shows this many wallets, the largest first */
 export const TOP_WALLETS = 40;
 
+/** a chart over epochs shows at most this many points or bars: more epochs are grouped in bins */
+export const MAX_POINTS = 200;
+
+/** Consecutive epochs in bins of equal size, so that there are at most MAX_POINTS of them. */
+function bins(audit: Audit): { size: number; groups: EpochAudit[][] } {
+  const size = Math.max(1, Math.ceil(audit.epochs.length / MAX_POINTS));
+  const groups: EpochAudit[][] = [];
+  for (let i = 0; i < audit.epochs.length; i += size) groups.push(audit.epochs.slice(i, i + size));
+  return { size, groups };
+}
+
+/** the last epoch of each bin: for values that are states (total mined, St, Pt, Lt, prices) */
+const sampled = (audit: Audit): EpochAudit[] => bins(audit).groups.map((g) => g.at(-1)!);
+const sampledNote = (audit: Audit): string => {
+  const { size } = bins(audit);
+  return size > 1 ? ` (the last report of every ${size})` : '';
+};
+
 export function auditCharts(audit: Audit): Chart[] {
   return [totalMinedChart(audit), rewardsByRoleChart(audit), perNodeChart(audit), ozonePriceChart(audit), depositsChart(audit)];
 }
 
 function totalMinedChart(audit: Audit): Chart {
-  const points = audit.epochs.map((e) => ({ epoch: Number(e.epoch), total_mined: stos(e.totalMinedAfter), tier: e.tier.index }));
+  const points = sampled(audit).map((e) => ({ epoch: Number(e.epoch), total_mined: stos(e.totalMinedAfter), tier: e.tier.index }));
   // the valves of the tiers the reports used, and the end of the next one up
   const used = new Set(audit.epochs.map((e) => e.tier.index));
   const valves = new Map<number, string>();
@@ -36,7 +54,7 @@ function totalMinedChart(audit: Audit): Chart {
   const rules = [...valves].map(([value, label]) => ({ value, label }));
   return {
     id: 'total-mined',
-    title: 'Total mined against the tier valves',
+    title: `Total mined against the tier valves${sampledNote(audit)}`,
     spec: {
       width: 640,
       height: 260,
@@ -65,22 +83,27 @@ function totalMinedChart(audit: Audit): Chart {
 }
 
 function rewardsByRoleChart(audit: Audit): Chart {
-  const values = audit.epochs.flatMap((e) => [
-    { epoch: Number(e.epoch), role: 'validators (chain share)', stos: stos(e.splits.stakeMining + e.splits.stakeTraffic) },
-    { epoch: Number(e.epoch), role: 'resource nodes', stos: stos(e.roleTotals.resource.mining + e.roleTotals.resource.traffic) },
-    { epoch: Number(e.epoch), role: 'meta nodes', stos: stos(e.roleTotals.meta.mining + e.roleTotals.meta.traffic) },
-    { epoch: Number(e.epoch), role: 'community tax', stos: stos(e.communityTax.truncated) },
-  ]);
+  const { size, groups } = bins(audit);
+  const sum = (g: EpochAudit[], f: (e: EpochAudit) => bigint) => stos(g.reduce((s, e) => s + f(e), 0n));
+  const values = groups.flatMap((g) => {
+    const epoch = Number(g[0]!.epoch);
+    return [
+      { epoch, role: 'validators (chain share)', stos: sum(g, (e) => e.splits.stakeMining + e.splits.stakeTraffic) },
+      { epoch, role: 'resource nodes', stos: sum(g, (e) => e.roleTotals.resource.mining + e.roleTotals.resource.traffic) },
+      { epoch, role: 'meta nodes', stos: sum(g, (e) => e.roleTotals.meta.mining + e.roleTotals.meta.traffic) },
+      { epoch, role: 'community tax', stos: sum(g, (e) => e.communityTax.truncated) },
+    ];
+  });
   return {
     id: 'rewards-by-role',
-    title: 'Reward per epoch by role',
+    title: size > 1 ? `Reward by role, summed over every ${size} epochs` : 'Reward per epoch by role',
     spec: {
       width: 640,
       height: 260,
       data: { values },
       mark: 'bar',
       encoding: {
-        x: { field: 'epoch', type: 'ordinal', title: 'report epoch' },
+        x: { field: 'epoch', type: 'ordinal', title: size > 1 ? `first report epoch of each ${size}` : 'report epoch', axis: { labelAngle: 0, labelOverlap: 'greedy' } },
         y: { field: 'stos', type: 'quantitative', stack: 'zero', title: 'mining + traffic reward (stos)' },
         color: { field: 'role', type: 'nominal', title: 'paid to', legend: { labelLimit: 300 } },
       },
@@ -118,7 +141,7 @@ function perNodeChart(audit: Audit): Chart {
 }
 
 function ozonePriceChart(audit: Audit): Chart {
-  const values = audit.epochs
+  const values = sampled(audit)
     .filter((e) => e.inputs.ozonePrice !== '')
     .map((e) => ({ time: e.time, epoch: Number(e.epoch), price: Number(e.inputs.ozonePrice), rate: Number(e.inputs.depositNozRate) }))
     .flatMap((p) => [
@@ -127,7 +150,7 @@ function ozonePriceChart(audit: Audit): Chart {
     ]);
   return {
     id: 'ozone-price',
-    title: 'Ozone price: wei per noz',
+    title: `Ozone price: wei per noz${sampledNote(audit)}`,
     spec: {
       width: 640,
       height: 220,
@@ -143,14 +166,14 @@ function ozonePriceChart(audit: Audit): Chart {
 }
 
 function depositsChart(audit: Audit): Chart {
-  const values = audit.epochs.flatMap((e) => [
+  const values = sampled(audit).flatMap((e) => [
     { time: e.time, series: 'St: effective total deposit (stos)', value: stos(e.inputs.st) },
     { time: e.time, series: 'Pt: unissued prepay (stos)', value: stos(e.inputs.pt) },
     { time: e.time, series: 'Lt: remaining ozone limit (noz)', value: Number(e.inputs.lt) },
   ]);
   return {
     id: 'lt-st-pt',
-    title: 'Lt, St and Pt before each report',
+    title: `Lt, St and Pt before each report${sampledNote(audit)}`,
     spec: {
       data: { values },
       facet: { row: { field: 'series', type: 'nominal', title: null, header: { labelAngle: 0, labelAlign: 'left', labelAnchor: 'start', labelOrient: 'top' } } },

@@ -6,6 +6,9 @@
 import { auditCharts, chartSvg } from './charts.ts';
 import type { Audit, EpochAudit, WalletAudit } from './types.ts';
 
+/** the page details this many epochs' wallets at most (the JSON and CSV have them all) */
+export const MAX_DETAILED_EPOCHS = 300;
+
 const esc = (s: string): string => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 const n = (v: bigint | number | string): string => esc(v.toString());
 
@@ -49,7 +52,12 @@ ${charts}
 mining reward M, the community tax on the traffic part, and the dust the truncations left in
 <code>total_unissued_prepay</code> (traffic: R − stakeTraffic − Σtraffic − trunc(tax)) and <code>foundation_account</code> (mining: M − stakeMining − Σmining).</p>
 ${epochTable(audit.epochs)}
-${audit.epochs.map(epochDetails).join('\n')}
+${audit.epochs.slice(0, MAX_DETAILED_EPOCHS).map(epochDetails).join('\n')}
+${
+  audit.epochs.length > MAX_DETAILED_EPOCHS
+    ? `<p>The per-wallet tables of the other ${audit.epochs.length - MAX_DETAILED_EPOCHS} epochs are not in this page: narrow the audit with <code>--epochs A..B</code> or <code>--wallet W</code> (the JSON and CSV formats list them all).</p>`
+    : ''
+}
 <h2>Withdrawals</h2>
 ${withdrawalTable(audit)}
 </body>

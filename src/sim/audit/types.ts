@@ -13,6 +13,8 @@ export interface AuditOptions {
   readonly epochs?: EpochRange;
   /** bech32 wallet address: only its rewards and withdrawals are listed (the checks still cover every wallet) */
   readonly wallet?: string;
+  /** per-wallet records listed at most (default MAX_WALLET_RECORDS, 2,000,000): beyond, the audit asks to narrow it */
+  readonly maxWalletRecords?: number;
 }
 
 export interface TierAudit {

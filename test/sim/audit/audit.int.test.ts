@@ -295,6 +295,14 @@ describe('sdsim audit: errors', () => {
     );
   });
 
+  it('too many per-wallet rewards for one audit: asks to narrow it', async () => {
+    await expect(auditHome(fx.home, { maxWalletRecords: 3 })).rejects.toThrow(
+      new Error(`cannot audit ${fx.home} in one go: more than 3 per-wallet rewards to list; narrow it with --epochs A..B or --wallet W`),
+    );
+    // the same limit is enough for one wallet
+    expect((await auditHome(fx.home, { maxWalletRecords: 3, wallet: WALLET_A })).verdict.ok).toBe(true);
+  });
+
   it('other [pot] settings than the blocks were made with: the replay stops at the first report and says why', async () => {
     const copy = mkdtempSync(join(tmpdir(), 'audit-copy-'));
     dirs.push(copy);

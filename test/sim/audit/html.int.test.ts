@@ -45,6 +45,24 @@ describe('sdsim audit --format html', () => {
     expect(html).toContain('153019369077.373737672161122478');
   });
 
+  it('a long audit: charts group the epochs in at most 200 bins, the page details 300 epochs and says how to see the others', () => {
+    const e1 = audit.epochs[0]!;
+    const long: Audit = { ...audit, epochs: Array.from({ length: 450 }, (_, i) => ({ ...e1, epoch: BigInt(i + 1) })) };
+    const charts = new Map(auditCharts(long).map((c) => [c.id, c]));
+    const data = (id: string) => (charts.get(id)!.spec as { data?: { values: unknown[] } }).data?.values ?? [];
+    expect(charts.get('rewards-by-role')!.title).toBe('Reward by role, summed over every 3 epochs');
+    expect(data('rewards-by-role').length).toBe(150 * 4);
+    // a bin's bar is the sum of its three epochs
+    const validators = data('rewards-by-role')[0] as { epoch: number; role: string; stos: number };
+    expect(validators).toEqual({ epoch: 1, role: 'validators (chain share)', stos: Number(3n * (e1.splits.stakeMining + e1.splits.stakeTraffic)) / 1e18 });
+    expect(charts.get('total-mined')!.title).toBe('Total mined against the tier valves (the last report of every 3)');
+    expect(data('lt-st-pt').length).toBe(150 * 3);
+    const page = renderAudit(long, 'html');
+    expect(page.match(/<details /g)?.length).toBe(300);
+    expect(page).toContain('The per-wallet tables of the other 150 epochs are not in this page: narrow the audit with <code>--epochs A..B</code> or <code>--wallet W</code> (the JSON and CSV formats list them all).');
+    expect(page.match(/<svg /g)?.length).toBe(5);
+  });
+
   it('renders each chart synchronously exactly as vega View.toSVG does', async () => {
     for (const chart of auditCharts(audit)) {
       const view = new vega.View(vega.parse(vegaLite.compile(chart.spec).spec), { renderer: 'none' });
