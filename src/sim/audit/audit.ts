@@ -16,7 +16,7 @@ import { applyPotNodeSettings, potNodeSettings, type PotNodeSettings } from '../
 import { chainDbPath, expandHome, homeLayout, readAppConfig, readConsensusConfig, tomlValue } from '../../node/home.ts';
 import { formatTimeNs } from '../../state/block-info.ts';
 import { checkEpochRange, walletKeyOf } from './options.ts';
-import { AuditRecorder, MAX_WALLET_RECORDS, sumAmounts, type RecordedEpoch, type RecordedMaturation } from './recorder.ts';
+import { AuditRecorder, MAX_WALLET_RECORDS, sumAmounts, type MaturationGroup, type RecordedEpoch, type RecordedMaturation } from './recorder.ts';
 import type { Audit, AuditOptions, EpochAudit, WalletAudit, WithdrawalAudit } from './types.ts';
 
 export async function auditHome(home: string, opts: AuditOptions = {}): Promise<Audit> {
@@ -61,7 +61,7 @@ export async function auditHome(home: string, opts: AuditOptions = {}): Promise<
       return tx !== undefined && tx.height === height && tx.result.code === 0;
     };
     const recorded = recorder.committed(succeeded);
-    const epochAudits = withMaturity(recorded, recorder.maturationList());
+    const epochAudits = withMaturity(recorded, recorder.maturationGroupList(), recorder.maturationList());
     const withdrawals = readWithdrawals(store, chain.app.codec.profile, opts.wallet);
     if (opts.wallet !== undefined && !epochAudits.some((e) => e.wallets.length > 0) && withdrawals.length === 0) {
       const where = epochs ? `in epochs ${epochs[0]}..${epochs[1]} of this chain` : 'in this chain';
@@ -103,38 +103,45 @@ function settingsHint(s: PotNodeSettings, appToml: string): string {
 }
 
 /**
- * Attaches each maturation to the report that saved the matured record (the latest one before it
- * under the same mature epoch) and checks that each epoch's matured rewards plus the slashing
- * deducted from them are exactly what it credited.
+ * Attaches each maturation to the report that saved the matured records (the latest one before it
+ * under the same mature epoch) and checks that what matured is what the report credited: per
+ * listed wallet, and, once every wallet of the report has matured, in total with the slashing
+ * deducted.
  */
-function withMaturity(recorded: readonly RecordedEpoch[], maturations: readonly RecordedMaturation[]): EpochAudit[] {
+function withMaturity(recorded: readonly RecordedEpoch[], groups: readonly MaturationGroup[], maturations: readonly RecordedMaturation[]): EpochAudit[] {
   const byBucket = new Map<bigint, RecordedEpoch[]>();
   for (const r of recorded) {
     const list = byBucket.get(r.audit.matureEpoch);
     if (list) list.push(r);
     else byBucket.set(r.audit.matureEpoch, [r]);
   }
-  const perEpoch = new Map<RecordedEpoch, RecordedMaturation[]>();
-  for (const m of maturations) {
-    const source = (byBucket.get(m.matureEpoch) ?? []).filter((r) => r.audit.height <= m.height && r.expected.has(m.key)).at(-1);
+  const sourceOf = (matureEpoch: bigint, height: bigint) => (byBucket.get(matureEpoch) ?? []).filter((r) => r.audit.height <= height).at(-1);
+  const totals = new Map<RecordedEpoch, { wallets: number; reward: bigint; paidOut: bigint }>();
+  for (const g of groups) {
+    const source = sourceOf(g.matureEpoch, g.height);
     if (!source) continue;
-    const list = perEpoch.get(source);
-    if (list) list.push(m);
-    else perEpoch.set(source, [m]);
+    const t = totals.get(source) ?? { wallets: 0, reward: 0n, paidOut: 0n };
+    totals.set(source, { wallets: t.wallets + g.wallets, reward: t.reward + g.reward, paidOut: t.paidOut + g.paidOut });
+  }
+  const perEpoch = new Map<RecordedEpoch, Map<string, RecordedMaturation>>();
+  for (const m of maturations) {
+    const source = sourceOf(m.matureEpoch, m.height);
+    if (!source || !source.listed.has(m.key)) continue;
+    const byKey = perEpoch.get(source) ?? new Map<string, RecordedMaturation>();
+    byKey.set(m.key, m);
+    perEpoch.set(source, byKey);
   }
   return recorded.map((r) => {
-    const ms = perEpoch.get(r) ?? [];
+    const byKey = perEpoch.get(r) ?? new Map<string, RecordedMaturation>();
     const failures = [...r.audit.check.failures];
-    const byKey = new Map<string, RecordedMaturation>();
-    for (const m of ms) {
-      byKey.set(m.key, m);
-      const credited = r.expected.get(m.key)!;
+    for (const m of byKey.values()) {
+      const credited = r.listed.get(m.key)!;
       if (sumAmounts(m.reward) !== credited) failures.push(`wallet ${m.wallet} matured a reward of ${sumAmounts(m.reward)} at height ${m.height}, but the report credited ${credited}`);
     }
-    if (ms.length === r.expected.size && ms.length > 0) {
-      const out = ms.reduce((s, m) => s + sumAmounts(m.matured) + m.slashingDeducted, 0n);
-      const credited = [...r.expected.values()].reduce((s, v) => s + v, 0n);
-      if (out !== credited) failures.push(`matured ${out} (slashing deducted included) ≠ credited ${credited}`);
+    const t = totals.get(r);
+    if (t && t.wallets === r.walletCount) {
+      if (t.reward !== r.credited) failures.push(`the matured records hold ${t.reward}, the report credited ${r.credited}`);
+      if (t.paidOut !== r.credited) failures.push(`matured ${t.paidOut} (slashing deducted included) ≠ credited ${r.credited}`);
     }
     const wallets: WalletAudit[] = r.audit.wallets.map((w) => {
       const m = byKey.get(walletKeyOf(w.wallet));

@@ -30,13 +30,28 @@ const POOLS = ['foundation_account', 'total_unissued_prepay', 'fee_collector', '
 
 export interface RecordedEpoch {
   readonly audit: EpochAudit;
-  /** every wallet's reward (mining + traffic, all denoms summed), by wallet hex: the maturity check's expectation */
-  readonly expected: ReadonlyMap<string, bigint>;
+  /** Σ every wallet's reward (mining + traffic, all denoms summed): what maturity must pay out */
+  readonly credited: bigint;
+  /** how many wallets the report credited (one record each) */
+  readonly walletCount: number;
+  /** the listed wallets' rewards, by wallet hex */
+  readonly listed: ReadonlyMap<string, bigint>;
 }
 
 export interface RecordedMaturation extends MaturationTrace {
   readonly height: bigint;
   readonly timeNs: bigint;
+}
+
+/** The maturations of one mature epoch in one block, summed over every wallet. */
+export interface MaturationGroup {
+  readonly matureEpoch: bigint;
+  readonly height: bigint;
+  wallets: number;
+  /** Σ r of the matured records */
+  reward: bigint;
+  /** Σ (matured + slashing deducted) */
+  paidOut: bigint;
 }
 
 /**
@@ -50,8 +65,12 @@ export const sumAmounts = (a: Amounts): bigint => Object.values(a).reduce((s, v)
 export class AuditRecorder {
   /** `height/txHash/epoch` → the last observation of it */
   private readonly distributions = new Map<string, { txHash: string; height: bigint; recorded: RecordedEpoch }>();
-  /** `height/matureEpoch/key` → the last observation */
-  private readonly maturations = new Map<string, RecordedMaturation>();
+  /** the mature epochs the recorded reports saved under (maturations of others are not audited) */
+  private readonly buckets = new Set<bigint>();
+  /** `height/matureEpoch` → the sums of its maturations (EndBlock runs once per block) */
+  private readonly maturationGroups = new Map<string, MaturationGroup>();
+  /** the listed wallets' maturations */
+  private readonly maturations: RecordedMaturation[] = [];
   private poolsBefore: Map<string, bigint> | undefined;
   /** per-wallet records kept so far (every observation, failed txs' included) */
   private walletRecords = 0;
@@ -78,7 +97,15 @@ export class AuditRecorder {
   };
 
   readonly maturationObserver: MaturationObserver = (m, ctx) => {
-    this.maturations.set(`${ctx.block.height}/${m.matureEpoch}/${m.key}`, { ...m, height: ctx.block.height, timeNs: ctx.block.timeNs });
+    if (!this.buckets.has(m.matureEpoch)) return;
+    const height = ctx.block.height;
+    const id = `${height}/${m.matureEpoch}`;
+    let group = this.maturationGroups.get(id);
+    if (!group) this.maturationGroups.set(id, (group = { matureEpoch: m.matureEpoch, height, wallets: 0, reward: 0n, paidOut: 0n }));
+    group.wallets++;
+    group.reward += sumAmounts(m.reward);
+    group.paidOut += sumAmounts(m.matured) + m.slashingDeducted;
+    if (this.walletKey === undefined || m.key === this.walletKey) this.maturations.push({ ...m, height, timeNs: ctx.block.timeNs });
   };
 
   /** The distributions whose tx succeeded (`succeeded(txHash, height)`), in epoch order. */
@@ -89,8 +116,13 @@ export class AuditRecorder {
       .sort((a, b) => (a.audit.epoch < b.audit.epoch ? -1 : a.audit.epoch > b.audit.epoch ? 1 : 0));
   }
 
-  maturationList(): RecordedMaturation[] {
-    return [...this.maturations.values()];
+  /** the listed wallets' maturations */
+  maturationList(): readonly RecordedMaturation[] {
+    return this.maturations;
+  }
+
+  maturationGroupList(): MaturationGroup[] {
+    return [...this.maturationGroups.values()];
   }
 
   private record(t: DistributionTrace, state: AppState, ctx: Ctx, before: ReadonlyMap<string, bigint>): RecordedEpoch {
@@ -117,13 +149,14 @@ export class AuditRecorder {
       if (list) list.push(c);
       else byKey.set(c.key, [c]);
     }
-    const expected = new Map<string, bigint>();
+    let credited = 0n;
+    const listed = new Map<string, bigint>();
     const wallets: WalletAudit[] = [];
     const bucket = new Map(rewardsAtEpoch(state, t.matureEpoch));
     for (const [key, credits] of byKey) {
       const mining = credits.reduce((s, c) => s + c.mining, 0n);
       const traffic = credits.reduce((s, c) => s + c.traffic, 0n);
-      expected.set(key, mining + traffic);
+      credited += mining + traffic;
       const saved = bucket.get(key);
       const savedMining = saved ? (saved.reward_from_mining_pool[params.reward_denom] ?? 0n) : undefined;
       const savedTraffic = saved ? (saved.reward_from_traffic_pool[params.bond_denom] ?? 0n) : undefined;
@@ -136,6 +169,7 @@ export class AuditRecorder {
         continue;
       }
       this.walletRecords++;
+      listed.set(key, mining + traffic);
       const roles = new Set(credits.map((c) => c.role));
       wallets.push({
         wallet: t.rewards.get(key)?.wallet_address ?? credits[0]!.wallet,
@@ -227,7 +261,8 @@ export class AuditRecorder {
       notes,
       check: { ok: failures.length === 0, failures },
     };
-    return { audit, expected };
+    this.buckets.add(t.matureEpoch);
+    return { audit, credited, walletCount: byKey.size, listed };
   }
 }
 
