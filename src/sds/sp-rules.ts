@@ -33,10 +33,22 @@ export function replicaCount(s: Rules, online: number): number {
  * holding the fewest replicas (ties by network address, ascending), `replicas` in all.
  */
 export function placeReplicas<P extends { readonly networkAddress: string }>(uploader: P | undefined, online: readonly P[], load: (networkAddress: string) => number, replicas: number): P[] {
-  const others = online
-    .filter((p) => p.networkAddress !== uploader?.networkAddress)
-    .map((p) => ({ p, n: load(p.networkAddress) }))
-    .sort((a, b) => a.n - b.n || (a.p.networkAddress < b.p.networkAddress ? -1 : 1))
-    .map((x) => x.p);
+  const wanted = uploader ? replicas - 1 : replicas;
+  // the `wanted` least loaded, kept in order: one pass over the nodes (a network has thousands)
+  const best: { p: P; n: number }[] = [];
+  const before = (a: { p: P; n: number }, b: { p: P; n: number }) => a.n < b.n || (a.n === b.n && a.p.networkAddress < b.p.networkAddress);
+  for (const p of online) {
+    if (wanted <= 0) break;
+    if (p.networkAddress === uploader?.networkAddress) continue;
+    const x = { p, n: load(p.networkAddress) };
+    if (best.length === wanted && !before(x, best[wanted - 1]!)) continue;
+    let i = best.length === wanted ? wanted - 1 : best.length;
+    while (i > 0 && before(x, best[i - 1]!)) {
+      best[i] = best[i - 1]!;
+      i--;
+    }
+    best[i] = x;
+  }
+  const others = best.map((x) => x.p);
   return (uploader ? [uploader, ...others] : others).slice(0, replicas);
 }

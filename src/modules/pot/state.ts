@@ -4,7 +4,7 @@
  * records are keyed by the epoch's decimal text. Coin sets are kept as denom → amount records with
  * only positive amounts (`Amounts`).
  */
-import type { Draft } from 'immer';
+import { current, isDraft, type Draft } from 'immer';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { addressFromBech32, Hrp } from '../../crypto/address.ts';
 import { shardDelete, shardEntries, shardGet, shardSet, type Sharded } from '../../state/sharded.ts';
@@ -197,7 +197,9 @@ export function getImmatureTotalByKey(state: HasPot, key: string): Amounts {
 
 /** The IndividualReward records stored under `matureEpoch`, in wallet-bytes order. */
 export function rewardsAtEpoch(state: HasPot, matureEpoch: bigint): [string, RewardRecord][] {
-  const bucket = state.pot.individual_rewards[matureEpoch.toString()] ?? {};
+  const stored = state.pot.individual_rewards[matureEpoch.toString()] ?? {};
+  // on a draft (EndBlock's maturation), read a plain copy: a proxy per record costs more than the copy
+  const bucket = isDraft(stored) ? current(stored) : stored;
   return Object.keys(bucket)
     .sort()
     .map((k) => [k, bucket[k]!]);
