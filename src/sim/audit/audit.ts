@@ -41,7 +41,7 @@ export async function auditHome(home: string, opts: AuditOptions = {}): Promise<
     const earliest = chain.store.earliestHeight();
     const first = BigInt(chain.genesis.initial_height);
     if (earliest > first) {
-      throw new Error(`cannot audit ${layout.home}: blocks before ${earliest} were pruned, and the audit replays every block from the genesis (keep them with pruning = "nothing" and min-retain-blocks = 0)`);
+      throw new Error(`cannot audit ${layout.home}: blocks before ${earliest} were pruned, and the audit replays every block from the genesis (a node keeps every block with min-retain-blocks = 0 in app.toml)`);
     }
     try {
       chain.replayStored();

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accAddress } from '../../../src/crypto/address.ts';
+import { BlockStore } from '../../../src/events/block-store.ts';
 import { Dec } from '../../../src/math/dec.ts';
 import { setDistributionObserver } from '../../../src/modules/pot/distribute.ts';
 import { setMaturationObserver } from '../../../src/modules/pot/mature.ts';
@@ -301,6 +302,18 @@ describe('sdsim audit: errors', () => {
     );
     // the same limit is enough for one wallet
     expect((await auditHome(fx.home, { maxWalletRecords: 3, wallet: WALLET_A })).verdict.ok).toBe(true);
+  });
+
+  it('a home whose first blocks were pruned: the audit replays from genesis, so it says it cannot', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'audit-pruned-'));
+    dirs.push(copy);
+    cpSync(fx.home, copy, { recursive: true });
+    const store = new BlockStore(join(copy, 'data', 'chain.sqlite'));
+    store.pruneBlocksBelow(4n);
+    store.close();
+    await expect(fails(['--home', copy])).rejects.toThrow(
+      new Error(`cannot audit ${copy}: blocks before 4 were pruned, and the audit replays every block from the genesis (a node keeps every block with min-retain-blocks = 0 in app.toml)`),
+    );
   });
 
   it('other [pot] settings than the blocks were made with: the replay stops at the first report and says why', async () => {
