@@ -79,6 +79,7 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
             failed_txs: r.failedTxs,
             seconds: Number(seconds.toFixed(3)),
             epochs_per_second: Number((r.epochs / seconds).toFixed(1)),
+            timing_ms: Object.fromEntries(Object.entries(r.timing).map(([k, v]) => [k, Math.round(v)])),
             metrics: { csv: resolve(r.home, 'metrics.csv'), json: resolve(r.home, 'metrics.json') },
             serve: `chaind start --home ${r.home}`,
           },

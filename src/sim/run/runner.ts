@@ -79,6 +79,8 @@ export interface RunResult {
   readonly bls: 'trusted' | 'full';
   /** the txs that failed (the first 1000) */
   readonly failures: readonly FailedTx[];
+  /** milliseconds spent: signing txs, committing each kind of block, the off-chain activity, the rest */
+  readonly timing: Readonly<Record<'setup' | 'sign' | 'open' | 'record' | 'report' | 'activity', number>>;
 }
 
 const NS = 1_000_000_000n;
@@ -113,6 +115,7 @@ export async function runScenario(scenario: Scenario, o: RunOptions): Promise<Ru
   const genesisJson = await simGenesis(s, pop, extra);
   const layout = writeSimHome(o.out, s, pop, genesisJson);
   const genesis = genesisDocOf(genesisJson, layout.genesisFile);
+  const setupStarted = performance.now();
   const restorePot = applyPotNodeSettings({ ...DEFAULT_POT_NODE_SETTINGS, blsVerifier: s.bls === 'trusted' ? 'accept-any' : 'bls12-381' });
   const control = new OperatorControl();
   const chain = Chain.open({
@@ -128,6 +131,7 @@ export async function runScenario(scenario: Scenario, o: RunOptions): Promise<Ru
   const previousObserver = setDistributionObserver({ distributed: (t) => recorder.distributed(t) });
   try {
     const run = new Run(s, pop, chain, control, waves, recorder, log);
+    run.timing.setup = performance.now() - setupStarted;
     const result = await run.all(o.epochs, o.onEpoch);
     return { home: layout.home, chainId: genesis.chain_id, bls: s.bls, ...result };
   } finally {
@@ -178,6 +182,7 @@ class Run {
   private reporterTurn = 0;
   private txs = 0;
   private reports = 0;
+  readonly timing = { setup: 0, sign: 0, open: 0, record: 0, report: 0, activity: 0 };
 
   constructor(
     private readonly s: Scenario,
@@ -218,7 +223,7 @@ class Run {
     const appHash = Buffer.from(this.chain.app.info().lastBlockAppHash).toString('hex').toUpperCase();
     for (const f of this.failed.slice(0, 20)) this.log(`tx failed at height ${f.height} (${f.what}): code ${f.code}: ${f.log}`);
     if (this.failed.length > 20) this.log(`… and ${this.failed.length - 20} more failed txs`);
-    return { height: last, appHash, epochs, reports: this.reports, txs: this.txs, failedTxs: this.failed.length, failures: this.failed.slice(0, 1000) };
+    return { height: last, appHash, epochs, reports: this.reports, txs: this.txs, failedTxs: this.failed.length, failures: this.failed.slice(0, 1000), timing: { ...this.timing } };
   }
 
   private epoch(e: number): void {
@@ -251,14 +256,16 @@ class Run {
       open.push(...this.scripted(this.s.events[this.nextEvent]!, e));
       this.nextEvent++;
     }
-    const b1 = this.block(openAt, open);
+    const b1 = this.block(openAt, open, 'open');
     this.creditPrepays(b1);
     // the meta nodes activate the nodes that registered (block 2 records it) and place slices on them from now
     this.pendingActivation = this.pendingActivation.filter((r) => getResourceNode(this.state, r.networkAddress) !== undefined);
     for (const r of this.pendingActivation) if (!this.suspended.has(r.networkAddress) && !this.left.has(r)) this.model.setOnline(onlineOf(r), true);
 
     // off chain: uploads and downloads; block 2 records them
+    const activityStarted = performance.now();
     this.activity(e);
+    this.timing.activity += performance.now() - activityStarted;
     const record: PendingTx[] = [];
     if (this.pendingActivation.length > 0) {
       const reporter = this.reporter();
@@ -277,7 +284,7 @@ class Run {
       record.push({ signer: reporter, msgs, gas: 200_000n * BigInt(msgs.length), what: `${msgs.length} file upload record(s)` });
     }
     this.pendingUploads = [];
-    this.block(t0 + 2 * bi, record);
+    this.block(t0 + 2 * bi, record, 'record');
     this.pendingActivation = [];
 
     // block 3: the epoch's volume report
@@ -285,7 +292,7 @@ class Run {
     const settlement = this.model.settle();
     const report = settlement.reported.length > 0 ? this.volumeReport(settlement.reported) : undefined;
     const before = this.state;
-    const b3 = this.block(reportAt, report ? [report.tx] : []);
+    const b3 = this.block(reportAt, report ? [report.tx] : [], 'report');
     const reported = report !== undefined && b3.txs[0]?.result.code === 0;
     if (reported) {
       this.model.settled(settlement);
@@ -476,7 +483,8 @@ class Run {
   }
 
   /** Signs `pending` in order, commits them as one block at `seconds` after genesis, and keeps the failures. */
-  private block(seconds: number, pending: readonly PendingTx[]): CommittedBlock {
+  private block(seconds: number, pending: readonly PendingTx[], kind: 'open' | 'record' | 'report'): CommittedBlock {
+    const signStarted = performance.now();
     const state = this.state;
     const bytes = pending.map((p) => {
       const number = this.accountNumber(state, p.signer.address);
@@ -487,7 +495,10 @@ class Run {
         { chainId: this.chainId, signers: [{ privKey: p.signer.priv, accountNumber: number, sequence }], codec: neutralCodec },
       );
     });
+    const commitStarted = performance.now();
+    this.timing.sign += commitStarted - signStarted;
     const block = this.chain.commitBlock(bytes, this.genesisTimeNs + BigInt(seconds) * NS);
+    this.timing[kind] += performance.now() - commitStarted;
     this.txs += bytes.length;
     block.txs.forEach((tx, i) => {
       if (tx.result.code === 0) return;
