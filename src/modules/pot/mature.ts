@@ -87,12 +87,15 @@ export function rewardMatureAndSubSlashing(draft: Draft<AppState>, ctx: Ctx): vo
   }
 
   const buckets = draft.pot.individual_rewards as Record<string, Record<string, unknown>>;
+  const emptied = new Set<string>();
   for (const [epoch, key] of processed) {
     const bucket = buckets[epoch];
     if (!bucket) continue;
     delete bucket[key];
-    if (Object.keys(bucket).length === 0) delete buckets[epoch];
+    emptied.add(epoch);
   }
+  // a bucket left empty goes (checked once per bucket: the keys of a draft are read through proxies)
+  for (const epoch of emptied) if (Object.keys(buckets[epoch]!).length === 0) delete buckets[epoch];
 }
 
 /**
