@@ -13,8 +13,13 @@ export interface ChaindResult {
 }
 
 export function runChaind(args: readonly string[], stdin = '', env: Record<string, string> = {}): Promise<ChaindResult> {
+  return runBin('chaind', args, stdin, env);
+}
+
+/** Runs `node bin/<name> …` (chaind, sdsim, …) as a real process from the checkout. */
+export function runBin(name: string, args: readonly string[], stdin = '', env: Record<string, string> = {}): Promise<ChaindResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/chaind'), ...args], {
+    const child = spawn(process.execPath, [join(ROOT, 'bin', name), ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -55,21 +55,14 @@ export class EpochRecorder {
     this.counters.ozone_prepaid += noz;
   }
 
-  upload(bytes: number, charged: bigint, refused?: string): void {
-    if (refused) this.counters.uploads_refused++;
+  /** An upload or a download of the epoch: done (bytes, ozone charged) or refused. */
+  transfer(kind: 'upload' | 'download', bytes: number, charged: bigint, refused?: string): void {
+    const c = this.counters;
+    if (refused) c[`${kind}s_refused`]++;
     else {
-      this.counters.uploads++;
-      this.counters.upload_bytes += BigInt(bytes);
-      this.counters.ozone_charged += charged;
-    }
-  }
-
-  download(bytes: number, charged: bigint, refused?: string): void {
-    if (refused) this.counters.downloads_refused++;
-    else {
-      this.counters.downloads++;
-      this.counters.download_bytes += BigInt(bytes);
-      this.counters.ozone_charged += charged;
+      c[`${kind}s`]++;
+      c[`${kind}_bytes`] += BigInt(bytes);
+      c.ozone_charged += charged;
     }
   }
 

@@ -352,7 +352,7 @@ class Run {
       const n = this.model.files.length;
       const fileHash = sdsFileHash(utf8ToBytes(`sdsim/${this.s.seed}/file/${n}`));
       const out = this.model.upload(user.address, size, fileHash, via);
-      this.recorder.upload(out.ok ? size : 0, out.ok ? out.charged : 0n, out.ok ? undefined : out.reason);
+      this.recorder.transfer('upload', out.ok ? size : 0, out.ok ? out.charged : 0n, out.ok ? undefined : out.reason);
       if (!out.ok) continue;
       this.popularity.add();
       this.pendingUploads.push({ typeName: 'chain.sds.v1.MsgFileUpload', value: { file_hash: fileHash, from: '', reporter: '', uploader: user.address } });
@@ -364,7 +364,7 @@ class Run {
       const n = u.downloadPopularity.n !== undefined ? Math.min(u.downloadPopularity.n, files.length) : files.length;
       const file = files[this.popularity.rank(rng, n) - 1]!;
       const out = this.model.download(user.address, file, (holders) => holders[rng.int(0, holders.length - 1)]!);
-      this.recorder.download(out.ok ? file.size : 0, out.ok ? out.charged : 0n, out.ok ? undefined : out.reason);
+      this.recorder.transfer('download', out.ok ? file.size : 0, out.ok ? out.charged : 0n, out.ok ? undefined : out.reason);
     }
   }
 

@@ -3,10 +3,10 @@
  * traffic rewards of every epoch equal the chain's own reward queries at that report's height, every
  * wei is accounted for, and the HTML report is written. Driven through the real `sdsim` executable.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runBin } from '../../cli/run-chaind.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appModules } from '../../../src/abci/modules.ts';
 import { Chain } from '../../../src/abci/chain.ts';
@@ -14,17 +14,7 @@ import { applyPotNodeSettings, DEFAULT_POT_NODE_SETTINGS } from '../../../src/mo
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 
-function sdsim(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/sdsim'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const sdsim = (args: string[]) => runBin('sdsim', args);
 
 interface AuditJson {
   verdict: { ok: boolean; epochsChecked: number; failures: string[] };

@@ -3,7 +3,6 @@
  * the same block and app hash at every height and the same metrics; `chaind start --home <out>`
  * then serves the result, and its queries at each report height equal the run's metrics.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,22 +13,12 @@ import { parseScenario } from '../../../src/sim/scenario/parse.ts';
 import { runScenario, type RunResult } from '../../../src/sim/run/runner.ts';
 import { accountOf } from '../../../src/sim/run/population.ts';
 import { freePort, rpc, startChaind, type NodeProcess } from '../../cli/node/node-process.ts';
-import { runChaind } from '../../cli/run-chaind.ts';
+import { runBin, runChaind } from '../../cli/run-chaind.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const SMOKE = join(ROOT, 'scenarios/smoke.yaml');
 
-function sdsim(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/sdsim'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const sdsim = (args: string[]) => runBin('sdsim', args);
 
 /** height → [block hash, app hash] of a home's block store */
 function hashes(home: string): [number, string, string][] {
