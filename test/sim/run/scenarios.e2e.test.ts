@@ -61,6 +61,18 @@ describe('scenarios/', () => {
     expect(BigInt(m[firstTier2 - 2]!.total_mined!)).toBeLessThan(2400n * 10n ** 18n);
   }, 120_000);
 
+  it('smoke with --bls full: every report is BLS-signed by the meta nodes and verified by the chain; the home keeps the pairing check', async () => {
+    const out = join(dir, 'full');
+    const trusted = await runScenario(load('smoke.yaml'), { out: join(dir, 'trusted') });
+    const full = await runScenario(load('smoke.yaml'), { out, bls: 'full' });
+    expect(full).toMatchObject({ bls: 'full', reports: 6, failedTxs: 0 });
+    expect(readFileSync(join(out, 'config', 'app.toml'), 'utf8')).toMatch(/\[pot\][^[]*bls-verifier = "bls12-381"/);
+    expect(readFileSync(join(dir, 'trusted', 'config', 'app.toml'), 'utf8')).toMatch(/\[pot\][^[]*bls-verifier = "accept-any"/);
+    // only the signatures differ: the same rewards
+    expect(readFileSync(join(out, 'metrics.csv'), 'utf8')).toBe(readFileSync(join(dir, 'trusted', 'metrics.csv'), 'utf8'));
+    expect(full.appHash).not.toBe(trusted.appHash);
+  }, 120_000);
+
   it('slashing-churn: every scripted event lands on chain', async () => {
     const scenario = load('slashing-churn.yaml');
     const out = join(dir, 'churn');
