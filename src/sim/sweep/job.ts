@@ -1,0 +1,134 @@
+/**
+ * One run of a sweep (docs/sweeps.md): a scenario with some fields set (`--set path=value`) and a
+ * seed, run in its own process (local workers) or by `sdsim worker` on any machine (the queue). Its
+ * result is the run's identity (app hash, height) and summary metrics: everything but timings, so
+ * that the same sweep gives the same table whoever ran it.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isMap, parseDocument, type Document } from 'yaml';
+import { parseScenario } from '../scenario/parse.ts';
+import type { Scenario } from '../scenario/types.ts';
+import { runScenario } from '../run/runner.ts';
+import { METRIC_COLUMNS } from '../run/metrics.ts';
+
+/** A field of the scenario file set to a value: `genesis.pot.params.community_tax` = `"0.05"`. */
+export interface Setting {
+  /** dotted path into the YAML document */
+  readonly path: string;
+  /** the value as YAML text (`0.05`, `10stos`, `{uniform: {min: 1, max: 2}}`) */
+  readonly value: string;
+}
+
+export interface SweepJob {
+  /** stable id within the sweep: `<settings index>-<seed>` */
+  readonly id: string;
+  /** the scenario file's name (for error messages) and text */
+  readonly scenarioFile: string;
+  readonly scenarioText: string;
+  readonly settings: readonly Setting[];
+  readonly seed: number;
+  /** run only the first N epochs */
+  readonly epochs?: number;
+  /** keep the run's home there; without it the home is a temporary folder, dropped after */
+  readonly home?: string;
+}
+
+export interface SweepRunResult {
+  readonly id: string;
+  /** path → value, as set */
+  readonly params: Readonly<Record<string, string>>;
+  readonly seed: number;
+  readonly appHash: string;
+  readonly height: string;
+  readonly epochs: number;
+  readonly reports: number;
+  readonly failedTxs: number;
+  /** totals over the run's metrics (sums of each amount column; the last total_mined, tier) */
+  readonly summary: Readonly<Record<string, string>>;
+  readonly home?: string;
+}
+
+/** `path=v1,v2,…` of `--set` (values split at commas outside brackets and braces). */
+export function parseSetOption(text: string): { path: string; values: string[] } {
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw new Error(`invalid --set ${JSON.stringify(text)}: expected <path>=<v1>,<v2>,… (e.g. genesis.pot.params.community_tax=0.02,0.05)`);
+  const path = text.slice(0, eq).trim();
+  if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/.test(path)) throw new Error(`invalid --set path ${JSON.stringify(path)}: expected dotted field names like population.users.count`);
+  const values: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of text.slice(eq + 1)) {
+    if (ch === '{' || ch === '[') depth++;
+    if (ch === '}' || ch === ']') depth--;
+    if (ch === ',' && depth === 0) {
+      values.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  values.push(cur.trim());
+  if (values.some((v) => v === '')) throw new Error(`invalid --set ${JSON.stringify(text)}: an empty value`);
+  return { path, values };
+}
+
+/** The scenario with `settings` applied to its YAML document, parsed (errors name the file and field). */
+export function scenarioWith(file: string, text: string, settings: readonly Setting[]): Scenario {
+  const doc: Document = parseDocument(text);
+  for (const s of settings) {
+    const keys = s.path.split('.');
+    const value = parseDocument(s.value).contents;
+    // mappings on the way are created when missing
+    for (let i = 1; i < keys.length; i++) {
+      const at = doc.getIn(keys.slice(0, i), true);
+      if (at === undefined) doc.setIn(keys.slice(0, i), doc.createNode({}));
+      else if (!isMap(at)) throw new Error(`--set ${s.path}: ${keys.slice(0, i).join('.')} is not a mapping in ${file}`);
+    }
+    doc.setIn(keys, value);
+  }
+  return parseScenario(doc.toString(), file);
+}
+
+/** Sums of the metrics' amount columns, the final total mined and tier (strings). */
+export function summarize(home: string): Record<string, string> {
+  const [head, ...lines] = readFileSync(join(home, 'metrics.csv'), 'utf8').trim().split('\n');
+  const keys = head!.split(',');
+  const skip = new Set(['epoch', 'report_epoch', 'height', 'time', 'tier', 'total_mined', 'st', 'pt', 'lt', 'ozone_price', 'r', 'nodes_online', 'files']);
+  const sums = new Map<string, bigint>();
+  let last: string[] = [];
+  for (const line of lines) {
+    const cells = line.split(',');
+    last = cells;
+    keys.forEach((k, i) => {
+      if (skip.has(k) || !/^\d+$/.test(cells[i] ?? '')) return;
+      sums.set(k, (sums.get(k) ?? 0n) + BigInt(cells[i]!));
+    });
+  }
+  const at = (k: string) => last[keys.indexOf(k)] ?? '';
+  const out: Record<string, string> = { total_mined: at('total_mined'), tier: at('tier'), files: at('files') };
+  for (const k of METRIC_COLUMNS) if (sums.has(k)) out[k] = sums.get(k)!.toString();
+  return out;
+}
+
+export async function runSweepJob(job: SweepJob): Promise<SweepRunResult> {
+  const scenario = scenarioWith(job.scenarioFile, job.scenarioText, job.settings);
+  const temp = job.home === undefined ? mkdtempSync(join(tmpdir(), 'sdsim-sweep-')) : undefined;
+  const home = job.home ?? join(temp!, 'home');
+  try {
+    const r = await runScenario(scenario, { out: home, seed: job.seed, ...(job.epochs !== undefined ? { epochs: job.epochs } : {}) });
+    return {
+      id: job.id,
+      params: Object.fromEntries(job.settings.map((s) => [s.path, s.value])),
+      seed: job.seed,
+      appHash: r.appHash,
+      height: r.height.toString(),
+      epochs: r.epochs,
+      reports: r.reports,
+      failedTxs: r.failedTxs,
+      summary: summarize(home),
+      ...(job.home !== undefined ? { home } : {}),
+    };
+  } finally {
+    if (temp) rmSync(temp, { recursive: true, force: true });
+  }
+}
