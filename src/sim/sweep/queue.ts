@@ -1,0 +1,160 @@
+/**
+ * A sweep over a job queue (docs/sweep-queue.md): BullMQ on Redis. `sdsim worker --queue <url>`
+ * on each machine takes sweep jobs and runs them (`runQueueWorker`); `sdsim sweep … --queue <url>`
+ * enqueues a sweep's jobs and collects their results (`runQueueSweep`). A job carries the scenario
+ * text, so workers need no files; its result is the run's identity and summary (no timings), so
+ * the table is the same whoever ran each job, and the same as the local mode's.
+ *
+ * A worker that dies mid-job (killed, machine lost) stops renewing the job's lock; after
+ * `lockDurationMs` another worker's stalled-job check (every `stalledIntervalMs`) puts the job back
+ * in the queue, and it runs again, up to MAX_STALLED times. A job whose run throws (a bad setting)
+ * fails once with the run's message: attempts are 1, a scenario error is not transient.
+ */
+import { createHash } from 'node:crypto';
+import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
+import { spawnTsWorker } from '../../threads/spawn.ts';
+import type { SweepJob, SweepRunResult } from './job.ts';
+import type { QueueRunReply } from './queue-run.worker.ts';
+import { redisConnection } from './queue-redis.ts';
+
+export const DEFAULT_QUEUE = 'sdsim-sweep';
+/** How long a worker's lock on its job lasts without renewal (renewed every half of it). */
+export const DEFAULT_LOCK_DURATION_MS = 10_000;
+/** How often each worker looks for jobs whose worker died. */
+export const DEFAULT_STALLED_INTERVAL_MS = 5_000;
+/** A job whose worker died this many times more is failed ("job stalled more than allowable limit"). */
+export const MAX_STALLED = 2;
+
+export interface QueueWorkerOptions {
+  /** redis://host:port[/db] */
+  readonly url: string;
+  readonly queue?: string;
+  /** jobs run at once by this worker, each in its own thread (default 1) */
+  readonly concurrency?: number;
+  readonly log?: (line: string) => void;
+  /** the worker stops taking jobs when this settles, finishes its current ones and returns */
+  readonly stopSignal?: Promise<void>;
+  readonly lockDurationMs?: number;
+  readonly stalledIntervalMs?: number;
+}
+
+export interface QueueSweepOptions {
+  readonly url: string;
+  readonly queue?: string;
+  /** called with 0 first, then after each finished job */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** The sweep's id: a hash of its jobs' content (same jobs, same id, whoever enqueues them). */
+export function sweepId(jobs: readonly SweepJob[]): string {
+  return createHash('sha256').update(canonicalJson(jobs)).digest('hex').slice(0, 16);
+}
+
+/** The queue's job id of a sweep job (BullMQ ids may not contain `:`). */
+export function queueJobId(sweep: string, job: SweepJob): string {
+  return `${sweep}-${job.id}`;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Runs one job in a thread of its own (queue-run.worker.ts). */
+function runInThread(job: SweepJob): Promise<SweepRunResult> {
+  return new Promise<SweepRunResult>((resolve, reject) => {
+    const thread = spawnTsWorker(new URL('./queue-run.worker.ts', import.meta.url), job);
+    let replied = false;
+    thread.once('message', (reply: QueueRunReply) => {
+      replied = true;
+      if ('result' in reply) resolve(reply.result);
+      else reject(new Error(reply.error));
+    });
+    thread.once('error', (err) => {
+      replied = true;
+      reject(err);
+    });
+    thread.once('exit', (code) => {
+      if (!replied) reject(new Error(`the run's thread exited with code ${code} before it replied`));
+    });
+  });
+}
+
+/** `sdsim worker --queue <url>`: runs sweep jobs until `stopSignal` settles. */
+export async function runQueueWorker(opts: QueueWorkerOptions): Promise<void> {
+  const name = opts.queue ?? DEFAULT_QUEUE;
+  const log = opts.log ?? (() => undefined);
+  const worker = new Worker<SweepJob, SweepRunResult>(
+    name,
+    async (job: Job<SweepJob, SweepRunResult>) => {
+      log(`job ${job.id} started (${job.data.id}, seed ${job.data.seed})`);
+      return runInThread(job.data);
+    },
+    {
+      connection: redisConnection(opts.url),
+      concurrency: opts.concurrency ?? 1,
+      lockDuration: opts.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
+      stalledInterval: opts.stalledIntervalMs ?? DEFAULT_STALLED_INTERVAL_MS,
+      maxStalledCount: MAX_STALLED,
+      autorun: false,
+    },
+  );
+  worker.on('completed', (job, result) => log(`job ${job.id} done: app hash ${result.appHash} at height ${result.height}`));
+  worker.on('failed', (job, err) => log(`job ${job?.id ?? '?'} failed: ${err.message}`));
+  worker.on('stalled', (id) => log(`job ${id} stalled (its worker stopped): queued again`));
+  worker.on('error', (err) => log(`queue error: ${err.message}`));
+  await worker.waitUntilReady();
+  log(`worker ready: queue ${name} at ${opts.url}, ${opts.concurrency ?? 1} job(s) at a time`);
+  const running = worker.run();
+  if (opts.stopSignal) {
+    void opts.stopSignal.finally(() => worker.close());
+  }
+  await running;
+  await worker.close();
+}
+
+/**
+ * `sdsim sweep … --queue <url>`: enqueues `jobs` (again enqueuing the same sweep adds nothing: a
+ * finished job's result is read back, a failed one is retried), waits for all of them and returns
+ * their results in the jobs' order. A failed job rejects with its id and the run's message; the
+ * sweep's other jobs stay in the queue.
+ */
+export async function runQueueSweep(jobs: readonly SweepJob[], opts: QueueSweepOptions): Promise<SweepRunResult[]> {
+  const name = opts.queue ?? DEFAULT_QUEUE;
+  const connection = redisConnection(opts.url);
+  const queue = new Queue<SweepJob, SweepRunResult>(name, { connection });
+  const events = new QueueEvents(name, { connection });
+  try {
+    await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+    const sweep = sweepId(jobs);
+    let done = 0;
+    opts.onProgress?.(0, jobs.length);
+    const finished = jobs.map(async (job) => {
+      const jobId = queueJobId(sweep, job);
+      let queued = await queue.add(job.id, job, { jobId, attempts: 1, removeOnComplete: false, removeOnFail: false });
+      if ((await queued.getState()) === 'failed') {
+        await queued.retry('failed');
+        queued = (await queue.getJob(jobId))!;
+      }
+      let result: SweepRunResult;
+      try {
+        result = (await queued.waitUntilFinished(events)) as SweepRunResult;
+      } catch (err) {
+        throw new Error(`sweep job ${job.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      done++;
+      opts.onProgress?.(done, jobs.length);
+      return result;
+    });
+    return await Promise.all(finished);
+  } finally {
+    await events.close();
+    await queue.close();
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * A sweep through the queue (src/sim/sweep/queue.ts) against a real Redis server: two worker
+ * processes, one SIGKILLed while it runs a job. Every job completes, the killed one on the other
+ * worker, and the results equal `runSweepJob` run here for the same jobs. A job with a bad setting
+ * fails once, with the scenario's own error text. Without /usr/bin/redis-server the tests fail on
+ * CI and are skipped elsewhere.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSweepJob, type SweepJob, type SweepRunResult } from '../../../src/sim/sweep/job.ts';
+import { queueJobId, runQueueSweep, runQueueWorker, sweepId } from '../../../src/sim/sweep/queue.ts';
+import { redisConnection } from '../../../src/sim/sweep/queue-redis.ts';
+import { redisAvailable, startRedis, type RedisServer } from '../../helpers/redis-server.ts';
+
+const ROOT = new URL('../../..', import.meta.url).pathname;
+const ENTRY = new URL('./queue-worker.entry.ts', import.meta.url).pathname;
+// short enough that the killed worker's job is back in the queue within seconds
+const LOCK_MS = 3000;
+const STALLED_MS = 1000;
+
+const SCENARIO = `name: queue-tiny
+seed: 7
+bls: trusted
+genesis:
+  pot:
+    params:
+      mature_epoch: "2"
+clock:
+  epoch: 10m
+  block_interval: 5s
+  duration: {epochs: 3}
+population:
+  validators: {count: 1, self_delegation: 1000stos}
+  meta_nodes: {count: 3, deposit: 1000stos}
+  resource_nodes: {count: 4, deposit: 150stos, node_type: 7, join: 0}
+  users:
+    count: 6
+    prepay: 1stos
+    upload_size: 64KiB
+    uploads_per_epoch: 2
+    downloads_per_epoch: 2
+settlement:
+  replicas: 3
+  noz_per_byte: 1
+  traffic_noz_per_byte: 1
+  settle_basis_points: 8000
+`;
+
+function job(taxIndex: number, tax: string, seed: number, extra: Partial<SweepJob> = {}): SweepJob {
+  return {
+    id: `${taxIndex}-${seed}`,
+    scenarioFile: 'queue-tiny.yaml',
+    scenarioText: SCENARIO,
+    settings: [{ path: 'genesis.pot.params.community_tax', value: tax }],
+    seed,
+    epochs: 3,
+    ...extra,
+  };
+}
+
+const JOBS: SweepJob[] = [job(0, '0.02', 1), job(0, '0.02', 2), job(1, '0.05', 1), job(1, '0.05', 2)];
+
+interface WorkerProcess {
+  readonly child: ChildProcess;
+  readonly output: () => string;
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
+}
+
+function startWorker(url: string, queue: string): WorkerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, url, queue, String(LOCK_MS), String(STALLED_MS)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const waiters: { pattern: RegExp; resolve: (m: RegExpMatchArray) => void; reject: (e: Error) => void }[] = [];
+  const check = () => {
+    for (const w of [...waiters]) {
+      const m = output.match(w.pattern);
+      if (m) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
+    }
+  };
+  child.stdout!.on('data', (d) => {
+    output += d.toString('utf8');
+    check();
+  });
+  child.stderr!.on('data', (d) => (output += d.toString('utf8')));
+  child.once('exit', () => {
+    for (const w of waiters.splice(0)) w.reject(new Error(`worker exited before ${w.pattern}:\n${output}`));
+  });
+  return {
+    child,
+    output: () => output,
+    waitFor: (pattern) =>
+      new Promise((resolve, reject) => {
+        waiters.push({ pattern, resolve, reject });
+        check();
+      }),
+  };
+}
+
+function stopWorker(w: WorkerProcess): Promise<void> {
+  if (w.child.exitCode !== null || w.child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => w.child.once('exit', () => resolve()));
+  w.child.kill('SIGTERM');
+  return exited;
+}
+
+describe.skipIf(!redisAvailable())('sdsim sweep --queue (BullMQ on a real Redis)', () => {
+  let redis: RedisServer;
+  const workers: WorkerProcess[] = [];
+  let local: SweepRunResult[];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    local = [];
+    for (const j of JOBS) local.push(await runSweepJob(j));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(workers.map(stopWorker));
+    await redis?.stop();
+  });
+
+  it('two workers, one killed mid-job: every job completes, the killed one again on the other worker, with the local results', { timeout: 180_000 }, async () => {
+    const queue = 'sweep-kill';
+    const a = startWorker(redis.url, queue);
+    const b = startWorker(redis.url, queue);
+    workers.push(a, b);
+    await Promise.all([a.waitFor(/^worker ready: queue sweep-kill at redis:\/\/127\.0\.0\.1:\d+, 1 job\(s\) at a time$/m), b.waitFor(/^worker ready/m)]);
+
+    const progress: string[] = [];
+    const sweep = runQueueSweep(JOBS, { url: redis.url, queue, onProgress: (done, total) => progress.push(`${done}/${total}`) });
+    const [, killedJobId] = await a.waitFor(/^job (\S+) started/m);
+    a.child.kill('SIGKILL');
+
+    const results = await sweep;
+    expect(results).toStrictEqual(local);
+    expect(progress).toEqual(['0/4', '1/4', '2/4', '3/4', '4/4']);
+
+    const id = sweepId(JOBS);
+    expect(JOBS.map((j) => queueJobId(id, j))).toContain(killedJobId);
+    // the other worker ran the killed worker's job after BullMQ found it stalled, once
+    expect(b.output()).toContain(`job ${killedJobId} stalled (its worker stopped): queued again`);
+    expect(b.output()).toContain(`job ${killedJobId} started`);
+    const q = new Queue(queue, { connection: redisConnection(redis.url) });
+    try {
+      const killed = (await q.getJob(killedJobId))!;
+      expect(killed.stalledCounter).toBe(1);
+      expect(killed.returnvalue).toStrictEqual(local[JOBS.findIndex((j) => queueJobId(id, j) === killedJobId)]);
+      expect(await q.getJobCounts('completed', 'failed', 'wait', 'active')).toEqual({ completed: 4, failed: 0, wait: 0, active: 0 });
+
+      // the same sweep again: no new job, the same results read back
+      expect(await runQueueSweep(JOBS, { url: redis.url, queue })).toStrictEqual(local);
+      expect(await q.getJobCounts('completed', 'failed', 'wait', 'active')).toEqual({ completed: 4, failed: 0, wait: 0, active: 0 });
+    } finally {
+      await q.close();
+    }
+  });
+
+  it('a job with a bad setting fails once with the scenario error text', { timeout: 120_000 }, async () => {
+    const queue = 'sweep-bad';
+    const bad: SweepJob = { ...job(0, '0.02', 1), id: 'bad-1', settings: [{ path: 'population.users.count', value: 'many' }] };
+    const localError = await runSweepJob(bad).then(
+      () => 'no error',
+      (e: Error) => e.message,
+    );
+    expect(localError).toBe('queue-tiny.yaml:17:12: population.users.count: expected a non-negative integer, got string "many"');
+
+    let stop!: () => void;
+    const lines: string[] = [];
+    const worker = runQueueWorker({ url: redis.url, queue, log: (l) => lines.push(l), stopSignal: new Promise<void>((r) => (stop = r)) });
+    try {
+      await expect(runQueueSweep([bad], { url: redis.url, queue })).rejects.toThrow(`sweep job bad-1 failed: ${localError}`);
+    } finally {
+      stop();
+      await worker;
+    }
+    const jobId = queueJobId(sweepId([bad]), bad);
+    expect(lines.filter((l) => l.startsWith('job '))).toEqual([`job ${jobId} started (bad-1, seed 1)`, `job ${jobId} failed: ${localError}`]);
+    const q = new Queue(queue, { connection: redisConnection(redis.url) });
+    try {
+      const failed = (await q.getJob(jobId))!;
+      expect(await failed.getState()).toBe('failed');
+      expect(failed.attemptsMade).toBe(1);
+      expect(failed.failedReason).toBe(localError);
+    } finally {
+      await q.close();
+    }
+  });
+});
