@@ -43,6 +43,8 @@ export interface QueueSweepOptions {
   readonly queue?: string;
   /** called with 0 first, then after each finished job */
   readonly onProgress?: (done: number, total: number) => void;
+  /** the sweep's id in the queue's job ids (default: `sweepId(jobs)`) */
+  readonly sweep?: string;
 }
 
 /** The sweep's id: a hash of its jobs' content (same jobs, same id, whoever enqueues them). */
@@ -109,7 +111,14 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<void> {
   worker.on('failed', (job, err) => log(`job ${job?.id ?? '?'} failed: ${err.message}`));
   worker.on('stalled', (id) => log(`job ${id} stalled (its worker stopped): queued again`));
   worker.on('error', (err) => log(`queue error: ${err.message}`));
-  await worker.waitUntilReady();
+  try {
+    await worker.waitUntilReady();
+  } catch (err) {
+    worker.removeAllListeners('error');
+    worker.on('error', () => undefined);
+    await worker.close(true).catch(() => undefined);
+    throw err;
+  }
   log(`worker ready: queue ${name} at ${opts.url}, ${opts.concurrency ?? 1} job(s) at a time`);
   const running = worker.run();
   if (opts.stopSignal) {
@@ -130,9 +139,12 @@ export async function runQueueSweep(jobs: readonly SweepJob[], opts: QueueSweepO
   const connection = redisConnection(opts.url);
   const queue = new Queue<SweepJob, SweepRunResult>(name, { connection });
   const events = new QueueEvents(name, { connection });
+  // connection errors surface through waitUntilReady; later ones are reconnected by BullMQ
+  queue.on('error', () => undefined);
+  events.on('error', () => undefined);
   try {
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
-    const sweep = sweepId(jobs);
+    const sweep = opts.sweep ?? sweepId(jobs);
     let done = 0;
     opts.onProgress?.(0, jobs.length);
     const finished = jobs.map(async (job) => {
