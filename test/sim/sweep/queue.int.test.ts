@@ -161,7 +161,7 @@ describe.skipIf(!redisAvailable())('sdsim sweep --queue (BullMQ on a real Redis)
     }
   });
 
-  it('a job with a bad setting fails once with the scenario error text', { timeout: 120_000 }, async () => {
+  it('a job with a bad setting fails with the scenario error text, once per enqueueing of the sweep', { timeout: 120_000 }, async () => {
     const queue = 'sweep-bad';
     const bad: SweepJob = { ...job(0, '0.02', 1), id: 'bad-1', settings: [{ path: 'population.users.count', value: 'many' }] };
     const localError = await runSweepJob(bad).then(
@@ -175,17 +175,21 @@ describe.skipIf(!redisAvailable())('sdsim sweep --queue (BullMQ on a real Redis)
     const worker = runQueueWorker({ url: redis.url, queue, log: (l) => lines.push(l), stopSignal: new Promise<void>((r) => (stop = r)) });
     try {
       await expect(runQueueSweep([bad], { url: redis.url, queue })).rejects.toThrow(`sweep job bad-1 failed: ${localError}`);
+      // the same sweep again retries the failed job (a fixed scenario file would be a new sweep)
+      await expect(runQueueSweep([bad], { url: redis.url, queue })).rejects.toThrow(`sweep job bad-1 failed: ${localError}`);
     } finally {
       stop();
       await worker;
     }
     const jobId = queueJobId(sweepId([bad]), bad);
-    expect(lines.filter((l) => l.startsWith('job '))).toEqual([`job ${jobId} started (bad-1, seed 1)`, `job ${jobId} failed: ${localError}`]);
+    const run = [`job ${jobId} started (bad-1, seed 1)`, `job ${jobId} failed: ${localError}`];
+    expect(lines.filter((l) => l.startsWith('job '))).toEqual([...run, ...run]);
     const q = new Queue(queue, { connection: redisConnection(redis.url) });
     try {
       const failed = (await q.getJob(jobId))!;
       expect(await failed.getState()).toBe('failed');
-      expect(failed.attemptsMade).toBe(1);
+      // one attempt per enqueueing: a throwing run is never retried by the queue itself
+      expect(failed.attemptsMade).toBe(2);
       expect(failed.failedReason).toBe(localError);
     } finally {
       await q.close();
