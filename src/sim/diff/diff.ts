@@ -29,9 +29,18 @@ export async function diffHomes(homeA: string, homeB: string, opts: DiffOptions 
   const genesisA = readHomeGenesis(homeA, 'A');
   const genesisB = readHomeGenesis(homeB, 'B');
   checkSameChain(genesisA, genesisB);
-  const a = await auditHome(homeA);
-  const b = await auditHome(homeB);
+  const a = await auditOf(homeA, 'A');
+  const b = await auditOf(homeB, 'B');
   return diffAudits(a, b, { by, homeA: genesisA.home, homeB: genesisB.home });
+}
+
+/** one replay after the other; the audit's own errors (a pruned home, a replay mismatch) name the side */
+async function auditOf(home: string, side: 'A' | 'B'): Promise<Audit> {
+  try {
+    return await auditHome(home);
+  } catch (e) {
+    throw new Error(`home ${side}: ${(e as Error).message}`, { cause: e });
+  }
 }
 
 interface HomeGenesis {

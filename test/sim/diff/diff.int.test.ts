@@ -2,7 +2,7 @@
  * `sdsim diff` of two `sdsim run` homes that differ only in pot's community_tax (issue 18 "Done
  * when"): the diff is exactly the tax's effect, checked against `auditHome` of each home.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec } from '../../../src/math/dec.ts';
@@ -159,6 +159,14 @@ describe('sdsim diff: homes that differ in more than a parameter', () => {
     await expect(diffHomes(missing, homeB, { by: 'wallet' })).rejects.toThrow(new Error(`home A: no chain home at ${missing}: the directory does not exist`));
     await expect(diffHomes(homeA, empty, { by: 'wallet' })).rejects.toThrow(
       new Error(`home B: no chain in ${empty}: ${join(empty, 'data', 'chain.sqlite')} does not exist (a home gets its chain from "chaind start" or "sdsim run")`),
+    );
+    // the audit's own errors name the side
+    const badToml = join(dir, 'bad-toml');
+    cpSync(homeB, badToml, { recursive: true });
+    const appToml = join(badToml, 'config', 'app.toml');
+    writeFileSync(appToml, readFileSync(appToml, 'utf8').replace('bls-verifier = "accept-any"', 'bls-verifier = "bogus"'));
+    await expect(diffHomes(homeA, badToml, { by: 'wallet' })).rejects.toThrow(
+      new Error(`home B: invalid value for pot.bls-verifier in ${appToml}: "bogus", expected one of "bls12-381", "accept-any"`),
     );
     await expect(runDiffCommand({ homeA, homeB, by: 'owner' })).rejects.toThrow(new Error('invalid --by "owner": expected one of wallet, epoch, role'));
     await expect(runDiffCommand({ homeA, homeB, format: 'pdf' })).rejects.toThrow(new Error('invalid --format "pdf": expected one of json, csv, html'));
