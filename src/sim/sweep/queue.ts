@@ -10,7 +10,8 @@
  * in the queue, and it runs again, up to MAX_STALLED times. A job whose run throws (a bad setting)
  * fails once with the run's message: attempts are 1, a scenario error is not transient.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { spawnTsWorker } from '../../threads/spawn.ts';
 import type { SweepJob, SweepRunResult } from './job.ts';
@@ -88,6 +89,31 @@ function runInThread(job: SweepJob): Promise<SweepRunResult> {
   });
 }
 
+/**
+ * Runs one job; a job with a home runs in `<home>.partial-<random>` beside it, renamed to `home`
+ * when the run succeeds. A run whose worker died leaves its partial folder (and no `home`), so the
+ * job's next run, perhaps on the same machine, starts in a fresh folder; `home` itself appears only
+ * complete.
+ */
+async function runKeepingHome(job: SweepJob): Promise<SweepRunResult> {
+  if (job.home === undefined) return runInThread(job);
+  if (existsSync(job.home) && readdirSync(job.home).length > 0) throw new Error(`${job.home} is not empty: a sweep keeps each run's home in a new or empty folder`);
+  const partial = `${job.home}.partial-${randomBytes(4).toString('hex')}`;
+  let result: SweepRunResult;
+  try {
+    result = await runInThread({ ...job, home: partial });
+  } catch (err) {
+    rmSync(partial, { recursive: true, force: true });
+    throw err;
+  }
+  try {
+    renameSync(partial, job.home);
+  } catch (err) {
+    throw new Error(`cannot keep the run's home at ${job.home}: ${(err as Error).message} (the run is in ${partial})`);
+  }
+  return { ...result, home: job.home };
+}
+
 /** `sdsim worker --queue <url>`: runs sweep jobs until `stopSignal` settles. */
 export async function runQueueWorker(opts: QueueWorkerOptions): Promise<void> {
   const name = opts.queue ?? DEFAULT_QUEUE;
@@ -96,7 +122,7 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<void> {
     name,
     async (job: Job<SweepJob, SweepRunResult>) => {
       log(`job ${job.id} started (${job.data.id}, seed ${job.data.seed})`);
-      return runInThread(job.data);
+      return runKeepingHome(job.data);
     },
     {
       connection: redisConnection(opts.url),

@@ -6,6 +6,9 @@
  * CI and are skipped elsewhere.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSweepJob, type SweepJob, type SweepRunResult } from '../../../src/sim/sweep/job.ts';
@@ -193,6 +196,38 @@ describe.skipIf(!redisAvailable())('sdsim sweep --queue (BullMQ on a real Redis)
       expect(failed.failedReason).toBe(localError);
     } finally {
       await q.close();
+    }
+  });
+
+  it('homes: a job with a home keeps it on the worker, the same files as a local run; a home already there fails the job', { timeout: 120_000 }, async () => {
+    const queue = 'sweep-homes';
+    const dir = mkdtempSync(join(tmpdir(), 'sdsim-queue-homes-'));
+    try {
+      const withHome = (root: string) => JOBS.slice(0, 2).map((j) => ({ ...j, home: join(root, j.id) }));
+      const localJobs = withHome(join(dir, 'local'));
+      const queuedJobs = withHome(join(dir, 'queued'));
+      const expected: SweepRunResult[] = [];
+      for (const j of localJobs) expected.push(await runSweepJob(j));
+
+      let stop!: () => void;
+      const worker = runQueueWorker({ url: redis.url, queue, stopSignal: new Promise<void>((r) => (stop = r)) });
+      try {
+        const results = await runQueueSweep(queuedJobs, { url: redis.url, queue });
+        expect(results).toStrictEqual(expected.map((r, i) => ({ ...r, home: queuedJobs[i]!.home })));
+        expect(readdirSync(join(dir, 'queued')).sort()).toEqual(['0-1', '0-2']);
+        for (const j of JOBS.slice(0, 2)) {
+          expect(readFileSync(join(dir, 'queued', j.id, 'metrics.csv'), 'utf8')).toBe(readFileSync(join(dir, 'local', j.id, 'metrics.csv'), 'utf8'));
+        }
+
+        const taken = { ...JOBS[2]!, home: join(dir, 'taken') };
+        mkdirSync(join(taken.home, 'data'), { recursive: true });
+        await expect(runQueueSweep([taken], { url: redis.url, queue })).rejects.toThrow(`sweep job 1-1 failed: ${taken.home} is not empty: a sweep keeps each run's home in a new or empty folder`);
+      } finally {
+        stop();
+        await worker;
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
