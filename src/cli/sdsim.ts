@@ -90,6 +90,79 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
     });
 
   program
+    .command('sweep')
+    .description('Run a scenario over a grid of parameter values × seeds, in parallel worker processes; one table and an HTML comparison')
+    .argument('<scenario>', 'the scenario file')
+    .option('--set <path=v1,v2,…>', 'a field of the scenario and its values (repeat for a grid)', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option('--seeds <range>', 'seeds: A..B or a list 1,2,5', '1')
+    .option('--workers <n>', 'worker processes (default: the cores)', intOption('--workers', 1, 256))
+    .option('--epochs <n>', 'run only the first N epochs of each run', intOption('--epochs', 1, 10_000_000))
+    .option('--out <dir>', 'where the table, the report (and the homes) go (default: ./<name>-sweep)')
+    .option('--keep-homes', "keep each run's chain home under <out>/homes/<id>", false)
+    .exitOverride()
+    .action(async (file: string, o: { set: string[]; seeds: string; workers?: number; epochs?: number; out?: string; keepHomes: boolean }) => {
+      const { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } = await import('node:fs');
+      const { availableParallelism } = await import('node:os');
+      const { basename, join } = await import('node:path');
+      const { parseSeeds, planSweep, sweepCsv, sweepJson } = await import('../sim/sweep/sweep.ts');
+      const { runLocalSweep } = await import('../sim/sweep/local-pool.ts');
+      const { sweepHtml } = await import('../sim/sweep/report.ts');
+      const { progressBar } = await import('../sim/run/progress.ts');
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (e) {
+        throw new Error(`cannot read the scenario ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      }
+      const name = basename(file).replace(/\.ya?ml$/, '');
+      const out = resolve(o.out ?? `${name}-sweep`);
+      if (existsSync(out) && readdirSync(out).length > 0) throw new Error(`${out} is not empty: give --out a new or empty folder`);
+      const plan = planSweep(basename(file), text, o.set, parseSeeds(o.seeds), { ...(o.epochs !== undefined ? { epochs: o.epochs } : {}), ...(o.keepHomes ? { homesDir: join(out, 'homes') } : {}) });
+      mkdirSync(out, { recursive: true });
+      const workers = o.workers ?? availableParallelism();
+      const bar = ctx.tty ? progressBar((t) => ctx.out.stderr(t), undefined, 'run') : undefined;
+      const started = performance.now();
+      const results = await runLocalSweep(plan.jobs, { workers, onProgress: bar ? (d, t) => bar.update(d, t) : undefined });
+      bar?.done();
+      writeFileSync(join(out, 'results.csv'), sweepCsv(plan.paths, results));
+      writeFileSync(join(out, 'results.json'), sweepJson(plan, results));
+      writeFileSync(join(out, 'report.html'), sweepHtml(plan, results, `Sweep of ${name}`));
+      const seconds = (performance.now() - started) / 1000;
+      ctx.out.stdout(
+        JSON.stringify(
+          { sweep: plan.id, runs: results.length, workers, seconds: Number(seconds.toFixed(3)), runs_per_minute: Number(((results.length / seconds) * 60).toFixed(1)), failed_txs: results.reduce((a, r) => a + r.failedTxs, 0), table: { csv: join(out, 'results.csv'), json: join(out, 'results.json') }, report: join(out, 'report.html') },
+          null,
+          2,
+        ) + '\n',
+      );
+    });
+
+  program
+    .command('diff')
+    .description('The reward differences between two runs (B − A) per wallet and epoch, with totals, winners and losers, and plots')
+    .argument('<homeA>', 'the first chain home')
+    .argument('<homeB>', 'the second chain home (same chain and population, other parameters)')
+    .option('--by <key>', 'wallet, epoch or role', 'wallet')
+    .option('--format <format>', 'json, csv or html', 'json')
+    .option('--out <file>', 'write the report there (default: stdout)')
+    .exitOverride()
+    .action(async (homeA: string, homeB: string, o: { by: string; format: string; out?: string }) => {
+      const { runDiffCommand } = await import('../sim/diff/cli.ts');
+      await runDiffCommand({ homeA, homeB, by: o.by, format: o.format, out: o.out }, { write: (t) => ctx.out.stdout(t) });
+    });
+
+  program
+    .command('worker')
+    .description("Run sweep jobs: --stdio for a local sweep's pool (one job per line)")
+    .option('--stdio', 'take jobs as JSON lines on stdin, answer on stdout', false)
+    .exitOverride()
+    .action(async (o: { stdio: boolean }) => {
+      if (!o.stdio) throw new Error('sdsim worker: give --stdio');
+      const { runStdioWorker } = await import('../sim/sweep/stdio-worker.ts');
+      await runStdioWorker();
+    });
+
+  program
     .command('audit')
     .description('Explain every reward of a chain home (a run or a node) to the wei, per epoch and wallet')
     .requiredOption('--home <dir>', 'the chain home (stop its node first, or audit a copy)')

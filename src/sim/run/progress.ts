@@ -9,7 +9,7 @@ export interface ProgressBar {
 
 const WIDTH = 30;
 
-export function progressBar(write: (text: string) => void, now: () => number = () => performance.now()): ProgressBar {
+export function progressBar(write: (text: string) => void, now: () => number = () => performance.now(), unit = 'epoch'): ProgressBar {
   const started = now();
   let last = -Infinity;
   let shown = false;
@@ -22,7 +22,7 @@ export function progressBar(write: (text: string) => void, now: () => number = (
       const filled = Math.round(fraction * WIDTH);
       const rate = done / Math.max(1e-3, (t - started) / 1000);
       const eta = rate > 0 ? Math.ceil((total - done) / rate) : 0;
-      write(`\r[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${String(Math.floor(fraction * 100)).padStart(3)}% epoch ${done}/${total}  ${rate.toFixed(0)} epochs/s  ETA ${eta}s`);
+      write(`\r[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${String(Math.floor(fraction * 100)).padStart(3)}% ${unit} ${done}/${total}  ${rate.toFixed(rate < 10 ? 2 : 0)} ${unit}s/s  ETA ${eta}s`);
       shown = true;
     },
     done() {

@@ -7,8 +7,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isMap, parseDocument, type Document } from 'yaml';
-import { parseScenario } from '../scenario/parse.ts';
+import { isMap, isScalar, parseDocument, type Document } from 'yaml';
+import { parseScenario, ScenarioError } from '../scenario/parse.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { runScenario } from '../run/runner.ts';
 import { METRIC_COLUMNS } from '../run/metrics.ts';
@@ -84,9 +84,20 @@ export function scenarioWith(file: string, text: string, settings: readonly Sett
       if (at === undefined) doc.setIn(keys.slice(0, i), doc.createNode({}));
       else if (!isMap(at)) throw new Error(`--set ${s.path}: ${keys.slice(0, i).join('.')} is not a mapping in ${file}`);
     }
-    doc.setIn(keys, value);
+    // a number replacing a string keeps the field a string (`community_tax=0.05` for "0.05")
+    const before = doc.getIn(keys, true);
+    const keepString = isScalar(before) && typeof before.value === 'string' && isScalar(value) && typeof value.value === 'number';
+    doc.setIn(keys, keepString ? doc.createNode(s.value.trim()) : value);
   }
-  return parseScenario(doc.toString(), file);
+  if (settings.length === 0) return parseScenario(text, file);
+  try {
+    return parseScenario(doc.toString(), file);
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    // the positions are those of the document with the values set in: name the --set instead
+    const set = settings.find((s) => e.field === s.path || e.field.startsWith(`${s.path}.`) || e.field.startsWith(`${s.path}[`));
+    throw new Error(set ? `--set ${set.path}=${set.value}: ${e.field}: ${e.problem}` : `${file} with ${settings.map((s) => `${s.path}=${s.value}`).join(' ')}: ${e.field}: ${e.problem}`);
+  }
 }
 
 /** Sums of the metrics' amount columns, the final total mined and tier (strings). */

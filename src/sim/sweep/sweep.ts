@@ -1,0 +1,83 @@
+/**
+ * `sdsim sweep`: the grid of `--set` values × seeds as SweepJobs (docs/sweeps.md), their results as
+ * one table (CSV, JSON). The runs go to local worker processes (local-pool.ts) or to a job queue
+ * (queue.ts); either way the table is the same.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { METRIC_COLUMNS } from '../run/metrics.ts';
+import { parseSetOption, scenarioWith, type Setting, type SweepJob, type SweepRunResult } from './job.ts';
+
+/** `A..B` (inclusive) or a comma list of seeds. */
+export function parseSeeds(text: string): number[] {
+  const range = /^(\d+)\.\.(\d+)$/.exec(text.trim());
+  const check = (n: number) => {
+    if (!Number.isSafeInteger(n) || n < 0 || n > 4294967295) throw new Error(`invalid --seeds ${JSON.stringify(text)}: seeds are integers in 0..4294967295`);
+    return n;
+  };
+  if (range) {
+    const [a, b] = [check(Number(range[1])), check(Number(range[2]))];
+    if (b < a) throw new Error(`invalid --seeds ${JSON.stringify(text)}: the range ends before it starts`);
+    if (b - a >= 100_000) throw new Error(`invalid --seeds ${JSON.stringify(text)}: at most 100,000 seeds`);
+    return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  }
+  if (!/^\d+(,\d+)*$/.test(text.trim())) throw new Error(`invalid --seeds ${JSON.stringify(text)}: expected A..B or a list like 1,2,5`);
+  return text.trim().split(',').map((s) => check(Number(s)));
+}
+
+export interface SweepPlan {
+  /** a digest of the jobs (the queue keys jobs by it) */
+  readonly id: string;
+  readonly paths: readonly string[];
+  readonly jobs: readonly SweepJob[];
+}
+
+/**
+ * Every combination of the `--set` values (the first option varies slowest) × every seed. Each
+ * combination is checked against the scenario before anything runs, so a bad value fails at once
+ * naming the file and field. `homesDir`: keep each run's home under it as `<id>`.
+ */
+export function planSweep(file: string, text: string, sets: readonly string[], seeds: readonly number[], opts: { epochs?: number; homesDir?: string } = {}): SweepPlan {
+  const options = sets.map(parseSetOption);
+  const paths = options.map((o) => o.path);
+  const dup = paths.find((p, i) => paths.indexOf(p) !== i);
+  if (dup) throw new Error(`--set ${dup} given twice`);
+  let combos: Setting[][] = [[]];
+  for (const o of options) combos = combos.flatMap((c) => o.values.map((value) => [...c, { path: o.path, value }]));
+  if (combos.length * seeds.length > 100_000) throw new Error(`the sweep has ${combos.length * seeds.length} runs: at most 100,000`);
+  for (const c of combos) {
+    scenarioWith(file, text, c);
+  }
+  const jobs = combos.flatMap((settings, i) =>
+    seeds.map((seed): SweepJob => {
+      const id = `${i}-${seed}`;
+      return { id, scenarioFile: file, scenarioText: text, settings, seed, ...(opts.epochs !== undefined ? { epochs: opts.epochs } : {}), ...(opts.homesDir ? { home: join(opts.homesDir, id) } : {}) };
+    }),
+  );
+  const id = createHash('sha256').update(JSON.stringify(jobs.map((j) => [j.id, j.scenarioText, j.settings, j.seed, j.epochs ?? null]))).digest('hex').slice(0, 16);
+  return { id, paths, jobs };
+}
+
+/** The table's columns: id, each set path, seed, the run's identity, then the summary. */
+export function tableColumns(paths: readonly string[]): string[] {
+  return ['id', ...paths, 'seed', 'app_hash', 'height', 'epochs', 'reports', 'failed_txs', 'total_mined', 'tier', 'files', ...METRIC_COLUMNS.filter((c) => !['epoch', 'report_epoch', 'height', 'time', 'tier', 'total_mined', 'st', 'pt', 'lt', 'ozone_price', 'r', 'nodes_online', 'files'].includes(c))];
+}
+
+export function tableRow(paths: readonly string[], r: SweepRunResult): Record<string, string> {
+  const row: Record<string, string> = { id: r.id };
+  for (const p of paths) row[p] = r.params[p] ?? '';
+  Object.assign(row, { seed: String(r.seed), app_hash: r.appHash, height: r.height, epochs: String(r.epochs), reports: String(r.reports), failed_txs: String(r.failedTxs) });
+  for (const [k, v] of Object.entries(r.summary)) row[k] = v;
+  return row;
+}
+
+const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+
+export function sweepCsv(paths: readonly string[], results: readonly SweepRunResult[]): string {
+  const cols = tableColumns(paths);
+  return [cols.map(csvCell).join(','), ...results.map((r) => cols.map((c) => csvCell(tableRow(paths, r)[c] ?? '')).join(','))].join('\n') + '\n';
+}
+
+export function sweepJson(plan: SweepPlan, results: readonly SweepRunResult[]): string {
+  return JSON.stringify({ sweep: plan.id, paths: plan.paths, runs: results.map((r) => tableRow(plan.paths, r)) }, null, 2) + '\n';
+}
