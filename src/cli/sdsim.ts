@@ -33,9 +33,10 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
     .option('--out <dir>', 'the output folder, new or empty (default: ./<scenario name>-<seed>)')
     .option('--epochs <n>', 'run only the first N epochs (a reduced run of a long scenario)', intOption('--epochs', 1, 10_000_000))
     .option('--bls <mode>', 'trusted (skip the BLS pairing checks, default of the scenario) or full')
+    .option('--check', 'check the invariants (docs/check.md) after every block; stop at the first broken one', false)
     .option('--snapshot-interval <n>', 'a state snapshot every N blocks (0: only genesis; `chaind start` then replays the run and can answer at every height)', intOption('--snapshot-interval', 0, 1_000_000_000), 0)
     .exitOverride()
-    .action(async (file: string, o: { seed?: number; out?: string; epochs?: number; bls?: string; snapshotInterval: number }) => {
+    .action(async (file: string, o: { seed?: number; out?: string; epochs?: number; bls?: string; check: boolean; snapshotInterval: number }) => {
       const { readFileSync } = await import('node:fs');
       const { basename } = await import('node:path');
       const { parseScenario } = await import('../sim/scenario/parse.ts');
@@ -59,6 +60,7 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
         ...(o.epochs !== undefined ? { epochs: o.epochs } : {}),
         ...(o.bls ? { bls: o.bls as 'trusted' | 'full' } : {}),
         snapshotInterval: o.snapshotInterval,
+        check: o.check,
         onEpoch: bar ? (done, total) => bar.update(done, total) : undefined,
         log: (line) => ctx.out.stderr(`${line}\n`),
       });

@@ -5,3 +5,16 @@ export class RunError extends Error {
     this.name = 'RunError';
   }
 }
+
+/** An invariant of src/sim/check/invariants.ts broken by a block of a run (`--check`). */
+export class InvariantError extends RunError {
+  constructor(
+    readonly height: bigint,
+    readonly epoch: number,
+    readonly block: string,
+    readonly violations: readonly string[],
+  ) {
+    super(`invariant broken at height ${height} (epoch ${epoch}, its ${block} block): ${violations.join('; ')}`);
+    this.name = 'InvariantError';
+  }
+}

@@ -419,6 +419,12 @@ export function parseScenario(text: string, file: string): Scenario {
     if (index >= counts[role]) fail(ctx, n, p, `no such node ${JSON.stringify(s)} (population has ${counts[role]} ${role} node${counts[role] === 1 ? '' : 's'})`);
     return { role, index };
   };
+  /** slash and suspend: no message of the chain does either to a meta node */
+  const notMeta = (n: Node | null, p: string): NodeRef => {
+    const ref = nodeRef(n, p);
+    if (ref.role === 'meta') fail(ctx, n, p, `a meta node can only unbond: no message of the chain slashes or suspends one`);
+    return ref;
+  };
   const events: ScenarioEvent[] = [];
   const evEntry = top.get('events');
   if (evEntry) {
@@ -446,11 +452,13 @@ export function parseScenario(text: string, file: string): Scenario {
           body = { kind, module: str(ctx, req(ctx, b, 'module', kp, kv), `${kp}.module`, 'a module name'), params: plainJson(ctx, req(ctx, b, 'params', kp, kv), `${kp}.params`) };
           break;
         case 'slash':
-          body = { kind, node: nodeRef(req(ctx, b, 'node', kp, kv), `${kp}.node`), fraction: num(ctx, req(ctx, b, 'fraction', kp, kv), `${kp}.fraction`, (v) => v > 0 && v <= 1, 'a fraction in (0, 1]') };
+          body = { kind, node: notMeta(req(ctx, b, 'node', kp, kv), `${kp}.node`), fraction: num(ctx, req(ctx, b, 'fraction', kp, kv), `${kp}.fraction`, (v) => v > 0 && v <= 1, 'a fraction in (0, 1]') };
           break;
         case 'unbond':
-        case 'suspend':
           body = { kind, node: nodeRef(req(ctx, b, 'node', kp, kv), `${kp}.node`) };
+          break;
+        case 'suspend':
+          body = { kind, node: notMeta(req(ctx, b, 'node', kp, kv), `${kp}.node`) };
           break;
         case 'prepay_wave':
           body = { kind, users: intIn(ctx, req(ctx, b, 'users', kp, kv), `${kp}.users`, 1, population.users.count, `a user count in 1..${population.users.count}`), amount: amtDist(req(ctx, b, 'amount', kp, kv), `${kp}.amount`) };

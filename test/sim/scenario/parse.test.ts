@@ -88,7 +88,7 @@ describe('parseScenario: good files', () => {
         'settlement: {noz_per_byte: "1000", traffic_noz_per_byte: 2gwei}',
         'events:',
         '  - {at: 0, unbond: {node: validator-1}}',
-        '  - {at: 0, suspend: {node: meta-2}}',
+        '  - {at: 0, suspend: {node: resource-2}}',
         '  - {at: 10, prepay_wave: {users: 10, amount: {uniform: {min: 1wei, max: 1stos}}}}',
       ].join('\n'),
       'all.yaml',
@@ -114,7 +114,7 @@ describe('parseScenario: good files', () => {
     expect(s.settlement).toStrictEqual({ replicas: 3, nozPerByte: 1000n, trafficNozPerByte: 2_000_000_000n, settleBasisPoints: 8000 });
     expect(s.events).toStrictEqual([
       { at: { epoch: 0 }, atSeconds: 0, line: 13, body: { kind: 'unbond', node: { role: 'validator', index: 1 } } },
-      { at: { epoch: 0 }, atSeconds: 0, line: 14, body: { kind: 'suspend', node: { role: 'meta', index: 2 } } },
+      { at: { epoch: 0 }, atSeconds: 0, line: 14, body: { kind: 'suspend', node: { role: 'resource', index: 2 } } },
       { at: { epoch: 10 }, atSeconds: 36000, line: 15, body: { kind: 'prepay_wave', users: 10, amount: { kind: 'uniform', min: 1n, max: STOS } } },
     ]);
   });
@@ -150,10 +150,14 @@ describe('parseScenario: bad files', () => {
    "bad.yaml:4:21: events[0].suspend.node: no such node \"resource-4\" (population has 4 resource nodes)"],
   ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n",
    "bad.yaml:3:5: events[0]: expected exactly one event kind (proposal, slash, unbond, suspend, prepay_wave, traffic_surge), got none"],
-  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n    slash: {node: meta-0}\n",
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n    slash: {node: resource-0}\n",
    "bad.yaml:4:12: events[0].slash.fraction: missing required field"],
-  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n    slash: {node: meta-0, fraction: 1.5}\n",
-   "bad.yaml:4:37: events[0].slash.fraction: expected a fraction in (0, 1], got number 1.5"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n    slash: {node: resource-0, fraction: 1.5}\n",
+   "bad.yaml:4:41: events[0].slash.fraction: expected a fraction in (0, 1], got number 1.5"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n    slash: {node: meta-0, fraction: 0.5}\n",
+   "bad.yaml:4:19: events[0].slash.node: a meta node can only unbond: no message of the chain slashes or suspends one"],
+  ["clock: {duration: {epochs: 6}}\nevents:\n  - at: 1\n    suspend: {node: meta-1}\n",
+   "bad.yaml:4:21: events[0].suspend.node: a meta node can only unbond: no message of the chain slashes or suspends one"],
   ["clock: {duration: {epochs: 6}}\nbls: fast\n",
    "bad.yaml:2:6: bls: expected \"trusted\" or \"full\", got string \"fast\""],
   ["clock: {duration: {epochs: 6}\n",
