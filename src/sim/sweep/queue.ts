@@ -168,6 +168,11 @@ export async function runQueueSweep(jobs: readonly SweepJob[], opts: QueueSweepO
   // connection errors surface through waitUntilReady; later ones are reconnected by BullMQ
   queue.on('error', () => undefined);
   events.on('error', () => undefined);
+  // one waiter per queue job id, settled by the queue's events or by a look at the job (below)
+  const waiters = new Map<string, { resolve: (r: SweepRunResult) => void; reject: (e: Error) => void }>();
+  events.on('completed', ({ jobId, returnvalue }) => waiters.get(jobId)?.resolve(returnvalue as unknown as SweepRunResult));
+  events.on('failed', ({ jobId, failedReason }) => waiters.get(jobId)?.reject(new Error(failedReason)));
+  const lookups: Promise<unknown>[] = [];
   try {
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
     const sweep = opts.sweep ?? sweepId(jobs);
@@ -175,14 +180,20 @@ export async function runQueueSweep(jobs: readonly SweepJob[], opts: QueueSweepO
     opts.onProgress?.(0, jobs.length);
     const finished = jobs.map(async (job) => {
       const jobId = queueJobId(sweep, job);
-      let queued = await queue.add(job.id, job, { jobId, attempts: 1, removeOnComplete: false, removeOnFail: false });
-      if ((await queued.getState()) === 'failed') {
-        await queued.retry('failed');
-        queued = (await queue.getJob(jobId))!;
-      }
+      const outcome = new Promise<SweepRunResult>((resolve, reject) => waiters.set(jobId, { resolve, reject }));
+      const lookup = (async () => {
+        const existing = await queue.getJob(jobId);
+        if (!existing) await queue.add(job.id, job, { jobId, attempts: 1, removeOnComplete: false, removeOnFail: false });
+        else if ((await existing.getState()) === 'failed') await existing.retry('failed');
+        // a job that finished before the events' stream was read (or in an earlier run of the sweep)
+        const state = await queue.getJobState(jobId);
+        if (state === 'completed') waiters.get(jobId)!.resolve((await queue.getJob(jobId))!.returnvalue);
+        if (state === 'failed') waiters.get(jobId)!.reject(new Error((await queue.getJob(jobId))!.failedReason));
+      })().catch((err: Error) => waiters.get(jobId)!.reject(err));
+      lookups.push(lookup);
       let result: SweepRunResult;
       try {
-        result = (await queued.waitUntilFinished(events)) as SweepRunResult;
+        result = await outcome;
       } catch (err) {
         throw new Error(`sweep job ${job.id} failed: ${err instanceof Error ? err.message : String(err)}`);
       }
@@ -192,6 +203,7 @@ export async function runQueueSweep(jobs: readonly SweepJob[], opts: QueueSweepO
     });
     return await Promise.all(finished);
   } finally {
+    await Promise.allSettled(lookups);
     await events.close();
     await queue.close();
   }
