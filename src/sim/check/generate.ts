@@ -74,10 +74,11 @@ export const scenarioArbitrary: fc.Arbitrary<ScenarioYaml> = fc
             return [{ at, unbond: { node: `meta-${e.index % g.metas}` } }];
           case 'proposal':
             return [{ at, proposal: { module: 'pot', params: { mature_epoch: String(1 + (e.value % 4)) } } }];
+          // validator-0 stays: a chain whose every validator is jailed halts (the runner stops there)
           case 'suspend_validator':
-            return [{ at, suspend: { node: `validator-${e.index % g.validators}` } }];
+            return g.validators > 1 ? [{ at, suspend: { node: `validator-${1 + (e.index % (g.validators - 1))}` } }] : [];
           case 'slash_validator':
-            return [{ at, slash: { node: `validator-${e.index % g.validators}`, fraction: 0.05 } }];
+            return g.validators > 1 ? [{ at, slash: { node: `validator-${1 + (e.index % (g.validators - 1))}`, fraction: 0.05 } }] : [];
         }
       });
     return {

@@ -515,7 +515,15 @@ class Run {
     });
     const commitStarted = performance.now();
     this.timing.sign += commitStarted - signStarted;
-    const block = this.chain.commitBlock(bytes, this.genesisTimeNs + BigInt(seconds) * NS);
+    let block: CommittedBlock;
+    try {
+      block = this.chain.commitBlock(bytes, this.genesisTimeNs + BigInt(seconds) * NS);
+    } catch (e) {
+      if (/validator set .* would be empty|the validator set is empty/.test((e as Error).message)) {
+        throw new RunError(`the chain halts at height ${this.chain.height + 1n} (epoch ${this.currentEpoch}): no validator is left to sign (every one jailed, tombstoned or unbonded by the scenario's events)`);
+      }
+      throw e;
+    }
     this.timing[kind] += performance.now() - commitStarted;
     if (this.check) {
       const broken = invariantViolations(this.state, state);
