@@ -12,6 +12,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import type { Worker as Thread } from 'node:worker_threads';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { spawnTsWorker } from '../../threads/spawn.ts';
 import type { SweepJob, SweepRunResult } from './job.ts';
@@ -69,24 +70,63 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Runs one job in a thread of its own (queue-run.worker.ts). */
-function runInThread(job: SweepJob): Promise<SweepRunResult> {
-  return new Promise<SweepRunResult>((resolve, reject) => {
-    const thread = spawnTsWorker(new URL('./queue-run.worker.ts', import.meta.url), job);
-    let replied = false;
-    thread.once('message', (reply: QueueRunReply) => {
-      replied = true;
-      if ('result' in reply) resolve(reply.result);
-      else reject(new Error(reply.error));
+/**
+ * Threads that run jobs (queue-run.worker.ts), one job at a time each, at most as many as the
+ * worker's concurrency (BullMQ hands out no more jobs than that). A thread whose run crashed it is
+ * dropped and replaced by the next job.
+ */
+class RunThreads {
+  private readonly idle: Thread[] = [];
+  private readonly all = new Set<Thread>();
+
+  run(job: SweepJob): Promise<SweepRunResult> {
+    const thread = this.idle.pop() ?? this.spawn();
+    return new Promise<SweepRunResult>((resolve, reject) => {
+      const done = () => {
+        thread.off('message', onMessage);
+        thread.off('error', onError);
+        thread.off('exit', onExit);
+      };
+      const onMessage = (reply: QueueRunReply) => {
+        done();
+        this.idle.push(thread);
+        if ('result' in reply) resolve(reply.result);
+        else reject(new Error(reply.error));
+      };
+      const onError = (err: Error) => {
+        done();
+        this.drop(thread);
+        reject(err);
+      };
+      const onExit = (code: number) => {
+        done();
+        this.drop(thread);
+        reject(new Error(`the run's thread exited with code ${code} before it replied`));
+      };
+      thread.on('message', onMessage);
+      thread.on('error', onError);
+      thread.on('exit', onExit);
+      thread.postMessage(job);
     });
-    thread.once('error', (err) => {
-      replied = true;
-      reject(err);
-    });
-    thread.once('exit', (code) => {
-      if (!replied) reject(new Error(`the run's thread exited with code ${code} before it replied`));
-    });
-  });
+  }
+
+  async close(): Promise<void> {
+    const threads = [...this.all];
+    this.all.clear();
+    this.idle.length = 0;
+    await Promise.all(threads.map((t) => t.terminate()));
+  }
+
+  private spawn(): Thread {
+    const thread = spawnTsWorker(new URL('./queue-run.worker.ts', import.meta.url), undefined);
+    this.all.add(thread);
+    return thread;
+  }
+
+  private drop(thread: Thread): void {
+    this.all.delete(thread);
+    void thread.terminate();
+  }
 }
 
 /**
@@ -95,13 +135,13 @@ function runInThread(job: SweepJob): Promise<SweepRunResult> {
  * job's next run, perhaps on the same machine, starts in a fresh folder; `home` itself appears only
  * complete.
  */
-async function runKeepingHome(job: SweepJob): Promise<SweepRunResult> {
-  if (job.home === undefined) return runInThread(job);
+async function runKeepingHome(threads: RunThreads, job: SweepJob): Promise<SweepRunResult> {
+  if (job.home === undefined) return threads.run(job);
   if (existsSync(job.home) && readdirSync(job.home).length > 0) throw new Error(`${job.home} is not empty: a sweep keeps each run's home in a new or empty folder`);
   const partial = `${job.home}.partial-${randomBytes(4).toString('hex')}`;
   let result: SweepRunResult;
   try {
-    result = await runInThread({ ...job, home: partial });
+    result = await threads.run({ ...job, home: partial });
   } catch (err) {
     rmSync(partial, { recursive: true, force: true });
     throw err;
@@ -118,11 +158,12 @@ async function runKeepingHome(job: SweepJob): Promise<SweepRunResult> {
 export async function runQueueWorker(opts: QueueWorkerOptions): Promise<void> {
   const name = opts.queue ?? DEFAULT_QUEUE;
   const log = opts.log ?? (() => undefined);
+  const threads = new RunThreads();
   const worker = new Worker<SweepJob, SweepRunResult>(
     name,
     async (job: Job<SweepJob, SweepRunResult>) => {
       log(`job ${job.id} started (${job.data.id}, seed ${job.data.seed})`);
-      return runKeepingHome(job.data);
+      return runKeepingHome(threads, job.data);
     },
     {
       connection: redisConnection(opts.url),
@@ -143,6 +184,7 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<void> {
     worker.removeAllListeners('error');
     worker.on('error', () => undefined);
     await worker.close(true).catch(() => undefined);
+    await threads.close();
     throw err;
   }
   log(`worker ready: queue ${name} at ${opts.url}, ${opts.concurrency ?? 1} job(s) at a time`);
@@ -152,6 +194,7 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<void> {
   }
   await running;
   await worker.close();
+  await threads.close();
 }
 
 /**
