@@ -42,7 +42,8 @@ export function runLocalSweep(jobs: readonly SweepJob[], o: PoolOptions): Promis
     const count = Math.max(1, Math.min(o.workers, jobs.length));
     if (jobs.length === 0) return resolve([]);
     for (let w = 0; w < count; w++) {
-      const child = spawn(process.execPath, [BIN, 'worker', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      // the young generation bin/sdsim's shebang asks for
+      const child = spawn(process.execPath, ['--max-semi-space-size=64', BIN, 'worker', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
       children.push(child);
       let stderr = '';
       child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
