@@ -1,5 +1,5 @@
 /**
- * `sdsim`: the researchers' tool (docs/scenarios.md, docs/audit.md). `run` plays a scenario into a
+ * `sdsim`: the researchers' tool (docs/scenarios.md, docs/audit.md, docs/sweeps.md, docs/diff.md, docs/check.md). `run` plays a scenario into a
  * chain home in virtual time; `audit` explains the rewards of any chain home to the wei. Modules load
  * only for the command that runs.
  */
@@ -21,7 +21,7 @@ function intOption(name: string, min: number, max: number) {
 
 export function buildSdsim(ctx: SdsimCliContext): Command {
   const program = new Command('sdsim')
-    .description('Scenario runs and reward audits of the storage network and its chain, in virtual time')
+    .description('Scenario runs, sweeps, diffs, conformance checks and reward audits of the storage network and its chain, in virtual time')
     .exitOverride()
     .configureOutput({ writeOut: ctx.out.stdout, writeErr: ctx.out.stderr });
 
