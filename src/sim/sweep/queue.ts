@@ -205,6 +205,11 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<void> {
  */
 export async function runQueueSweep(jobs: readonly SweepJob[], opts: QueueSweepOptions): Promise<SweepRunResult[]> {
   const name = opts.queue ?? DEFAULT_QUEUE;
+  const ids = new Set<string>();
+  for (const job of jobs) {
+    if (ids.has(job.id)) throw new Error(`sweep job ${job.id} appears twice: a sweep's job ids are unique`);
+    ids.add(job.id);
+  }
   const connection = redisConnection(opts.url);
   const queue = new Queue<SweepJob, SweepRunResult>(name, { connection });
   const events = new QueueEvents(name, { connection });

@@ -5,7 +5,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SweepJob } from '../../../src/sim/sweep/job.ts';
-import { queueJobId, sweepId } from '../../../src/sim/sweep/queue.ts';
+import { queueJobId, runQueueSweep, sweepId } from '../../../src/sim/sweep/queue.ts';
 import { RespClient, parseRedisUrl } from '../../../src/sim/sweep/queue-redis.ts';
 
 describe('parseRedisUrl', () => {
@@ -118,5 +118,9 @@ describe('sweep ids', () => {
     expect(sweepId([{ ...job, home: '/runs/0-1' }])).not.toBe(sweepId([job]));
     expect(sweepId([job, { ...job, id: '0-2', seed: 2 }])).not.toBe(sweepId([{ ...job, id: '0-2', seed: 2 }, job]));
     expect(queueJobId('0123456789abcdef', job)).toBe('0123456789abcdef-0-1');
+  });
+
+  it('a sweep whose job ids repeat is refused before any connection', async () => {
+    await expect(runQueueSweep([job, { ...job, seed: 2 }], { url: 'redis://127.0.0.1:1' })).rejects.toThrow("sweep job 0-1 appears twice: a sweep's job ids are unique");
   });
 });
