@@ -2,6 +2,7 @@
  * ed25519 keys: validator consensus keys and node keys (reference/wire-formats.md §1.7) and SDS
  * node keys (§1.8). Address = sha256(32-byte public key)[0:20] for all of them.
  */
+import { createPrivateKey, sign as cryptoSign, type KeyObject } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes } from '@noble/hashes/utils.js';
@@ -38,10 +39,33 @@ export function ed25519KeyPairFromPrivateKey(privateKey: Uint8Array): Ed25519Key
   return pair;
 }
 
+/** PKCS#8 DER of an ed25519 private key, before its 32-byte seed (RFC 8410). */
+const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+/** the node:crypto key of each seed signed with (validator keys: a handful per process) */
+const keyObjects = new Map<string, KeyObject>();
+const KEY_OBJECTS_LIMIT = 1024;
+
+/**
+ * RFC 8032 ed25519 signature (deterministic: the same bytes whichever implementation makes them).
+ * Node's own crypto signs natively, about 20 times faster than JavaScript: the node signs every
+ * block's commit with each validator key it holds (property-tests check it against @noble/curves).
+ */
 export function ed25519Sign(seed: Uint8Array, message: Uint8Array): Uint8Array {
   if (seed.length !== ED25519_SEED_LENGTH) {
     throw new Error(`invalid ed25519 seed: expected ${ED25519_SEED_LENGTH} bytes, got ${seed.length}`);
   }
+  const id = Buffer.from(seed).toString('hex');
+  let key = keyObjects.get(id);
+  if (key === undefined) {
+    key = createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+    if (keyObjects.size >= KEY_OBJECTS_LIMIT) keyObjects.clear();
+    keyObjects.set(id, key);
+  }
+  return new Uint8Array(cryptoSign(null, message, key));
+}
+
+/** The same signature by @noble/curves (the reference the native one is tested against). */
+export function ed25519SignJs(seed: Uint8Array, message: Uint8Array): Uint8Array {
   return ed25519.sign(message, seed);
 }
 
