@@ -100,9 +100,10 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
     .option('--workers <n>', 'worker processes (default: the cores)', intOption('--workers', 1, 256))
     .option('--epochs <n>', 'run only the first N epochs of each run', intOption('--epochs', 1, 10_000_000))
     .option('--out <dir>', 'where the table, the report (and the homes) go (default: ./<name>-sweep)')
-    .option('--keep-homes', "keep each run's chain home under <out>/homes/<id>", false)
+    .option('--keep-homes', "keep each run's chain home under <out>/homes/<id> (with --queue: on the worker's machine)", false)
+    .option('--queue <redis url>', 'enqueue the runs on a Redis queue for `sdsim worker --queue` on any machine, and collect the results (docs/sweep-queue.md)')
     .exitOverride()
-    .action(async (file: string, o: { set: string[]; seeds: string; workers?: number; epochs?: number; out?: string; keepHomes: boolean }) => {
+    .action(async (file: string, o: { set: string[]; seeds: string; workers?: number; epochs?: number; out?: string; keepHomes: boolean; queue?: string }) => {
       const { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } = await import('node:fs');
       const { availableParallelism } = await import('node:os');
       const { basename, join } = await import('node:path');
@@ -124,7 +125,12 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
       const workers = o.workers ?? availableParallelism();
       const bar = ctx.tty ? progressBar((t) => ctx.out.stderr(t), undefined, 'run') : undefined;
       const started = performance.now();
-      const results = await runLocalSweep(plan.jobs, { workers, onProgress: bar ? (d, t) => bar.update(d, t) : undefined });
+      const onProgress = bar ? (d: number, t: number) => bar.update(d, t) : undefined;
+      let results;
+      if (o.queue !== undefined) {
+        const { runQueueSweep } = await import('../sim/sweep/queue.ts');
+        results = await runQueueSweep(plan.jobs, { url: o.queue, sweep: plan.id, onProgress });
+      } else results = await runLocalSweep(plan.jobs, { workers, onProgress });
       bar?.done();
       writeFileSync(join(out, 'results.csv'), sweepCsv(plan.paths, results));
       writeFileSync(join(out, 'results.json'), sweepJson(plan, results));
@@ -132,7 +138,7 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
       const seconds = (performance.now() - started) / 1000;
       ctx.out.stdout(
         JSON.stringify(
-          { sweep: plan.id, runs: results.length, workers, seconds: Number(seconds.toFixed(3)), runs_per_minute: Number(((results.length / seconds) * 60).toFixed(1)), failed_txs: results.reduce((a, r) => a + r.failedTxs, 0), table: { csv: join(out, 'results.csv'), json: join(out, 'results.json') }, report: join(out, 'report.html') },
+          { sweep: plan.id, runs: results.length, ...(o.queue !== undefined ? { queue: o.queue } : { workers }), seconds: Number(seconds.toFixed(3)), runs_per_minute: Number(((results.length / seconds) * 60).toFixed(1)), failed_txs: results.reduce((a, r) => a + r.failedTxs, 0), table: { csv: join(out, 'results.csv'), json: join(out, 'results.json') }, report: join(out, 'report.html') },
           null,
           2,
         ) + '\n',
@@ -179,13 +185,29 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
 
   program
     .command('worker')
-    .description("Run sweep jobs: --stdio for a local sweep's pool (one job per line)")
-    .option('--stdio', 'take jobs as JSON lines on stdin, answer on stdout', false)
+    .description("Run sweep jobs: from a Redis queue (--queue <url>, on any machine) or for a local sweep's pool (--stdio)")
+    .option('--queue <redis url>', 'take jobs from this Redis queue until stopped (SIGINT/SIGTERM: the current job finishes first)')
+    .option('--concurrency <n>', 'jobs at once (one thread each)', intOption('--concurrency', 1, 64), 1)
+    .option('--lock-ms <n>', "how long a job's lock lasts without renewal (a dead worker's job runs again after it)", intOption('--lock-ms', 100, 3_600_000))
+    .option('--stalled-ms <n>', 'how often stalled jobs are looked for', intOption('--stalled-ms', 100, 3_600_000))
+    .option('--stdio', 'take jobs as JSON lines on stdin, answer on stdout (the local pool)', false)
     .exitOverride()
-    .action(async (o: { stdio: boolean }) => {
-      if (!o.stdio) throw new Error('sdsim worker: give --stdio');
-      const { runStdioWorker } = await import('../sim/sweep/stdio-worker.ts');
-      await runStdioWorker();
+    .action(async (o: { queue?: string; concurrency: number; lockMs?: number; stalledMs?: number; stdio: boolean }) => {
+      if (o.stdio === (o.queue !== undefined)) throw new Error('sdsim worker: give either --queue <redis url> or --stdio');
+      if (o.stdio) {
+        const { runStdioWorker } = await import('../sim/sweep/stdio-worker.ts');
+        await runStdioWorker();
+        return;
+      }
+      const { runQueueWorker } = await import('../sim/sweep/queue.ts');
+      await runQueueWorker({
+        url: o.queue!,
+        concurrency: o.concurrency,
+        ...(o.lockMs !== undefined ? { lockDurationMs: o.lockMs } : {}),
+        ...(o.stalledMs !== undefined ? { stalledIntervalMs: o.stalledMs } : {}),
+        log: (line) => ctx.out.stderr(`${new Date().toISOString()} ${line}\n`),
+        stopSignal: ctx.stopSignal,
+      });
     });
 
   program

@@ -54,8 +54,12 @@ export function planSweep(file: string, text: string, sets: readonly string[], s
       return { id, scenarioFile: file, scenarioText: text, settings, seed, ...(opts.epochs !== undefined ? { epochs: opts.epochs } : {}), ...(opts.homesDir ? { home: join(opts.homesDir, id) } : {}) };
     }),
   );
-  const id = createHash('sha256').update(JSON.stringify(jobs.map((j) => [j.id, j.scenarioText, j.settings, j.seed, j.epochs ?? null]))).digest('hex').slice(0, 16);
-  return { id, paths, jobs };
+  return { id: sweepIdOf(jobs), paths, jobs };
+}
+
+/** A sweep's id: 16 hex digits of sha256 over its jobs (everything a job says, homes included). The queue keys jobs by it. */
+export function sweepIdOf(jobs: readonly SweepJob[]): string {
+  return createHash('sha256').update(JSON.stringify(jobs.map((j) => [j.id, j.scenarioFile, j.scenarioText, j.settings, j.seed, j.epochs ?? null, j.home ?? null]))).digest('hex').slice(0, 16);
 }
 
 /** The table's columns: id, each set path, seed, the run's identity, then the summary. */
