@@ -26,7 +26,6 @@ import { getAccount } from '../../modules/auth/state.ts';
 import { bls12381Sign } from '../../modules/pot/bls.ts';
 import { blsPublicKey, metaNodeBlsSecretKey } from '../../modules/pot/meta-node-bls-key.ts';
 import { applyPotNodeSettings, DEFAULT_POT_NODE_SETTINGS } from '../../modules/pot/node-settings.ts';
-import { blsThreshold } from '../../modules/pot/report-msg.ts';
 import { volumeReportTxData } from '../../modules/pot/tx-data.ts';
 import { getResourceNode } from '../../modules/register/state.ts';
 import { genesisDocOf } from '../../node/genesis-file.ts';
@@ -82,13 +81,15 @@ export interface RunResult {
   readonly bls: 'trusted' | 'full';
   /** the txs that failed (the first 1000) */
   readonly failures: readonly FailedTx[];
-  /** milliseconds spent: signing txs, committing each kind of block, the off-chain activity, the rest */
+  /** milliseconds spent: the population, genesis and home (setup), signing txs, committing each kind of block, the off-chain activity */
   readonly timing: Readonly<Record<'setup' | 'sign' | 'open' | 'record' | 'report' | 'activity', number>>;
 }
 
 const NS = 1_000_000_000n;
 /** the fee of every tx: its gas limit × 1 gwei (the default minimum gas price of a node) */
 const GAS_PRICE = 1_000_000_000n;
+/** failures kept in the result (all are counted) */
+const FAILURES_KEPT = 1000;
 /** `MsgFileUpload`s per tx */
 const UPLOADS_PER_TX = 200;
 
@@ -107,8 +108,8 @@ interface PendingTx {
   readonly what: string;
 }
 
-
 export async function runScenario(scenario: Scenario, o: RunOptions): Promise<RunResult> {
+  const setupStarted = performance.now();
   const s: Scenario = { ...scenario, seed: o.seed ?? scenario.seed, bls: o.bls ?? scenario.bls };
   const log = o.log ?? (() => undefined);
   const pop = buildPopulation(s);
@@ -118,7 +119,6 @@ export async function runScenario(scenario: Scenario, o: RunOptions): Promise<Ru
   const genesisJson = await simGenesis(s, pop, extra);
   const layout = writeSimHome(o.out, s, pop, genesisJson);
   const genesis = genesisDocOf(genesisJson, layout.genesisFile);
-  const setupStarted = performance.now();
   const restorePot = applyPotNodeSettings({ ...DEFAULT_POT_NODE_SETTINGS, blsVerifier: s.bls === 'trusted' ? 'accept-any' : 'bls12-381' });
   const control = new OperatorControl();
   const chain = Chain.open({
@@ -169,7 +169,9 @@ class Run {
   private readonly popularity: Popularity;
   private readonly accountNumbers = new Map<string, bigint>();
   private readonly sequences = new Map<string, bigint>();
+  /** the first FAILURES_KEPT failures, and how many there were */
   private readonly failed: FailedTx[] = [];
+  private failedCount = 0;
   private readonly blsKeys: { readonly secret: Uint8Array; readonly pub: Uint8Array }[];
   private readonly chainId: string;
   private readonly genesisTimeNs: bigint;
@@ -226,8 +228,8 @@ class Run {
     const last = this.chain.height;
     const appHash = Buffer.from(this.chain.app.info().lastBlockAppHash).toString('hex').toUpperCase();
     for (const f of this.failed.slice(0, 20)) this.log(`tx failed at height ${f.height} (${f.what}): code ${f.code}: ${f.log}`);
-    if (this.failed.length > 20) this.log(`… and ${this.failed.length - 20} more failed txs`);
-    return { height: last, appHash, epochs, reports: this.reports, txs: this.txs, failedTxs: this.failed.length, failures: this.failed.slice(0, 1000), timing: { ...this.timing } };
+    if (this.failedCount > 20) this.log(`… and ${this.failedCount - 20} more failed txs`);
+    return { height: last, appHash, epochs, reports: this.reports, txs: this.txs, failedTxs: this.failedCount, failures: [...this.failed], timing: { ...this.timing } };
   }
 
   private currentEpoch = 0;
@@ -238,7 +240,7 @@ class Run {
     const bi = this.s.clock.blockIntervalSeconds;
     const t0 = e * E;
     this.recorder.begin(e, this.reportEpoch);
-    const failedBefore = this.failed.length;
+    const failedBefore = this.failedCount;
 
     // block 1: the epoch's chain business
     const open: PendingTx[] = [];
@@ -306,7 +308,7 @@ class Run {
       this.reports++;
       this.reportEpoch++;
     }
-    this.recorder.end(b3, before, this.state, reported ? settlement : undefined, this.model, this.failed.length - failedBefore);
+    this.recorder.end(b3, before, this.state, reported ? settlement : undefined, this.model, this.failedCount - failedBefore);
   }
 
   /** The meta node that signs the next record (the bonded ones in turn). */
@@ -376,10 +378,8 @@ class Run {
   }
 
   private volumeReport(volumes: readonly { wallet_address: string; volume: bigint }[]): { tx: PendingTx } {
-    const bonded = this.state.register.bonded_meta_node_count;
-    const signing = this.pop.metaNodes.map((m, i) => ({ m, key: this.blsKeys[i]! })).filter(({ m }) => !this.metaGone.has(m));
-    const threshold = Number(blsThreshold(bonded));
-    const signers = signing.slice(0, Math.max(threshold, Math.min(signing.length, threshold)));
+    // every meta node still bonded signs (the chain wants two thirds of the bonded count: blsThreshold)
+    const signers = this.pop.metaNodes.map((m, i) => ({ m, key: this.blsKeys[i]! })).filter(({ m }) => !this.metaGone.has(m));
     const reporter = signers[Number(this.reportEpoch % BigInt(Math.max(1, signers.length)))]?.m ?? this.pop.metaNodes[0]!;
     const wallet_volumes = volumes.map((v) => ({ wallet_address: v.wallet_address, volume: v.volume.toString() }));
     const reference = `epoch-${this.reportEpoch}-${Buffer.from(sha256(utf8ToBytes(JSON.stringify(wallet_volumes)))).toString('hex').slice(0, 16)}`;
@@ -489,9 +489,14 @@ class Run {
     }];
   }
 
+  private fail(f: FailedTx): void {
+    this.failedCount++;
+    if (this.failed.length < FAILURES_KEPT) this.failed.push(f);
+  }
+
   /** A scripted event the chain's state does not allow now: logged and kept with the failed txs (code -1), the run goes on. */
   private skip(what: string, why: string): PendingTx[] {
-    this.failed.push({ height: this.chain.height + 1n, what, code: -1, log: why });
+    this.fail({ height: this.chain.height + 1n, what, code: -1, log: why });
     return [];
   }
 
@@ -533,7 +538,7 @@ class Run {
     block.txs.forEach((tx, i) => {
       if (tx.result.code === 0) return;
       const p = pending[i]!;
-      this.failed.push({ height: block.height, what: p.what, code: tx.result.code, log: tx.result.log });
+      this.fail({ height: block.height, what: p.what, code: tx.result.code, log: tx.result.log });
       // a tx refused before its messages ran did not use its sequence
       const after = getAccount(this.state, p.signer.address)?.sequence;
       if (after !== undefined) this.sequences.set(p.signer.address, after);
@@ -550,10 +555,6 @@ class Run {
       this.accountNumbers.set(address, n);
     }
     return n;
-  }
-
-  get failures(): readonly FailedTx[] {
-    return this.failed;
   }
 }
 
