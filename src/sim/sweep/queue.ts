@@ -10,14 +10,14 @@
  * in the queue, and it runs again, up to MAX_STALLED times. A job whose run throws (a bad setting)
  * fails once with the run's message: attempts are 1, a scenario error is not transient.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import type { Worker as Thread } from 'node:worker_threads';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
 import { spawnTsWorker } from '../../threads/spawn.ts';
 import type { SweepJob, SweepRunResult } from './job.ts';
 import type { QueueRunReply } from './queue-run.worker.ts';
-import { redisConnection } from './queue-redis.ts';
 
 export const DEFAULT_QUEUE = 'sdsim-sweep';
 /** How long a worker's lock on its job lasts without renewal (renewed every half of it). */
@@ -45,13 +45,8 @@ export interface QueueSweepOptions {
   readonly queue?: string;
   /** called with 0 first, then after each finished job */
   readonly onProgress?: (done: number, total: number) => void;
-  /** the sweep's id in the queue's job ids (default: `sweepId(jobs)`) */
+  /** the sweep's id in the queue's job ids (default: `sweepIdOf(jobs)`, sweep.ts) */
   readonly sweep?: string;
-}
-
-/** The sweep's id: a hash of its jobs' content (same jobs, same id, whoever enqueues them). */
-export function sweepId(jobs: readonly SweepJob[]): string {
-  return createHash('sha256').update(canonicalJson(jobs)).digest('hex').slice(0, 16);
 }
 
 /** The queue's job id of a sweep job (BullMQ ids may not contain `:`). */
@@ -59,15 +54,77 @@ export function queueJobId(sweep: string, job: SweepJob): string {
   return `${sweep}-${job.id}`;
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+/** Where a `redis://[user:password@]host[:port][/db]` URL points. */
+export interface RedisTarget {
+  readonly host: string;
+  readonly port: number;
+  readonly username?: string;
+  readonly password?: string;
+  readonly db?: number;
+}
+
+export function parseRedisUrl(url: string): RedisTarget {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new Error(`invalid queue URL ${JSON.stringify(url)}: expected redis://host:port (e.g. redis://127.0.0.1:6379)`);
   }
-  return JSON.stringify(value);
+  if (u.protocol !== 'redis:') throw new Error(`invalid queue URL ${JSON.stringify(url)}: only redis:// is supported (no TLS)`);
+  const db = u.pathname.replace(/^\//, '');
+  if (db !== '' && !/^\d+$/.test(db)) throw new Error(`invalid queue URL ${JSON.stringify(url)}: the path is a database number`);
+  return {
+    host: u.hostname === '' ? '127.0.0.1' : u.hostname.replace(/^\[|\]$/g, ''),
+    port: u.port === '' ? 6379 : Number(u.port),
+    ...(u.username !== '' ? { username: decodeURIComponent(u.username) } : {}),
+    ...(u.password !== '' ? { password: decodeURIComponent(u.password) } : {}),
+    ...(db !== '' ? { db: Number(db) } : {}),
+  };
+}
+
+/**
+ * An ioredis connection to `url`, ready (it answered), for BullMQ's `connection` option. BullMQ
+ * uses it as is for a Queue and a Worker's commands, and makes its own duplicates (closed by
+ * BullMQ) for what blocks: QueueEvents' stream reads and a Worker's wait for jobs. The caller
+ * closes this one (`quit`) after the BullMQ objects that use it.
+ *
+ * ioredis retries a connection forever; here a server that does not answer the first time fails
+ * at once: `cannot reach Redis at <host>:<port>: <why>`. Once connected, a lost connection is
+ * reconnected by ioredis (its default back-off), and commands wait for it
+ * (`maxRetriesPerRequest: null`, which BullMQ requires for its blocking connections).
+ */
+export async function connectRedis(url: string): Promise<Redis> {
+  const target = parseRedisUrl(url);
+  const redis = new Redis({
+    host: target.host,
+    port: target.port,
+    ...(target.username !== undefined ? { username: target.username } : {}),
+    ...(target.password !== undefined ? { password: target.password } : {}),
+    ...(target.db !== undefined ? { db: target.db } : {}),
+    maxRetriesPerRequest: null,
+  });
+  // later errors reach BullMQ's own listeners (the worker logs them); without a listener of its
+  // own ioredis would print each one ("Unhandled error event")
+  redis.on('error', () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    const onReady = () => {
+      redis.off('error', onError);
+      resolve();
+    };
+    const onError = (err: Error) => {
+      redis.off('ready', onReady);
+      redis.disconnect();
+      reject(new Error(`cannot reach Redis at ${target.host}:${target.port}: ${err.message}`));
+    };
+    redis.once('ready', onReady);
+    redis.once('error', onError);
+  });
+  return redis;
+}
+
+/** Closes a connection from `connectRedis` (politely when the server answers). */
+async function closeRedis(redis: Redis): Promise<void> {
+  await redis.quit().catch(() => redis.disconnect());
 }
 
 /**
@@ -158,6 +215,7 @@ async function runKeepingHome(threads: RunThreads, job: SweepJob): Promise<Sweep
 export async function runQueueWorker(opts: QueueWorkerOptions): Promise<void> {
   const name = opts.queue ?? DEFAULT_QUEUE;
   const log = opts.log ?? (() => undefined);
+  const redis = await connectRedis(opts.url);
   const threads = new RunThreads();
   const worker = new Worker<SweepJob, SweepRunResult>(
     name,
@@ -166,7 +224,7 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<void> {
       return runKeepingHome(threads, job.data);
     },
     {
-      connection: redisConnection(opts.url),
+      connection: redis,
       concurrency: opts.concurrency ?? 1,
       lockDuration: opts.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
       stalledInterval: opts.stalledIntervalMs ?? DEFAULT_STALLED_INTERVAL_MS,
@@ -185,6 +243,7 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<void> {
     worker.on('error', () => undefined);
     await worker.close(true).catch(() => undefined);
     await threads.close();
+    await closeRedis(redis);
     throw err;
   }
   log(`worker ready: queue ${name} at ${opts.url}, ${opts.concurrency ?? 1} job(s) at a time`);
@@ -192,9 +251,13 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<void> {
   if (opts.stopSignal) {
     void opts.stopSignal.finally(() => worker.close());
   }
-  await running;
-  await worker.close();
-  await threads.close();
+  try {
+    await running;
+    await worker.close();
+  } finally {
+    await threads.close();
+    await closeRedis(redis);
+  }
 }
 
 /**
@@ -210,10 +273,12 @@ export async function runQueueSweep(jobs: readonly SweepJob[], opts: QueueSweepO
     if (ids.has(job.id)) throw new Error(`sweep job ${job.id} appears twice: a sweep's job ids are unique`);
     ids.add(job.id);
   }
-  const connection = redisConnection(opts.url);
+  const sweep = opts.sweep ?? (await import('./sweep.ts')).sweepIdOf(jobs);
+  const connection = await connectRedis(opts.url);
+  // the queue's commands go through `connection`; the events' blocking reads through BullMQ's duplicate of it
   const queue = new Queue<SweepJob, SweepRunResult>(name, { connection });
   const events = new QueueEvents(name, { connection });
-  // connection errors surface through waitUntilReady; later ones are reconnected by BullMQ
+  // later connection errors are reconnected by ioredis
   queue.on('error', () => undefined);
   events.on('error', () => undefined);
   // one waiter per queue job id, settled by the queue's events or by a look at the job (below)
@@ -223,7 +288,6 @@ export async function runQueueSweep(jobs: readonly SweepJob[], opts: QueueSweepO
   const lookups: Promise<unknown>[] = [];
   try {
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
-    const sweep = opts.sweep ?? sweepId(jobs);
     let done = 0;
     opts.onProgress?.(0, jobs.length);
     const finished = jobs.map(async (job) => {
@@ -254,5 +318,6 @@ export async function runQueueSweep(jobs: readonly SweepJob[], opts: QueueSweepO
     await Promise.allSettled(lookups);
     await events.close();
     await queue.close();
+    await closeRedis(connection);
   }
 }
