@@ -2,6 +2,7 @@
 import { renderAuditHtml } from './html.ts';
 import type { AuditFormat } from './options.ts';
 import type { Audit, CreditAudit, EpochAudit, WalletAudit } from './types.ts';
+import { csvField } from '../csv.ts';
 
 export function renderAudit(audit: Audit, format: AuditFormat): string {
   switch (format) {
@@ -72,8 +73,4 @@ function csvRow(e: EpochAudit, w: WalletAudit): string[] {
     m ? m.matured.toString() : '',
     m ? m.slashingDeducted.toString() : '',
   ];
-}
-
-function csvField(v: string): string {
-  return /[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
 }

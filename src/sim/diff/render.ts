@@ -2,6 +2,7 @@
 import type { AuditFormat } from '../audit/options.ts';
 import { renderDiffHtml } from './html.ts';
 import type { Compared, Diff } from './types.ts';
+import { csvField } from '../csv.ts';
 
 export type DiffFormat = AuditFormat;
 
@@ -60,8 +61,4 @@ export function diffCsv(diff: Diff): string {
       break;
   }
   return `${rows.map((r) => r.map(csvField).join(',')).join('\n')}\n`;
-}
-
-function csvField(v: string): string {
-  return /[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
 }

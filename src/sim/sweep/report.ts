@@ -39,7 +39,7 @@ export function sweepHtml(plan: SweepPlan, results: readonly SweepRunResult[], t
         { mark: { type: 'point', filled: true, size: 18, color: 'black' }, encoding: { y: { field: 'combo', type: 'nominal', sort: null }, x: { field: 'value', type: 'quantitative' } } },
       ],
     };
-    return `<figure><figcaption>${esc(label)}</figcaption>${chartSvg(spec)}</figure>`;
+    return `<figure id="${esc(key)}"><figcaption>${esc(label)}</figcaption>${chartSvg(spec)}</figure>`;
   }).join('\n');
   const cols = tableColumns(plan.paths);
   const rows = results.map((r) => `<tr>${cols.map((c) => `<td>${esc(tableRow(plan.paths, r)[c] ?? '')}</td>`).join('')}</tr>`).join('\n');

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { METRIC_COLUMNS } from '../run/metrics.ts';
+import { csvField } from '../csv.ts';
 import { parseSetOption, scenarioWith, type Setting, type SweepJob, type SweepRunResult } from './job.ts';
 
 /** `A..B` (inclusive) or a comma list of seeds. */
@@ -75,11 +76,10 @@ export function tableRow(paths: readonly string[], r: SweepRunResult): Record<st
   return row;
 }
 
-const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 
 export function sweepCsv(paths: readonly string[], results: readonly SweepRunResult[]): string {
   const cols = tableColumns(paths);
-  return [cols.map(csvCell).join(','), ...results.map((r) => cols.map((c) => csvCell(tableRow(paths, r)[c] ?? '')).join(','))].join('\n') + '\n';
+  return [cols.map(csvField).join(','), ...results.map((r) => cols.map((c) => csvField(tableRow(paths, r)[c] ?? '')).join(','))].join('\n') + '\n';
 }
 
 export function sweepJson(plan: SweepPlan, results: readonly SweepRunResult[]): string {

@@ -3,7 +3,7 @@
  * error, as one self-contained file: five SVG charts with marks, the tables, no script and no
  * external URL. Without /usr/bin/chromium the browser test fails on CI and is skipped elsewhere.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,9 +15,8 @@ import { auditCharts, chartSvg } from '../../../src/sim/audit/charts.ts';
 import { renderAudit } from '../../../src/sim/audit/render.ts';
 import type { Audit } from '../../../src/sim/audit/types.ts';
 import { buildAuditHome } from './fixture.ts';
+import { chromiumTest, openReport } from '../../helpers/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 
 let audit: Audit;
 let html: string;
@@ -72,45 +71,19 @@ describe('sdsim audit --format html', () => {
     }
   });
 
-  it.skipIf(!hasChromium && !process.env.CI)('opens in headless Chromium with no console or page error, and every chart has marks', { timeout: 60_000 }, async () => {
-    if (!hasChromium) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the report's render test`);
-    const { chromium } = await import('playwright-core');
+  chromiumTest('opens in headless Chromium with no console or page error, and every chart has marks', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'audit-html-'));
     dirs.push(dir);
     const file = join(dir, 'audit.html');
     writeFileSync(file, html);
-    const browser = await chromium.launch({ executablePath: CHROMIUM });
-    try {
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      const requests: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
-      page.on('request', (r) => requests.push(r.url()));
-      await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
-      const charts = await page.$$eval('figure > svg', (svgs) =>
-        svgs.map((svg) => {
-          const box = svg.getBoundingClientRect();
-          return {
-            id: svg.parentElement!.id,
-            marks: svg.querySelectorAll('g.mark-line path, g.mark-rect path, g.mark-symbol path, g.mark-rule line').length,
-            width: Math.round(box.width) > 0,
-            height: Math.round(box.height) > 0,
-          };
-        }),
-      );
-      expect(errors).toEqual([]);
-      expect(requests).toEqual([pathToFileURL(file).href]);
-      expect(charts.map((c) => c.id)).toEqual(['total-mined', 'rewards-by-role', 'per-node', 'ozone-price', 'lt-st-pt']);
-      for (const c of charts) {
-        expect(c.marks, c.id).toBeGreaterThan(0);
-        expect([c.width, c.height], c.id).toEqual([true, true]);
-      }
-      expect(await page.locator('table').count()).toBeGreaterThanOrEqual(2 + audit.epochs.length * 2);
-    } finally {
-      await browser.close();
+    const page = await openReport(file);
+    expect(page.errors).toEqual([]);
+    expect(page.requests).toEqual([pathToFileURL(file).href]);
+    expect(page.charts.map((c) => c.id)).toEqual(['total-mined', 'rewards-by-role', 'per-node', 'ozone-price', 'lt-st-pt']);
+    for (const c of page.charts) {
+      expect(c.marks, c.id).toBeGreaterThan(0);
+      expect(c.sized, c.id).toBe(true);
     }
+    expect(page.tables).toBeGreaterThanOrEqual(2 + audit.epochs.length * 2);
   });
 });

@@ -3,7 +3,7 @@
  * JSON shape, wallets paid on one side only, winners and losers, and the HTML page (three inline
  * SVG charts, self-contained; rendered in headless Chromium when /usr/bin/chromium is there).
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,9 +12,8 @@ import type { Audit } from '../../../src/sim/audit/types.ts';
 import { diffAudits, TOP_N } from '../../../src/sim/diff/diff.ts';
 import { renderDiff } from '../../../src/sim/diff/render.ts';
 import type { DiffBy } from '../../../src/sim/diff/types.ts';
+import { chromiumTest, openReport } from '../../helpers/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -178,31 +177,15 @@ describe('renderDiff html', () => {
     expect(renderDiff(small('epoch'), 'html').match(/<svg /g)?.length).toBe(3);
   });
 
-  it.skipIf(!hasChromium && !process.env.CI)('opens in headless Chromium with no console or page error, and every chart has marks', { timeout: 60_000 }, async () => {
-    if (!hasChromium) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the report's render test`);
-    const { chromium } = await import('playwright-core');
+  chromiumTest('opens in headless Chromium with no console or page error, and every chart has marks', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'diff-html-'));
     dirs.push(dir);
     const file = join(dir, 'diff.html');
     writeFileSync(file, html);
-    const browser = await chromium.launch({ executablePath: CHROMIUM });
-    try {
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      const requests: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
-      page.on('request', (r) => requests.push(r.url()));
-      await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
-      const charts = await page.$$eval('figure > svg', (svgs) => svgs.map((svg) => ({ id: svg.parentElement!.id, marks: svg.querySelectorAll('g.mark-rect path').length })));
-      expect(errors).toEqual([]);
-      expect(requests).toEqual([pathToFileURL(file).href]);
-      expect(charts.map((c) => c.id)).toEqual(['diff-by-role', 'wallet-distribution', 'winners-losers']);
-      for (const c of charts) expect(c.marks, c.id).toBeGreaterThan(0);
-    } finally {
-      await browser.close();
-    }
+    const page = await openReport(file);
+    expect(page.errors).toEqual([]);
+    expect(page.requests).toEqual([pathToFileURL(file).href]);
+    expect(page.charts.map((c) => c.id)).toEqual(['diff-by-role', 'wallet-distribution', 'winners-losers']);
+    for (const c of page.charts) expect(c.marks, c.id).toBeGreaterThan(0);
   });
 });

@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSweepJob } from '../../../src/sim/sweep/job.ts';
 import { parseSeeds, planSweep, tableColumns } from '../../../src/sim/sweep/sweep.ts';
 import { runBin } from '../../cli/run-chaind.ts';
+import { chromiumTest, openReport } from '../../helpers/chromium.ts';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const SMOKE = join(ROOT, 'scenarios/smoke.yaml');
@@ -61,6 +63,16 @@ describe('sdsim sweep (local workers)', () => {
     const html = readFileSync(join(dir, 'two', 'report.html'), 'utf8');
     expect(html.match(/<svg/g)?.length).toBe(7);
     expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
+  });
+
+  chromiumTest('the report opens in headless Chromium with no error, every chart with marks', { timeout: 60_000 }, async () => {
+    const file = join(dir, 'two', 'report.html');
+    const page = await openReport(file);
+    expect(page.errors).toEqual([]);
+    expect(page.requests).toEqual([pathToFileURL(file).href]);
+    expect(page.charts.map((c) => c.id)).toEqual(['total_mined', 'mining_resource', 'traffic_resource', 'mining_meta', 'traffic_meta', 'community_tax', 'uploads_refused']);
+    for (const c of page.charts) expect([c.id, c.marks > 0, c.sized]).toStrictEqual([c.id, true, true]);
+    expect(page.tables).toBe(1);
   });
 
   it('a bad value fails before anything runs, naming the field', async () => {
