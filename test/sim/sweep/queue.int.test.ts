@@ -1,23 +1,27 @@
 /**
  * A sweep through the queue (src/sim/sweep/queue.ts) against a real Redis server: two worker
- * processes, one SIGKILLed while it runs a job. Every job completes, the killed one on the other
- * worker, and the results equal `runSweepJob` run here for the same jobs. A job with a bad setting
- * fails once, with the scenario's own error text. Without /usr/bin/redis-server the tests fail on
- * CI and are skipped elsewhere.
+ * processes (`sdsim worker --queue`, the compiled build), one SIGKILLed while it runs a job. Every
+ * job completes, the killed one on the other worker, and the results equal `runSweepJob` run here
+ * for the same jobs. A job with a bad setting fails once, with the scenario's own error text.
+ * End to end: `sdsim sweep --queue` with two `sdsim worker --queue` gives the same results.csv as
+ * the local sweep. Without /usr/bin/redis-server the tests fail on CI and are skipped elsewhere.
+ * The executables' tests use the default queue name (the CLI has no option for it), each in its
+ * own Redis database (`/1`, `/2`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSweepJob, type SweepJob, type SweepRunResult } from '../../../src/sim/sweep/job.ts';
-import { queueJobId, runQueueSweep, runQueueWorker, sweepId } from '../../../src/sim/sweep/queue.ts';
-import { redisConnection } from '../../../src/sim/sweep/queue-redis.ts';
+import { connectRedis, DEFAULT_QUEUE, queueJobId, runQueueSweep, runQueueWorker } from '../../../src/sim/sweep/queue.ts';
+import { sweepIdOf } from '../../../src/sim/sweep/sweep.ts';
+import { runBin } from '../../cli/run-chaind.ts';
 import { redisAvailable, startRedis, type RedisServer } from '../../helpers/redis-server.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
-const ENTRY = new URL('./queue-worker.entry.ts', import.meta.url).pathname;
+const SDSIM = join(ROOT, 'bin', 'sdsim');
 // short enough that the killed worker's job is back in the queue within seconds
 const LOCK_MS = 3000;
 const STALLED_MS = 1000;
@@ -70,8 +74,9 @@ interface WorkerProcess {
   waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
 }
 
-function startWorker(url: string, queue: string): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, url, queue, String(LOCK_MS), String(STALLED_MS)], {
+/** `sdsim worker --queue <url>` with the short lock; its log lines (on stderr) start with a timestamp. */
+function startWorker(url: string): WorkerProcess {
+  const child = spawn(process.execPath, [SDSIM, 'worker', '--queue', url, '--lock-ms', String(LOCK_MS), '--stalled-ms', String(STALLED_MS)], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -86,11 +91,12 @@ function startWorker(url: string, queue: string): WorkerProcess {
       }
     }
   };
-  child.stdout!.on('data', (d) => {
+  const read = (d: Buffer) => {
     output += d.toString('utf8');
     check();
-  });
-  child.stderr!.on('data', (d) => (output += d.toString('utf8')));
+  };
+  child.stdout!.on('data', read);
+  child.stderr!.on('data', read);
   child.once('exit', () => {
     for (const w of waiters.splice(0)) w.reject(new Error(`worker exited before ${w.pattern}:\n${output}`));
   });
@@ -105,9 +111,10 @@ function startWorker(url: string, queue: string): WorkerProcess {
   };
 }
 
-function stopWorker(w: WorkerProcess): Promise<void> {
-  if (w.child.exitCode !== null || w.child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => w.child.once('exit', () => resolve()));
+/** SIGTERM (the worker finishes its current job and exits); resolves with the exit code. */
+function stopWorker(w: WorkerProcess): Promise<number | null> {
+  if (w.child.exitCode !== null || w.child.signalCode !== null) return Promise.resolve(w.child.exitCode);
+  const exited = new Promise<number | null>((resolve) => w.child.once('exit', (code) => resolve(code)));
   w.child.kill('SIGTERM');
   return exited;
 }
@@ -129,18 +136,18 @@ describe.skipIf(!redisAvailable())('sdsim sweep --queue (BullMQ on a real Redis)
   });
 
   it('two workers, one killed mid-job: every job completes, the killed one again on the other worker, with the local results', { timeout: 180_000 }, async () => {
-    const queue = 'sweep-kill';
-    const a = startWorker(redis.url, queue);
-    const b = startWorker(redis.url, queue);
+    const url = `${redis.url}/1`;
+    const a = startWorker(url);
+    const b = startWorker(url);
     workers.push(a, b);
-    await Promise.all([a.waitFor(/^worker ready: queue sweep-kill at redis:\/\/127\.0\.0\.1:\d+, 1 job\(s\) at a time$/m), b.waitFor(/^worker ready/m)]);
+    await Promise.all([a.waitFor(/^\S+ worker ready: queue sdsim-sweep at redis:\/\/127\.0\.0\.1:\d+\/1, 1 job\(s\) at a time$/m), b.waitFor(/^\S+ worker ready/m)]);
 
     const progress: string[] = [];
-    const sweep = runQueueSweep(JOBS, { url: redis.url, queue, onProgress: (done, total) => progress.push(`${done}/${total}`) });
+    const sweep = runQueueSweep(JOBS, { url, onProgress: (done, total) => progress.push(`${done}/${total}`) });
     // whichever worker starts a job first is killed while it runs it
     const [killed, other, [, killedJobId]] = await Promise.race([
-      a.waitFor(/^job (\S+) started/m).then((m) => [a, b, m] as const),
-      b.waitFor(/^job (\S+) started/m).then((m) => [b, a, m] as const),
+      a.waitFor(/^\S+ job (\S+) started/m).then((m) => [a, b, m] as const),
+      b.waitFor(/^\S+ job (\S+) started/m).then((m) => [b, a, m] as const),
     ]);
     killed.child.kill('SIGKILL');
 
@@ -148,12 +155,13 @@ describe.skipIf(!redisAvailable())('sdsim sweep --queue (BullMQ on a real Redis)
     expect(results).toStrictEqual(local);
     expect(progress).toEqual(['0/4', '1/4', '2/4', '3/4', '4/4']);
 
-    const id = sweepId(JOBS);
+    const id = sweepIdOf(JOBS);
     expect(JOBS.map((j) => queueJobId(id, j))).toContain(killedJobId);
     // the other worker ran the killed worker's job after BullMQ found it stalled, once
     expect(other.output()).toContain(`job ${killedJobId} stalled (its worker stopped): queued again`);
     expect(other.output()).toContain(`job ${killedJobId} started`);
-    const q = new Queue(queue, { connection: redisConnection(redis.url) });
+    const connection = await connectRedis(url);
+    const q = new Queue(DEFAULT_QUEUE, { connection });
     try {
       const killed = (await q.getJob(killedJobId))!;
       expect(killed.stalledCounter).toBe(1);
@@ -161,10 +169,11 @@ describe.skipIf(!redisAvailable())('sdsim sweep --queue (BullMQ on a real Redis)
       expect(await q.getJobCounts('completed', 'failed', 'wait', 'active')).toEqual({ completed: 4, failed: 0, wait: 0, active: 0 });
 
       // the same sweep again: no new job, the same results read back
-      expect(await runQueueSweep(JOBS, { url: redis.url, queue })).toStrictEqual(local);
+      expect(await runQueueSweep(JOBS, { url })).toStrictEqual(local);
       expect(await q.getJobCounts('completed', 'failed', 'wait', 'active')).toEqual({ completed: 4, failed: 0, wait: 0, active: 0 });
     } finally {
       await q.close();
+      await connection.quit();
     }
   });
 
@@ -189,10 +198,11 @@ describe.skipIf(!redisAvailable())('sdsim sweep --queue (BullMQ on a real Redis)
       stop();
       await worker;
     }
-    const jobId = queueJobId(sweepId([bad]), bad);
+    const jobId = queueJobId(sweepIdOf([bad]), bad);
     const run = [`job ${jobId} started (bad-1, seed 1)`, `job ${jobId} failed: ${localError}`];
     expect(lines.filter((l) => l.startsWith('job '))).toEqual([...run, ...run]);
-    const q = new Queue(queue, { connection: redisConnection(redis.url) });
+    const connection = await connectRedis(redis.url);
+    const q = new Queue(queue, { connection });
     try {
       const failed = (await q.getJob(jobId))!;
       expect(await failed.getState()).toBe('failed');
@@ -201,6 +211,7 @@ describe.skipIf(!redisAvailable())('sdsim sweep --queue (BullMQ on a real Redis)
       expect(failed.failedReason).toBe(localError);
     } finally {
       await q.close();
+      await connection.quit();
     }
   });
 
@@ -231,6 +242,36 @@ describe.skipIf(!redisAvailable())('sdsim sweep --queue (BullMQ on a real Redis)
         stop();
         await worker;
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sdsim sweep --queue with two sdsim worker --queue processes writes the same results.csv as the local sweep', { timeout: 240_000 }, async () => {
+    const url = `${redis.url}/2`;
+    const dir = mkdtempSync(join(tmpdir(), 'sdsim-queue-e2e-'));
+    try {
+      const file = join(dir, 'queue-tiny.yaml');
+      writeFileSync(file, SCENARIO);
+      const args = [file, '--set', 'genesis.pot.params.community_tax=0.02,0.05', '--seeds', '1..2'];
+      const a = startWorker(url);
+      const b = startWorker(url);
+      workers.push(a, b);
+      await Promise.all([a.waitFor(/^\S+ worker ready/m), b.waitFor(/^\S+ worker ready/m)]);
+      const [queued, localSweep] = await Promise.all([
+        runBin('sdsim', ['sweep', ...args, '--queue', url, '--out', join(dir, 'queued')]),
+        runBin('sdsim', ['sweep', ...args, '--workers', '2', '--out', join(dir, 'local')]),
+      ]);
+      expect([queued.code, queued.stderr]).toStrictEqual([0, '']);
+      expect([localSweep.code, localSweep.stderr]).toStrictEqual([0, '']);
+      expect(JSON.parse(queued.stdout)).toMatchObject({ runs: 4, queue: url, failed_txs: 0 });
+      const csv = readFileSync(join(dir, 'queued', 'results.csv'), 'utf8');
+      expect(csv.trim().split('\n')).toHaveLength(5);
+      expect(csv).toBe(readFileSync(join(dir, 'local', 'results.csv'), 'utf8'));
+      expect(readFileSync(join(dir, 'queued', 'results.json'), 'utf8')).toBe(readFileSync(join(dir, 'local', 'results.json'), 'utf8'));
+      // the workers ran the 4 jobs between them, and stop on SIGTERM with exit code 0
+      expect((a.output() + b.output()).match(/^\S+ job \S+ done: /gm)).toHaveLength(4);
+      expect(await Promise.all([stopWorker(a), stopWorker(b)])).toEqual([0, 0]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
