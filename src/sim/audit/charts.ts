@@ -97,18 +97,26 @@ function rewardsByRoleChart(audit: Audit): Chart {
   return {
     id: 'rewards-by-role',
     title: size > 1 ? `Reward by role, summed over every ${size} epochs` : 'Reward per epoch by role',
-    spec: {
-      width: 640,
-      height: 260,
-      data: { values },
-      mark: 'bar',
-      encoding: {
-        x: { field: 'epoch', type: 'ordinal', title: size > 1 ? `first report epoch of each ${size}` : 'report epoch', axis: { labelAngle: 0, labelOverlap: 'greedy' } },
-        y: { field: 'stos', type: 'quantitative', stack: 'zero', title: 'mining + traffic reward (stos)' },
-        color: { field: 'role', type: 'nominal', title: 'paid to', legend: { labelLimit: 300 } },
-      },
-    },
+    spec: stackedByEpochSpec(values, size, 'stos', 'mining + traffic reward (stos)'),
   };
+}
+
+/**
+ * Bars per (binned) epoch stacked by role: the audit's rewards by role and the diff's differences
+ * by role. `values`: `{epoch, role, [field]}`; `size`: the epochs per bin; `roles`: the colour order.
+ */
+export function stackedByEpochSpec(values: readonly Record<string, unknown>[], size: number, field: string, title: string, roles?: readonly string[]): TopLevelSpec {
+  return {
+    width: 640,
+    height: 260,
+    data: { values: [...values] },
+    mark: 'bar',
+    encoding: {
+      x: { field: 'epoch', type: 'ordinal', title: size > 1 ? `first report epoch of each ${size}` : 'report epoch', axis: { labelAngle: 0, labelOverlap: 'greedy' } },
+      y: { field, type: 'quantitative', stack: 'zero', title },
+      color: { field: 'role', type: 'nominal', title: 'paid to', ...(roles ? { scale: { domain: [...roles] } } : {}), legend: { labelLimit: 300 } },
+    },
+  } as TopLevelSpec;
 }
 
 function perNodeChart(audit: Audit): Chart {

@@ -5,7 +5,7 @@
  * tables keep the exact figures.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { MAX_POINTS, type Chart } from '../audit/charts.ts';
+import { MAX_POINTS, stackedByEpochSpec, type Chart } from '../audit/charts.ts';
 import { DIFF_ROLES, type Diff, type RoleEpochDiff } from './types.ts';
 
 export interface PlotUnit {
@@ -43,17 +43,7 @@ function byRoleChart(diff: Diff, unit: PlotUnit): Chart {
   return {
     id: 'diff-by-role',
     title: size > 1 ? `Difference B − A by role, summed over every ${size} epochs` : 'Difference B − A per epoch by role',
-    spec: {
-      width: 640,
-      height: 260,
-      data: { values },
-      mark: 'bar',
-      encoding: {
-        x: { field: 'epoch', type: 'ordinal', title: size > 1 ? `first report epoch of each ${size}` : 'report epoch', axis: { labelAngle: 0, labelOverlap: 'greedy' } },
-        y: { field: 'value', type: 'quantitative', stack: 'zero', title: `mining + traffic, B − A (${unit.name})` },
-        color: { field: 'role', type: 'nominal', title: 'paid to', scale: { domain: [...DIFF_ROLES] }, legend: { labelLimit: 300 } },
-      },
-    } as TopLevelSpec,
+    spec: stackedByEpochSpec(values, size, 'value', `mining + traffic, B − A (${unit.name})`, DIFF_ROLES),
   };
 }
 
