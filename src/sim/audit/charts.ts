@@ -134,18 +134,23 @@ function perNodeChart(audit: Audit): Chart {
   return {
     id: 'per-node',
     title: `Reward per wallet over the audited epochs${totals.size > TOP_WALLETS ? ` (the ${TOP_WALLETS} largest of ${totals.size})` : ''}`,
-    spec: {
-      width: 640,
-      height: { step: 14 },
-      data: { values },
-      mark: 'bar',
-      encoding: {
-        y: { field: 'wallet', type: 'nominal', sort: '-x', title: null, axis: { labelFontSize: 9, labelLimit: 320 } },
-        x: { field: 'stos', type: 'quantitative', title: 'mining + traffic reward (stos)' },
-        color: { field: 'role', type: 'nominal', title: 'role' },
-      },
-    },
+    spec: barsByWalletSpec(values, 'stos', 'mining + traffic reward (stos)', { field: 'role', type: 'nominal', title: 'role' }),
   };
+}
+
+/** One horizontal bar per wallet, largest first (the audit's per-node chart, the diff's winners and losers). */
+export function barsByWalletSpec(values: readonly Record<string, unknown>[], field: string, title: string, color: Record<string, unknown>): TopLevelSpec {
+  return {
+    width: 640,
+    height: { step: 14 },
+    data: { values: [...values] },
+    mark: 'bar',
+    encoding: {
+      y: { field: 'wallet', type: 'nominal', sort: '-x', title: null, axis: { labelFontSize: 9, labelLimit: 320 } },
+      x: { field, type: 'quantitative', title },
+      color,
+    },
+  } as TopLevelSpec;
 }
 
 function ozonePriceChart(audit: Audit): Chart {

@@ -5,7 +5,7 @@
  * tables keep the exact figures.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { MAX_POINTS, stackedByEpochSpec, type Chart } from '../audit/charts.ts';
+import { barsByWalletSpec, MAX_POINTS, stackedByEpochSpec, type Chart } from '../audit/charts.ts';
 import { DIFF_ROLES, type Diff, type RoleEpochDiff } from './types.ts';
 
 export interface PlotUnit {
@@ -73,16 +73,6 @@ function winnersLosersChart(diff: Diff, unit: PlotUnit): Chart {
   return {
     id: 'winners-losers',
     title: `The largest winners and losers (${diff.winners.length} winner(s), ${diff.losers.length} loser(s))`,
-    spec: {
-      width: 640,
-      height: { step: 14 },
-      data: { values },
-      mark: 'bar',
-      encoding: {
-        y: { field: 'wallet', type: 'nominal', sort: '-x', title: null, axis: { labelFontSize: 9, labelLimit: 320 } },
-        x: { field: 'value', type: 'quantitative', title: `mining + traffic, B − A (${unit.name})` },
-        color: { field: 'side', type: 'nominal', title: null, scale: { domain: ['winner', 'loser'], range: ['#2a7f3a', '#b33'] } },
-      },
-    },
+    spec: barsByWalletSpec(values, 'value', `mining + traffic, B − A (${unit.name})`, { field: 'side', type: 'nominal', title: null, scale: { domain: ['winner', 'loser'], range: ['#2a7f3a', '#b33'] } }),
   };
 }
