@@ -95,6 +95,7 @@ export function parseRedisUrl(url: string): RedisTarget {
  */
 export async function connectRedis(url: string): Promise<Redis> {
   const target = parseRedisUrl(url);
+  const state = { stopping: false };
   const redis = new Redis({
     host: target.host,
     port: target.port,
@@ -102,7 +103,12 @@ export async function connectRedis(url: string): Promise<Redis> {
     ...(target.password !== undefined ? { password: target.password } : {}),
     ...(target.db !== undefined ? { db: target.db } : {}),
     maxRetriesPerRequest: null,
+    // ioredis' default back-off, until `stopReconnecting`: then the next failed attempt ends the
+    // connection and rejects the commands waiting for it. BullMQ's duplicates share this option,
+    // so they stop too.
+    retryStrategy: (times) => (state.stopping ? null : Math.min(times * 50, 2000)),
   });
+  reconnecting.set(redis, state);
   // later errors reach BullMQ's own listeners (the worker logs them); without a listener of its
   // own ioredis would print each one ("Unhandled error event")
   redis.on('error', () => undefined);
@@ -122,8 +128,28 @@ export async function connectRedis(url: string): Promise<Redis> {
   return redis;
 }
 
-/** Closes a connection from `connectRedis` (politely when the server answers). */
+const reconnecting = new WeakMap<Redis, { stopping: boolean }>();
+
+/**
+ * No more reconnects for `redis` (from `connectRedis`) and BullMQ's duplicates of it: a worker that
+ * stops while Redis is down would otherwise wait forever, its commands queued in ioredis for a
+ * server that may never come back.
+ */
+function stopReconnecting(redis: Redis): void {
+  const state = reconnecting.get(redis);
+  if (state) state.stopping = true;
+}
+
+/**
+ * Closes a connection from `connectRedis`: QUIT when it is up; at once when it is not (QUIT
+ * would wait in ioredis' offline queue for a server that may never come back).
+ */
 async function closeRedis(redis: Redis): Promise<void> {
+  stopReconnecting(redis);
+  if (redis.status !== 'ready') {
+    redis.disconnect();
+    return;
+  }
   await redis.quit().catch(() => redis.disconnect());
 }
 
@@ -248,11 +274,25 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<void> {
   }
   log(`worker ready: queue ${name} at ${opts.url}, ${opts.concurrency ?? 1} job(s) at a time`);
   const running = worker.run();
+  let finished: Promise<unknown> = running;
   if (opts.stopSignal) {
-    void opts.stopSignal.finally(() => worker.close());
+    const stop = async () => {
+      stopReconnecting(redis);
+      if (redis.status === 'ready') {
+        // the current jobs finish and their results are stored
+        await worker.close();
+        await running;
+      } else {
+        // Redis is down: BullMQ's graceful close would wait forever for its fetch of the next job
+        // (a blocking connection that no longer reconnects), so the worker closes at once. Its
+        // jobs, whose results cannot be stored, go to another worker when their locks expire.
+        await worker.close(true);
+      }
+    };
+    finished = Promise.race([running, opts.stopSignal.then(stop, stop)]);
   }
   try {
-    await running;
+    await finished;
     await worker.close();
   } finally {
     await threads.close();
