@@ -40,11 +40,12 @@ function ping(port: number): Promise<boolean> {
   });
 }
 
-export async function startRedis(): Promise<RedisServer> {
+/** `port`: a given port (a server started again where a stopped one was); default a free one. */
+export async function startRedis(opts: { port?: number } = {}): Promise<RedisServer> {
   if (!existsSync(REDIS_SERVER)) {
     throw new Error(`${REDIS_SERVER} is missing: the queue tests need a Redis server (Debian: apt-get install redis-server; .ci/run installs it)`);
   }
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const child: ChildProcess = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

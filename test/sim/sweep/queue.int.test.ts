@@ -276,4 +276,29 @@ describe.skipIf(!redisAvailable())('sdsim sweep --queue (BullMQ on a real Redis)
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('Redis restarted under a worker: the worker reconnects and runs the next sweep; stopped while Redis is down, it returns at once', { timeout: 120_000 }, async () => {
+    const own = await startRedis();
+    let again: RedisServer | undefined;
+    try {
+      const queue = 'sweep-restart';
+      const lines: string[] = [];
+      let stop!: () => void;
+      const worker = runQueueWorker({ url: own.url, queue, log: (l) => lines.push(l), stopSignal: new Promise<void>((r) => (stop = r)) });
+      expect(await runQueueSweep([JOBS[0]!], { url: own.url, queue })).toStrictEqual([local[0]]);
+      await own.stop();
+      again = await startRedis({ port: own.port });
+      // an empty server (no persistence): the sweep is enqueued afresh and run by the same worker
+      expect(await runQueueSweep([JOBS[1]!], { url: own.url, queue })).toStrictEqual([local[1]]);
+      expect(lines.filter((l) => / started \(/.test(l))).toHaveLength(2);
+      await again.stop();
+      const started = performance.now();
+      stop();
+      await worker;
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      await again?.stop();
+      await own.stop();
+    }
+  });
 });
