@@ -9,6 +9,9 @@
  * `lockDurationMs` another worker's stalled-job check (every `stalledIntervalMs`) puts the job back
  * in the queue, and it runs again, up to MAX_STALLED times. A job whose run throws (a bad setting)
  * fails once with the run's message: attempts are 1, a scenario error is not transient.
+ *
+ * The Redis client is ioredis: `connectRedis` makes one ready connection per call, given to BullMQ,
+ * which duplicates it for its blocking reads.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
