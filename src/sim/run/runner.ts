@@ -61,6 +61,8 @@ export interface RunOptions {
   readonly bls?: 'trusted' | 'full';
   /** a state snapshot every N blocks in the home (0: only genesis; `chaind start` then replays the whole run) */
   readonly snapshotInterval?: number;
+  /** persist blocks on a writer thread, overlapping the next block (default); false: on this thread (sweeps run one process per core) */
+  readonly writeBehind?: boolean;
   /** check the invariants of src/sim/check/invariants.ts after every block; the first violation stops the run (InvariantError) */
   readonly check?: boolean;
   /** called after each epoch */
@@ -127,7 +129,7 @@ export async function runScenario(scenario: Scenario, o: RunOptions): Promise<Ru
     genesis,
     keepRecent: 1,
     snapshotInterval: o.snapshotInterval ?? 0,
-    writeBehind: true,
+    writeBehind: o.writeBehind ?? true,
     blockMeta: cometBlockMeta({ privValidatorKeys: pop.validators.map((v) => v.consensus), genesisValidators: [], consensusParams: genesis.consensus_params, control }),
   });
   const recorder = new EpochRecorder(layout.home, pop);

@@ -126,7 +126,8 @@ export async function runSweepJob(job: SweepJob): Promise<SweepRunResult> {
   const temp = job.home === undefined ? mkdtempSync(join(tmpdir(), 'sdsim-sweep-')) : undefined;
   const home = job.home ?? join(temp!, 'home');
   try {
-    const r = await runScenario(scenario, { out: home, seed: job.seed, ...(job.epochs !== undefined ? { epochs: job.epochs } : {}) });
+    // one run per worker process (per core): no writer thread beside it
+    const r = await runScenario(scenario, { out: home, seed: job.seed, writeBehind: false, ...(job.epochs !== undefined ? { epochs: job.epochs } : {}) });
     return {
       id: job.id,
       params: Object.fromEntries(job.settings.map((s) => [s.path, s.value])),
