@@ -9,6 +9,7 @@ import type { CommittedBlock } from '../../abci/chain.ts';
 import { Dec } from '../../math/dec.ts';
 import type { DistributionTrace } from '../../modules/pot/distribute.ts';
 import { rewardInputs } from '../../modules/pot/distribute.ts';
+import { tierForMinedTokens } from '../../modules/pot/params.ts';
 import type { AppState } from '../../state/app-state.ts';
 import { formatTimeNs } from '../../state/block-info.ts';
 import type { Settlement } from '../../sds/settlement.ts';
@@ -26,6 +27,9 @@ export const METRIC_COLUMNS = [
 ] as const;
 
 export type MetricColumn = (typeof METRIC_COLUMNS)[number];
+
+/** The columns that are a state or an identity of the epoch, not an amount or a count of it (a sweep does not sum them). */
+export const STATE_COLUMNS: readonly MetricColumn[] = ['epoch', 'report_epoch', 'height', 'time', 'tier', 'total_mined', 'st', 'pt', 'lt', 'ozone_price', 'r', 'nodes_online', 'files'];
 export type EpochMetrics = Record<MetricColumn, string> & { traffic_by_node?: Record<string, string> };
 
 export class EpochRecorder {
@@ -77,14 +81,14 @@ export class EpochRecorder {
     const inputs = t?.inputs ?? rewardInputs(before, []);
     const sum = (role: 'resource' | 'meta', f: 'mining' | 'traffic') => (t ? t.credits.filter((c) => c.role === role).reduce((a, c) => a + c[f], 0n) : 0n);
     const price = inputs.lt > 0n ? Dec.fromInt(inputs.st + inputs.pt).quo(Dec.fromInt(inputs.lt)).toString() : '';
-    const tierIndex = after.pot.params.mining_reward_params.findIndex((x) => x.total_mined_valve_start.amount <= (t?.totalMinedBefore ?? after.pot.total_mined_tokens) && (t?.totalMinedBefore ?? after.pot.total_mined_tokens) < x.total_mined_valve_end.amount);
+    const { tier, outOfIssuance } = tierForMinedTokens(after.pot.params, t?.totalMinedBefore ?? after.pot.total_mined_tokens);
     const c = this.counters;
     const row: EpochMetrics = {
       ...(this.row as Pick<EpochMetrics, 'epoch'>),
       report_epoch: t ? t.epoch.toString() : '',
       height: block.height.toString(),
       time: formatTimeNs(block.timeNs),
-      tier: tierIndex >= 0 ? String(tierIndex + 1) : 'out',
+      tier: outOfIssuance ? 'out' : String(after.pot.params.mining_reward_params.indexOf(tier) + 1),
       total_mined: after.pot.total_mined_tokens.toString(),
       st: inputs.st.toString(),
       pt: inputs.pt.toString(),

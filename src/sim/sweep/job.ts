@@ -11,7 +11,7 @@ import { isMap, isScalar, parseDocument, type Document } from 'yaml';
 import { parseScenario, ScenarioError } from '../scenario/parse.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { runScenario } from '../run/runner.ts';
-import { METRIC_COLUMNS } from '../run/metrics.ts';
+import { METRIC_COLUMNS, STATE_COLUMNS } from '../run/metrics.ts';
 
 /** A field of the scenario file set to a value: `genesis.pot.params.community_tax` = `"0.05"`. */
 export interface Setting {
@@ -104,7 +104,7 @@ export function scenarioWith(file: string, text: string, settings: readonly Sett
 export function summarize(home: string): Record<string, string> {
   const [head, ...lines] = readFileSync(join(home, 'metrics.csv'), 'utf8').trim().split('\n');
   const keys = head!.split(',');
-  const skip = new Set(['epoch', 'report_epoch', 'height', 'time', 'tier', 'total_mined', 'st', 'pt', 'lt', 'ozone_price', 'r', 'nodes_online', 'files']);
+  const skip = new Set<string>(STATE_COLUMNS);
   const sums = new Map<string, bigint>();
   let last: string[] = [];
   for (const line of lines) {

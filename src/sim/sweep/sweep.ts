@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { METRIC_COLUMNS } from '../run/metrics.ts';
+import { METRIC_COLUMNS, STATE_COLUMNS } from '../run/metrics.ts';
 import { csvField } from '../csv.ts';
 import { parseSetOption, scenarioWith, type Setting, type SweepJob, type SweepRunResult } from './job.ts';
 
@@ -65,7 +65,7 @@ export function sweepIdOf(jobs: readonly SweepJob[]): string {
 
 /** The table's columns: id, each set path, seed, the run's identity, then the summary. */
 export function tableColumns(paths: readonly string[]): string[] {
-  return ['id', ...paths, 'seed', 'app_hash', 'height', 'epochs', 'reports', 'failed_txs', 'total_mined', 'tier', 'files', ...METRIC_COLUMNS.filter((c) => !['epoch', 'report_epoch', 'height', 'time', 'tier', 'total_mined', 'st', 'pt', 'lt', 'ozone_price', 'r', 'nodes_online', 'files'].includes(c))];
+  return ['id', ...paths, 'seed', 'app_hash', 'height', 'epochs', 'reports', 'failed_txs', 'total_mined', 'tier', 'files', ...METRIC_COLUMNS.filter((c) => !STATE_COLUMNS.includes(c))];
 }
 
 export function tableRow(paths: readonly string[], r: SweepRunResult): Record<string, string> {

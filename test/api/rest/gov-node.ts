@@ -20,6 +20,7 @@ import type { TxMessage } from '../../../src/client/sign-tx.ts';
 import { createCodec } from '../../../src/codec/registry.ts';
 import { moduleAccountAddress } from '../../../src/modules/auth/account.ts';
 import { dev, k0, k1, k2, k4, STOS, startStakingNode, valoper, type StakingNode } from './staking-family-node.ts';
+import { DEFAULT_GOV_PARAMS_JSON } from '../../helpers/gov-params.ts';
 
 export { dev, k0, k1, k2, k4, STOS, valoper };
 export const GOV_ADDRESS = moduleAccountAddress('gov');
@@ -28,18 +29,8 @@ const coin = (amount: bigint) => ({ denom: 'wei', amount: amount.toString() });
 const V1 = 'sdk.gov.v1';
 const B1 = 'sdk.gov.v1beta1';
 
-export const GOV_PARAMS = {
-  min_deposit: [coin(10n * STOS)],
-  max_deposit_period: '12s',
-  voting_period: '8s',
-  quorum: '0.334000000000000000',
-  threshold: '0.500000000000000000',
-  veto_threshold: '0.334000000000000000',
-  min_initial_deposit_ratio: '0.000000000000000000',
-  burn_vote_quorum: false,
-  burn_proposal_deposit_prevote: false,
-  burn_vote_veto: true,
-};
+/** the defaults with a small deposit and short periods */
+export const GOV_PARAMS = { ...DEFAULT_GOV_PARAMS_JSON, min_deposit: [coin(10n * STOS)], max_deposit_period: '12s', voting_period: '8s' };
 
 export const Vote = { YES: 1, ABSTAIN: 2, NO: 3, NO_WITH_VETO: 4 } as const;
 
