@@ -65,13 +65,20 @@ export function qualify(profile: NamingProfile, neutralName: string): string {
   const dot = bare.indexOf('.');
   const head = dot < 0 ? bare : bare.slice(0, dot);
   if (!(ROOTS as readonly string[]).includes(head)) return neutralName;
+  // the framework's consensus-engine service: `sdk.base.consensus.v1beta1` → `cosmos.base.tendermint.v1beta1`
+  if (bare.startsWith(BASE_CONSENSUS)) return slash + profile.sdk + '.base.' + profile.consensus + bare.slice(BASE_CONSENSUS.length - 1);
   return slash + profile[head as Root] + bare.slice(head.length);
 }
+
+/** The one package whose inner word is a profile word too (`cosmos/base/tendermint/v1beta1/query.proto`). */
+const BASE_CONSENSUS = 'sdk.base.consensus.';
 
 /** The inverse of `qualify`: a profile name back to its neutral spelling. */
 export function neutralize(profile: NamingProfile, name: string): string {
   const slash = name.startsWith('/') ? '/' : '';
   const bare = slash ? name.slice(1) : name;
+  const baseConsensus = `${profile.sdk}.base.${profile.consensus}.`;
+  if (bare.startsWith(baseConsensus)) return slash + BASE_CONSENSUS + bare.slice(baseConsensus.length);
   for (const root of ROOTS) {
     const word = profile[root];
     if (bare === word || bare.startsWith(word + '.')) return slash + root + bare.slice(word.length);
@@ -98,5 +105,99 @@ export function aminoName(profile: NamingProfile, root: Root | null, name: strin
  */
 export function renameProtoSource(profile: NamingProfile, source: string): string {
   if (profile.name === 'neutral') return source;
-  return source.replace(/(?<![\w.])(sdk|chain|consensus)\.(?=[a-z])/g, (_m, root: Root) => profile[root] + '.');
+  return source.replace(/(?<![\w.])sdk\.base\.consensus\.(?=[a-z])/g, `sdk.base.${profile.consensus}.`).replace(/(?<![\w.])(sdk|chain|consensus)\.(?=[a-z])/g, (_m, root: Root) => profile[root] + '.');
+}
+
+/**
+ * REST path of a neutral gateway path (`/sdk/bank/v1beta1/balances/{address}`) in the profile's words:
+ * `/cosmos/bank/v1beta1/…`, `/stratos/register/v1/…`, `/cosmos/base/tendermint/v1beta1/…` under REAL.
+ */
+export function restPath(profile: NamingProfile, neutralPath: string): string {
+  if (profile.name === 'neutral' || !neutralPath.startsWith('/')) return neutralPath;
+  const dotted = neutralPath.slice(1).split('/');
+  const head = dotted[0] ?? '';
+  if (!(ROOTS as readonly string[]).includes(head)) return neutralPath;
+  if (head === 'sdk' && dotted[1] === 'base' && dotted[2] === 'consensus') dotted[2] = profile.consensus;
+  dotted[0] = profile[head as Root];
+  return '/' + dotted.join('/');
+}
+
+/**
+ * Where a chain records its profile: genesis `app_state.naming = {"profile": "real"}` (absent: neutral,
+ * so every neutral genesis stays as the spec writes it). The app reads it before InitChain and on
+ * every open from the genesis the store keeps, so a chain's blocks are always replayed in its words.
+ */
+export const NAMING_GENESIS_KEY = 'naming';
+
+/** The profile of a profile name; throws naming the accepted names. */
+export function profileNamed(name: string, where = 'naming profile'): NamingProfile {
+  const p = (PROFILES as Record<string, NamingProfile>)[name];
+  if (!p) throw new Error(`${where}: unknown naming profile ${JSON.stringify(name)} (expected "neutral" or "real")`);
+  return p;
+}
+
+/** The profile a genesis `app_state` records (neutral when it records none). */
+export function profileOfAppState(appState: unknown): NamingProfile {
+  const entry = appState && typeof appState === 'object' ? (appState as Record<string, unknown>)[NAMING_GENESIS_KEY] : undefined;
+  if (entry === undefined) return NEUTRAL;
+  const name = entry && typeof entry === 'object' ? (entry as Record<string, unknown>).profile : undefined;
+  if (typeof name !== 'string') throw new Error(`genesis.app_state.${NAMING_GENESIS_KEY}: expected {"profile": "neutral" | "real"}, got ${JSON.stringify(entry)}`);
+  return profileNamed(name, `genesis.app_state.${NAMING_GENESIS_KEY}.profile`);
+}
+
+/** The `app_state.naming` entry of a profile: undefined for neutral (nothing is written). */
+export function appStateNamingEntry(profile: NamingProfile): { profile: string } | undefined {
+  return profile.name === 'neutral' ? undefined : { profile: profile.name };
+}
+
+/** Whether a type URL or qualified name is written in the profile's words (`/cosmos.…` for REAL). */
+export function inProfileWords(profile: NamingProfile, name: string): boolean {
+  const bare = name.startsWith('/') ? name.slice(1) : name;
+  return ROOTS.some((root) => bare.startsWith(profile[root] + '.'));
+}
+
+/**
+ * Why a type URL does not resolve on a chain of a non-neutral profile when it is written in another
+ * profile's words, or '' (a neutral chain keeps the SDK's text as it is): ` (this chain uses the real
+ * naming profile: its type URLs start with /cosmos., /stratos., /tendermint.; this one is neutral)`.
+ */
+export function wrongProfileHint(profile: NamingProfile, url: string): string {
+  if (profile.name === 'neutral' || inProfileWords(profile, url)) return '';
+  const other = Object.values(PROFILES).find((p) => p !== profile && inProfileWords(p, url));
+  if (!other) return '';
+  return ` (this chain uses the ${profile.name} naming profile: its type URLs start with ${ROOTS.map((r) => `/${profile[r]}.`).join(', ')}; this one is ${other.name})`;
+}
+
+/**
+ * A copy of a JSON value with every `"@type"` value renamed by `rename` (genesis JSON between the
+ * profile's words and the neutral words the modules keep). `skip` names top-level keys left as they are.
+ */
+export function renameJsonTypeUrls(value: unknown, rename: (url: string, path: string) => string, skip: readonly string[] = [], path = ''): unknown {
+  if (Array.isArray(value)) return value.map((v, i) => renameJsonTypeUrls(v, rename, [], `${path}[${i}]`));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const at = path ? `${path}.${k}` : k;
+    if (skip.includes(k)) out[k] = v;
+    else if (k === '@type' && typeof v === 'string') out[k] = rename(v, at);
+    else out[k] = renameJsonTypeUrls(v, rename, [], at);
+  }
+  return out;
+}
+
+/** Genesis app_state JSON in the profile's words → the neutral words (refusing the other profile's URLs). */
+export function neutralizeGenesisJson(profile: NamingProfile, appState: Record<string, unknown>, skip: readonly string[]): Record<string, unknown> {
+  // neutral: the modules' own words, nothing to rename (a real URL fails in the module that reads it)
+  if (profile.name === 'neutral') return appState;
+  return renameJsonTypeUrls(appState, (url, at) => {
+    const hint = wrongProfileHint(profile, url);
+    if (hint) throw new Error(`genesis.app_state.${at}: unknown type URL ${url}${hint}`);
+    return neutralize(profile, url);
+  }, skip) as Record<string, unknown>;
+}
+
+/** Genesis JSON in neutral words → the profile's words. */
+export function qualifyGenesisJson<T>(profile: NamingProfile, json: T, skip: readonly string[] = []): T {
+  if (profile.name === 'neutral') return json;
+  return renameJsonTypeUrls(json, (url) => qualify(profile, url), skip) as T;
 }

@@ -6,7 +6,7 @@
 import { Immer, type Draft } from 'immer';
 import { SdkErrors, QueryError, GrpcCode } from '../errors.ts';
 import { createCodec, type Codec } from '../codec/registry.ts';
-import { neutralize, REAL } from '../naming.ts';
+import { appStateNamingEntry, NAMING_GENESIS_KEY, neutralize, neutralizeGenesisJson, qualifyGenesisJson, REAL } from '../naming.ts';
 import { toAbciEvent, type AbciEvent, type ChainEvent } from '../events/event.ts';
 import { emptyAppState, type AppState } from '../state/app-state.ts';
 import { parseTimeNs, type BlockInfo, type Misbehavior, type ValidatorUpdate, type VoteInfo } from '../state/block-info.ts';
@@ -158,7 +158,9 @@ export class App {
    * takes the validator set from staking; returns the genesis app hash (the set: `initialValidators`).
    */
   initChain(genesis: GenesisDoc | string): Uint8Array {
-    const doc = parseGenesisDoc(genesis);
+    const parsed = parseGenesisDoc(genesis);
+    // the modules keep neutral words; genutil's txs are decoded by the codec in the chain's words
+    const doc = { ...parsed, app_state: neutralizeGenesisJson(this.codec.profile, parsed.app_state, ['genutil', NAMING_GENESIS_KEY]) };
     this.chainId = doc.chain_id;
     const block: BlockInfo = { chainId: doc.chain_id, height: 0n, timeNs: parseTimeNs(doc.genesis_time), proposer: '' };
     let updates: readonly ValidatorUpdate[] = [];
@@ -411,7 +413,10 @@ export class App {
 
   /** Module genesis of the committed state (`chaind export`). */
   exportGenesis(): Record<string, unknown> {
-    return Object.fromEntries(this.modules.map((m) => [m.name, m.exportGenesis(this.committed)]));
+    const profile = this.codec.profile;
+    const modules = Object.fromEntries(this.modules.map((m) => [m.name, m.exportGenesis(this.committed)]));
+    const naming = appStateNamingEntry(profile);
+    return naming ? { ...qualifyGenesisJson(profile, modules, ['genutil']), [NAMING_GENESIS_KEY]: naming } : modules;
   }
 
   private setCommitted(state: AppState, height: bigint, hash: Uint8Array): void {

@@ -18,6 +18,22 @@ import type { TxResult } from './tx-result.ts';
 import { parseGenesisDoc, type GenesisDoc } from '../state/genesis.ts';
 import { parseTimeNs, type Misbehavior, type ValidatorUpdate, type VoteInfo } from '../state/block-info.ts';
 import { consensusRecord, finalizeInputsOf, validatorUpdatesOf } from './consensus-record.ts';
+import { createCodec, type Codec } from '../codec/registry.ts';
+import { profileOfAppState } from '../naming.ts';
+
+/**
+ * The codec of a chain: the naming profile its genesis records (`app_state.naming`, src/naming.ts),
+ * so that InitChain, every block and every replay decode in the same words. A codec given in the
+ * options must agree with it.
+ */
+function chainCodec(genesis: GenesisDoc | undefined, given: Codec | undefined, where: string): Codec {
+  if (genesis === undefined) return given ?? createCodec();
+  const profile = profileOfAppState(genesis.app_state);
+  if (given && given.profile !== profile) {
+    throw new Error(`naming profile mismatch: ${where} records the ${profile.name} naming profile, the app was given the ${given.profile.name} one`);
+  }
+  return given ?? createCodec(profile);
+}
 
 export interface CommittedBlock {
   readonly height: bigint;
@@ -133,6 +149,8 @@ export class Chain {
   private lastTimeNs = 0n;
   /** the genesis document, parsed once (at open when it is given, at the first read when it is stored) */
   private genesisDoc: GenesisDoc | undefined;
+  /** the stored genesis (or the given one for a new store), parsed once at open for the naming profile and `load` */
+  private openingGenesis: GenesisDoc | undefined;
   private genesisParams: GenesisDoc['consensus_params'] | undefined;
   /** blocks to emit on `blocks$` (`report`) */
   private readonly reportQueue: CommittedBlock[] = [];
@@ -144,9 +162,18 @@ export class Chain {
   /** the last block this process committed, in the form `store.getBlock` returns it (saves reading it back) */
   private last: { block: BlockRecord; results: readonly TxResult[] } | undefined;
 
-  private constructor(opts: ChainOptions) {
-    this.app = new App(opts);
+  private constructor(opts: ChainOptions & { genesis?: GenesisDoc | string }) {
     this.store = new BlockStore(opts.dbPath, { writeBehind: opts.writeBehind ?? false });
+    let codec: Codec;
+    try {
+      const stored = this.store.getMeta('genesis');
+      this.openingGenesis = stored !== undefined ? parseGenesisDoc(stored) : opts.genesis !== undefined ? parseGenesisDoc(opts.genesis) : undefined;
+      codec = chainCodec(this.openingGenesis, opts.codec, stored !== undefined ? opts.dbPath : 'the genesis');
+    } catch (e) {
+      this.store.close();
+      throw e;
+    }
+    this.app = new App({ ...opts, codec });
     this.snapshotInterval = opts.snapshotInterval ?? 100;
     this.blockMeta = opts.blockMeta ?? plainBlockMeta;
     const decoderPossible = this.app.decodesAs(MODULES) && opts.dbPath !== ':memory:' && opts.dbPath !== '';
@@ -171,9 +198,11 @@ export class Chain {
   /** Initialises a new database from the genesis, or restores the stored chain. */
   private load(opts: ChainOptions & { genesis?: GenesisDoc | string }): void {
     const stored = this.store.getMeta('genesis');
+    const opening = this.openingGenesis;
+    this.openingGenesis = undefined;
     if (stored === undefined) {
-      if (opts.genesis === undefined) throw new Error(`no chain in ${opts.dbPath} and no genesis given`);
-      const doc = parseGenesisDoc(opts.genesis);
+      if (opts.genesis === undefined || opening === undefined) throw new Error(`no chain in ${opts.dbPath} and no genesis given`);
+      const doc = opening;
       this.genesisParams = structuredClone(doc.consensus_params);
       this.app.initChain(doc);
       this.store.setMeta('genesis', JSON.stringify(doc));
@@ -191,7 +220,7 @@ export class Chain {
             'genesis; `npm start -- --reset` for the local network), or use the version that wrote it',
         );
       }
-      const doc = parseGenesisDoc(stored);
+      const doc = opening ?? parseGenesisDoc(stored);
       this.genesisParams = structuredClone(doc.consensus_params);
       this.recover(doc, opts.replayUpTo);
     }

@@ -10,7 +10,7 @@
  * decoded object shape of binary.ts; Any values are packed to bytes.
  */
 import type protobuf from 'protobufjs';
-import type { NamingProfile } from '../naming.ts';
+import { type NamingProfile, wrongProfileHint } from '../naming.ts';
 import { defaultFieldValue, defaultMessage, encodeMessage, int64, type ProtoObject } from './binary.ts';
 import { decText, intText } from './custom-scalars.ts';
 import { type FieldInfo, LONG_SCALARS, messageInfo, protoName } from './field-info.ts';
@@ -161,7 +161,7 @@ function parseAny(c: Codec, json: Record<string, unknown>, path: string): Any {
   const url = json['@type'];
   if (typeof url !== 'string' || url === '') throw new Error(`${path}: an Any needs an "@type" type URL`);
   const innerName = c.typeNameOfUrl(url);
-  if (innerName === null) throw new Error(`unable to resolve type URL ${url}`);
+  if (innerName === null) throw new Error(`unable to resolve type URL ${url}${wrongProfileHint(c.profile, url)}`);
   const innerType = c.lookupType(innerName);
   const wkt = [WKT_TIMESTAMP, WKT_DURATION, WKT_ANY].includes(protoName(innerType));
   const { '@type': _ignored, ...fields } = json;

@@ -11,6 +11,7 @@ import { GO_INTERFACE, type InterfaceName } from './interface-registry.ts';
 import { type Any, type Codec, codec as neutralCodec, type ProtoObject } from './registry.ts';
 import { rejectNonADR027TxRaw, rejectUnknownFields } from './unknown-fields.ts';
 import { MalformedProtoError } from './wire.ts';
+import { wrongProfileHint } from '../naming.ts';
 
 /** SignMode enum of sdk.tx.signing.v1beta1 (§2.1); the chain accepts DIRECT, DIRECT_AUX and LEGACY_AMINO_JSON. */
 export const SignMode = {
@@ -218,7 +219,7 @@ function unpackAs(c: Codec, any: Any, iface: InterfaceName): void {
   if (any.type_url === '') return;
   const name = c.typeNameOfUrl(any.type_url);
   if (name === null || !c.interfaces.implements(iface, name)) {
-    throw new Error(`no concrete type registered for type URL ${any.type_url} against interface ${GO_INTERFACE[iface]}`);
+    throw new Error(`no concrete type registered for type URL ${any.type_url} against interface ${GO_INTERFACE[iface]}${wrongProfileHint(c.profile, any.type_url)}`);
   }
   try {
     const type = c.lookupType(name);

@@ -23,6 +23,7 @@ import { GatewayError, gatewayErrorOfQuery, isUnknownQueryPath, NOT_IMPLEMENTED,
 import { BLOCK_HEIGHT_RESPONSE_HEADER, HeaderedGatewayError, queryHeight } from './grpc-interceptor.ts';
 import { groupQuery, populateQueryParameters, setPathParameter } from './request-fields.ts';
 import { compileRoute, type HttpMethod, type RestReply, type RestRequest, type RestRoute } from './route.ts';
+import { restPath } from '../../naming.ts';
 
 export { BLOCK_HEIGHT_HEADER, BLOCK_HEIGHT_RESPONSE_HEADER, HeaderedGatewayError, inService, queryHeight } from './grpc-interceptor.ts';
 export { toGatewayError } from './gateway-error.ts';
@@ -131,7 +132,7 @@ export function gatewayRoute(node: Node, binding: GatewayBinding, impl?: Service
  * Every `(http_get)` / `(http_post)` binding of the services in the codec's proto root, services
  * in proto file order and methods in declaration order (the gateway's first match wins, so two
  * bindings with one pattern resolve as on the real node, e.g. auth `bech32/{…}`). The paths are
- * the option texts, which keep the neutral root word under every naming profile (proto/README.md).
+ * the option texts (neutral root words, proto/README.md) in the codec's profile words (`restPath`).
  */
 export function protoGatewayBindings(codec: Codec): GatewayBinding[] {
   const out: GatewayBinding[] = [];
@@ -147,7 +148,8 @@ export function protoGatewayBindings(codec: Codec): GatewayBinding[] {
           out.push({
             method: `${service}/${m.name}`,
             httpMethod: get ? 'GET' : 'POST',
-            pattern: (get ?? post)!,
+            // the option texts keep the neutral root words: the route is in the codec's (`/cosmos/bank/…`)
+            pattern: restPath(codec.profile, (get ?? post)!),
             requestType: codec.neutralName(m.resolvedRequestType as protobuf.Type),
             responseType: codec.neutralName(m.resolvedResponseType as protobuf.Type),
           });

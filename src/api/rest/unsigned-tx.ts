@@ -20,6 +20,7 @@ import { ChainError } from '../../errors.ts';
 import type { MsgSpec } from '../../state/module.ts';
 import { GatewayError } from './gateway-error.ts';
 import type { RestRoute } from './route.ts';
+import { restPath } from '../../naming.ts';
 
 export const UNSIGNED_TX_PATH = '/sdk/tx/v1beta1/unsigned';
 
@@ -127,7 +128,7 @@ export function unsignedTxRoute(codec: Codec, msgSpecs: readonly MsgSpec[]): Res
   const specs = new Map(msgSpecs.map((s) => [s.typeName, s]));
   return {
     method: 'POST',
-    pattern: UNSIGNED_TX_PATH,
+    pattern: restPath(codec.profile, UNSIGNED_TX_PATH),
     async handler(req) {
       const text = (await req.body()).toString('utf8');
       let json: unknown;
