@@ -113,7 +113,7 @@ describe('type URLs', () => {
     const realAuth = encodeAuthInfo({ signer_infos: [], fee: { amount: [], gas_limit: 1 } }, real);
     expectTxDecode(
       encodeTxRaw({ body_bytes: encodeTxBody({ messages: [msgSend] }, real), auth_info_bytes: realAuth, signatures: [] }, real),
-      'unable to resolve type URL /sdk.bank.v1beta1.MsgSend: tx parse error',
+      'unable to resolve type URL /sdk.bank.v1beta1.MsgSend (this chain uses the real naming profile: its type URLs start with /cosmos., /stratos., /tendermint.; this one is neutral): tx parse error',
       real,
     );
   });
