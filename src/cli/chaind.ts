@@ -5,7 +5,8 @@
  * trace), as cobra-based `stchaind` does.
  */
 import { Command, CommanderError, Help } from 'commander';
-import { NEUTRAL } from '../naming.ts';
+import { NEUTRAL, profileNamed, type NamingProfile } from '../naming.ts';
+import { clientNamingOf, homeOfArgv } from './home.ts';
 import type { CliContext } from './context.ts';
 import { mountLazy, subcommandTerm, type LazyEntry } from './lazy.ts';
 import { NODE_COMMANDS } from './node/index.ts';
@@ -31,7 +32,9 @@ const COMMANDS: readonly LazyEntry[] = [KEYS, TX, QUERY, ...NODE_COMMANDS];
  */
 export async function buildProgram(ctx: CliContext, argv?: readonly string[]): Promise<Command> {
   const program = new Command('chaind').description('Chain node daemon and client of the simulated storage chain').showSuggestionAfterError(true);
-  await mountLazy(program, COMMANDS, argv ?? [], ctx, argv === undefined);
+  // the consensus-engine group carries the profile's word (`chaind tendermint …` under the real profile)
+  const commands = ctx.naming.consensusCommand === 'consensus' ? COMMANDS : COMMANDS.map((e) => (e.name === 'consensus' ? { ...e, name: ctx.naming.consensusCommand } : e));
+  await mountLazy(program, commands, argv ?? [], ctx, argv === undefined);
   // exitOverride, the output streams and the placeholders' help terms on every command
   applyToTree(program, (cmd) =>
     cmd
@@ -51,8 +54,10 @@ function applyToTree(cmd: Command, fn: (cmd: Command) => void): void {
 export async function main(argv: string[], context: Partial<CliContext> = {}): Promise<number> {
   const out = context.out ?? processOutput();
   const prompt = context.prompt ?? stdinPrompter(process.stdin, out.stderr);
-  const ctx: CliContext = { out, prompt, naming: context.naming ?? NEUTRAL };
+  let ctx: CliContext = { out, prompt, naming: context.naming ?? NEUTRAL };
   try {
+    // the profile of the chain this home talks to (client.toml `naming`, written by `chaind init --naming`)
+    if (!context.naming) ctx = { ...ctx, naming: homeNaming(argv) };
     const program = await buildProgram(ctx, argv);
     await program.parseAsync(argv, { from: 'user' });
     return 0;
@@ -63,4 +68,11 @@ export async function main(argv: string[], context: Partial<CliContext> = {}): P
   } finally {
     prompt.close();
   }
+}
+
+/** The naming profile client.toml of the `--home` in argv records (neutral when none). */
+function homeNaming(argv: readonly string[]): NamingProfile {
+  const home = homeOfArgv(argv);
+  const name = clientNamingOf(home);
+  return name === undefined ? NEUTRAL : profileNamed(name, `${home}/config/client.toml: naming`);
 }

@@ -1,6 +1,7 @@
 /**
  * `<home>/config/client.toml`, the client defaults `chaind config` writes (SDK v0.47
- * client/config): `chain-id`, `keyring-backend`, `output`, `node`, `broadcast-mode`. A value given
+ * client/config): `chain-id`, `keyring-backend`, `output`, `node`, `broadcast-mode`, and this
+ * product's `naming` (written only for a non-neutral profile). A value given
  * as a flag wins over the file; a missing file means the built-in defaults.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ export interface ClientConfig {
   readonly output?: string;
   readonly node?: string;
   readonly broadcastMode?: string;
+  /** the naming profile of the chain this home's client commands talk to (`real`; unset: neutral), docs/node.md "Naming profile" */
+  readonly naming?: string;
 }
 
 export function clientConfigPath(home: string): string {
@@ -39,5 +42,7 @@ export function readClientConfig(home: string): ClientConfig {
     output: text('output'),
     node: text('node'),
     broadcastMode: text('broadcast-mode'),
+    naming: text('naming'),
   };
 }
+

@@ -9,6 +9,7 @@ import { defaultBankGenesis } from '../modules/bank/genesis.ts';
 import { addressFromBech32 } from '../crypto/address.ts';
 import { coinsAdd, coinsFromProto, coinsToProto, sortByDenom, type Coins } from '../math/coins.ts';
 import type { GenesisJson } from './genesis-file.ts';
+import { profileOfAppState, qualify } from '../naming.ts';
 
 type AppState = Record<string, unknown>;
 
@@ -25,10 +26,12 @@ export function addGenesisAccounts(genesis: GenesisJson, entries: readonly { rea
   const bank = { ...(defaultBankGenesis() as unknown as Record<string, unknown>), ...((appState.bank as Record<string, unknown> | undefined) ?? {}) };
   const balances = [...((bank.balances as { address: string; coins: unknown[] }[] | undefined) ?? [])];
   let supply = coinsFromProto((bank.supply as never[] | undefined) ?? []);
+  // in the words of the chain's naming profile (genesis app_state.naming)
+  const accountType = qualify(profileOfAppState(appState), BASE_ACCOUNT_TYPE);
   for (const { address, coins } of entries) {
     if (known.has(address)) throw new Error(`cannot add account at existing address ${address}`);
     known.add(address);
-    accounts.push({ '@type': BASE_ACCOUNT_TYPE, address, pub_key: null, account_number: '0', sequence: '0' });
+    accounts.push({ '@type': accountType as typeof BASE_ACCOUNT_TYPE, address, pub_key: null, account_number: '0', sequence: '0' });
     balances.push({ address, coins: coinsToProto(sortByDenom(coins)) });
     supply = coinsAdd(supply, sortByDenom(coins));
   }

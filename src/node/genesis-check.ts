@@ -8,6 +8,8 @@
 import { App } from '../abci/app.ts';
 import { appModules } from '../abci/modules.ts';
 import type { GenesisDoc } from '../state/genesis.ts';
+import { createCodec } from '../codec/registry.ts';
+import { profileOfAppState } from '../naming.ts';
 import type { ValidatorUpdate } from '../state/block-info.ts';
 
 /**
@@ -16,7 +18,8 @@ import type { ValidatorUpdate } from '../state/block-info.ts';
  */
 export function checkGenesisState(doc: GenesisDoc, path: string): readonly ValidatorUpdate[] {
   try {
-    const app = new App({ ...appModules });
+    // in the words of the profile the document records (src/naming.ts)
+    const app = new App({ ...appModules, codec: createCodec(profileOfAppState(doc.app_state)) });
     app.initChain(doc);
     return app.initialValidators;
   } catch (e) {

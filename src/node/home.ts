@@ -139,7 +139,8 @@ export function writeAppConfig(layout: HomeLayout, config: TomlTable): void {
 
 export const CLIENT_CONFIG_KEYS = ['chain-id', 'keyring-backend', 'output', 'node', 'broadcast-mode'] as const;
 export type ClientConfigKey = (typeof CLIENT_CONFIG_KEYS)[number];
-export type ClientConfig = Record<ClientConfigKey, string>;
+/** The SDK's keys, and `naming` (this product: the chain's naming profile, written only when set). */
+export type ClientConfig = Record<ClientConfigKey, string> & { naming?: string };
 
 export function defaultClientConfig(chainId = ''): ClientConfig {
   return { 'chain-id': chainId, 'keyring-backend': 'os', output: 'text', node: 'tcp://localhost:26657', 'broadcast-mode': 'sync' };
@@ -162,6 +163,7 @@ export function readClientConfig(layout: HomeLayout): ClientConfig {
   if (file.output !== undefined) out.output = file.output;
   if (file.node !== undefined) out.node = file.node;
   if (file.broadcastMode !== undefined) out['broadcast-mode'] = file.broadcastMode;
+  if (file.naming !== undefined) out.naming = file.naming;
   return out;
 }
 
@@ -178,6 +180,9 @@ export function writeClientConfig(layout: HomeLayout, config: ClientConfig): voi
   ];
   for (const key of CLIENT_CONFIG_KEYS) {
     lines.push(`# ${CLIENT_TOML_COMMENTS[key]}`, `${key} = ${JSON.stringify(config[key])}`);
+  }
+  if (config.naming !== undefined && config.naming !== '') {
+    lines.push('# Naming profile of the chain: the words of its type URLs, REST roots and service names (neutral|real)', `naming = ${JSON.stringify(config.naming)}`);
   }
   mkdirSync(dirname(layout.clientToml), { recursive: true });
   writeFileSync(layout.clientToml, lines.join('\n') + '\n', { mode: 0o600 });

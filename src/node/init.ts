@@ -15,6 +15,7 @@ import { formatTimeNs } from '../state/block-info.ts';
 import { defaultConsensusParams, parseGenesisDoc } from '../state/genesis.ts';
 import { validateDenom } from '../math/coin.ts';
 import { defaultAppConfig } from './app-toml.ts';
+import { appStateNamingEntry, NAMING_GENESIS_KEY, NEUTRAL, qualifyGenesisJson, type NamingProfile } from '../naming.ts';
 import { genesisValidatorOf, readGenesisJson, writeGenesisJson, type GenesisJson } from './genesis-file.ts';
 import { defaultClientConfig, homeLayout, readClientConfig, readConsensusConfig, writeAppConfig, writeClientConfig, writeConsensusConfig } from './home.ts';
 
@@ -30,6 +31,8 @@ export interface InitOptions {
   readonly defaultDenom?: string;
   /** genesis time in ns since the epoch (default: now) */
   readonly nowNs?: bigint;
+  /** `--naming`: the chain's naming profile (default neutral), recorded in genesis and client.toml */
+  readonly naming?: NamingProfile;
 }
 
 /** What `init` prints (SDK `printInfo`). */
@@ -54,9 +57,12 @@ export function randomChainId(): string {
  * Every module's default genesis and genutil's empty `gen_txs` (src/abci/genutil.ts), by module name
  * in sorted order (a Go map marshals sorted).
  */
-export function defaultAppState(): Record<string, unknown> {
+export function defaultAppState(naming: NamingProfile = NEUTRAL): Record<string, unknown> {
   const sections: [string, unknown][] = [...MODULES.map((m): [string, unknown] => [m.name, m.defaultGenesis()]), ['genutil', { gen_txs: [] }]];
-  return Object.fromEntries(sections.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  // a non-neutral chain records its profile (src/naming.ts); its type URLs are in its words
+  const entry = appStateNamingEntry(naming);
+  if (entry) sections.push([NAMING_GENESIS_KEY, entry]);
+  return qualifyGenesisJson(naming, Object.fromEntries(sections.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
 }
 
 export function initHome(home: string, opts: InitOptions): InitInfo {
@@ -73,7 +79,9 @@ export function initHome(home: string, opts: InitOptions): InitInfo {
   mkdirSync(layout.dbDir, { recursive: true });
   if (!existsSync(layout.configToml)) writeConsensusConfig(layout, config);
   if (!existsSync(layout.appToml)) writeAppConfig(layout, defaultAppConfig());
-  if (!existsSync(layout.clientToml)) writeClientConfig(layout, defaultClientConfig(chainId));
+  const naming = opts.naming ?? NEUTRAL;
+  if (!existsSync(layout.clientToml)) writeClientConfig(layout, { ...defaultClientConfig(chainId), ...(naming === NEUTRAL ? {} : { naming: naming.name }) });
+  else if ((readClientConfig(layout).naming ?? 'neutral') !== naming.name) writeClientConfig(layout, { ...readClientConfig(layout), naming: naming.name });
 
   const nodeKey = loadOrCreateNodeKey(layout.nodeKeyFile);
   let validatorKey;
@@ -92,7 +100,7 @@ export function initHome(home: string, opts: InitOptions): InitInfo {
   let previous: GenesisJson | undefined;
   if (existsSync(layout.genesisFile)) previous = readGenesisJson(layout.genesisFile);
 
-  const appState = defaultAppState();
+  const appState = defaultAppState(naming);
   const genesis: GenesisJson = {
     genesis_time: typeof previous?.genesis_time === 'string' ? previous.genesis_time : formatTimeNs(opts.nowNs ?? BigInt(Date.now()) * 1_000_000n),
     chain_id: chainId,

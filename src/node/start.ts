@@ -1,7 +1,7 @@
 /**
  * `chaind start` wiring: the home's genesis, keys and settings → a Node with the in-process
  * consensus engine (CometBFT headers and commits signed by this node's validator key), the
- * consensus RPC server, the REST and gRPC servers when enabled, pruning after each commit, and one log line
+ * consensus RPC server, the REST, gRPC and Ethereum JSON-RPC servers when enabled, pruning after each commit, and one log line
  * per committed block. The caller (the CLI) decides when to close: on a signal, a halt or a fatal error.
  *
  * The node owns its home: the lock `<db_dir>/LOCK` (src/node/home-lock.ts) is taken before anything
@@ -19,6 +19,7 @@ import { nodeServiceQueries } from '../api/grpc/node-services.ts';
 import { startGrpcServer, type RunningGrpcServer } from '../api/grpc/server.ts';
 import { startRestServer } from '../api/rest/server.ts';
 import { startRpcServer } from '../api/rpc/server.ts';
+import { startEthServer, type RunningEthServer } from '../api/eth/server.ts';
 import { applyValidatorUpdates, cometBlockMeta } from '../consensus/block-meta.ts';
 import { loadExtraValidatorKeys, loadOrCreateNodeKey, loadOrCreatePrivValidatorKey, loadOrCreatePrivValidatorState, savePrivValidatorState } from '../consensus/keys.ts';
 import { OperatorControl } from './consensus-control.ts';
@@ -26,6 +27,7 @@ import { startCpuProfile, type CpuProfiler } from './cpu-profile.ts';
 import { genesisDocOf, genesisValidatorsOf, readGenesisJson, validatorSetOf } from './genesis-file.ts';
 import { checkGenesisState } from './genesis-check.ts';
 import { chainDbPath } from './home.ts';
+import { checkHomeNaming, checkStoredNaming } from './naming-check.ts';
 import { acquireHomeLock, type HomeLock } from './home-lock.ts';
 import { createLogger, parseLogLevel, type LogFields, type Logger } from './logger.ts';
 import { VerifyPool } from '../crypto/verify-pool.ts';
@@ -61,6 +63,8 @@ export interface RunningNode {
   readonly rpc: RunningServer | undefined;
   readonly rest: RunningServer | undefined;
   readonly grpc: RunningGrpcServer | undefined;
+  /** the Ethereum JSON-RPC (HTTP and websocket), when `json-rpc.enable` */
+  readonly ethJsonRpc: RunningEthServer | undefined;
   /** why the node halted, if it did */
   readonly halted: string | undefined;
   /** stops producing, closes the servers, records the last signed height and closes the store */
@@ -105,6 +109,8 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
   if (settings.genesisHash) checkGenesisHash(layout.genesisFile, settings.genesisHash);
   const genesisJson = readGenesisJson(layout.genesisFile);
   const genesis = genesisDocOf(genesisJson, layout.genesisFile);
+  // client.toml and genesis.json must record one naming profile (docs/node.md "Naming profile")
+  const naming = checkHomeNaming(layout, genesis);
   const genesisValidators = genesisValidatorsOf(genesisJson, layout.genesisFile);
   const validators = validatorSetOf(genesisValidators);
   const privValidatorKey = loadOrCreatePrivValidatorKey(layout.privValidatorKeyFile);
@@ -186,6 +192,12 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
   // CometBFT refuses a genesis file that differs from the one the chain was started with
   if (JSON.stringify(node.genesis) !== JSON.stringify(genesis)) {
     node.close();
+    if (node.chain.app.codec.profile !== naming) {
+      restorePotSettings();
+      await verifyPool.close();
+      await profiler?.stop();
+      checkStoredNaming(layout, naming, node.chain.app.codec.profile);
+    }
     restorePotSettings();
     await verifyPool.close();
     await profiler?.stop();
@@ -213,6 +225,7 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
   let rpc: RunningServer | undefined;
   let rest: RunningServer | undefined;
   let grpc: RunningGrpcServer | undefined;
+  let eth: RunningEthServer | undefined;
   const serving: ServingAddress[] = [];
   let closed = false;
   const close = async () => {
@@ -227,6 +240,7 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
   const closeLocked = async () => {
     node.stop();
     subscription.unsubscribe();
+    await eth?.close();
     await grpc?.close();
     await rest?.close();
     await rpc?.close();
@@ -265,6 +279,11 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
         grpc = await startGrpcServer(node, { address: settings.grpc.address });
         serve({ name: 'gRPC', url: hostPort(grpc.address) }, 'starting gRPC server...', { module: 'grpc-server', address: hostPort(grpc.address) });
       }
+      if (settings.jsonRpc.enable) {
+        eth = await startEthServer(node, settings.jsonRpc);
+        serve({ name: 'Ethereum JSON-RPC', url: `http://${hostPort(eth.http.address)}` }, 'Starting JSON-RPC server', { module: 'server', address: hostPort(eth.http.address) });
+        serve({ name: 'Ethereum JSON-RPC websocket', url: `ws://${hostPort(eth.ws.address)}` }, 'Starting JSON WebSocket server', { module: 'server', address: hostPort(eth.ws.address) });
+      }
     } catch (e) {
       await close();
       throw new Error(`failed to start a server: ${(e as Error).message}`);
@@ -284,6 +303,9 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
     },
     get grpc() {
       return grpc;
+    },
+    get ethJsonRpc() {
+      return eth;
     },
     get halted() {
       return halted;

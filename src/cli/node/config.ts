@@ -1,14 +1,18 @@
 /**
  * `chaind config [key] [value]` (SDK v0.47 `client/config`): no arguments prints client.toml as
  * tab-indented JSON, a key (or `--get <key>`) prints its value, a key and a value set it and
- * rewrite client.toml. Keys: chain-id, keyring-backend, output, node, broadcast-mode.
+ * rewrite client.toml. Keys: chain-id, keyring-backend, output, node, broadcast-mode, and `naming`
+ * (neutral|real: the profile of the chain the client commands talk to, docs/node.md).
  */
 import { Command } from 'commander';
 import { KEYRING_BACKENDS } from '../../crypto/keyring/store.ts';
 import { CLIENT_CONFIG_KEYS, homeLayout, readClientConfig, writeClientConfig, type ClientConfigKey } from '../../node/home.ts';
 import { rpcEndpointUrl } from '../../client/rpc-client.ts';
 import type { CliContext } from '../context.ts';
+import { profileNamed } from '../../naming.ts';
 import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
+
+const NAMING_KEY = 'naming';
 
 function isKey(key: string): key is ClientConfigKey {
   return (CLIENT_CONFIG_KEYS as readonly string[]).includes(key);
@@ -43,6 +47,12 @@ export function configCommand(ctx: CliContext): Command {
     if (opts.get && (key === undefined || value !== undefined)) throw new Error('--get takes exactly one key, e.g. chaind config --get chain-id');
     if (key === undefined) {
       ctx.out.stdout(JSON.stringify(config, null, '\t') + '\n');
+      return;
+    }
+    if (key === NAMING_KEY) {
+      // this product's key (docs/node.md "Naming profile"): the chain's profile, for the client commands
+      if (value === undefined) ctx.out.stdout((config.naming ?? 'neutral') + '\n');
+      else writeClientConfig(layout, { ...config, naming: profileNamed(value, `invalid value ${JSON.stringify(value)} for naming`).name });
       return;
     }
     if (value === undefined) {

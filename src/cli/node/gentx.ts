@@ -14,7 +14,9 @@ import { Command } from 'commander';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { signTxDocument, unsignedTxDocument, DEFAULT_GAS_LIMIT } from '../../client/sign-tx.ts';
-import { codec as neutralCodec } from '../../codec/index.ts';
+import { createCodec, type Codec } from '../../codec/registry.ts';
+import { profileOfAppState } from '../../naming.ts';
+
 import { parseProtoJson, printProtoJson } from '../../codec/proto-json.ts';
 import { base64 } from '../../codec/go-json.ts';
 import { loadOrCreateNodeKey, loadOrCreatePrivValidatorKey } from '../../consensus/keys.ts';
@@ -28,6 +30,11 @@ import { createValidatorMsg, type CreateValidatorOptions } from '../tx/staking/c
 import { CONSENSUS_KEY_TYPE } from '../tx/staking/args.ts';
 import type { CliContext } from '../context.ts';
 import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
+
+/** The codec of the naming profile a genesis document records. */
+function codecOfGenesis(genesis: GenesisJson): Codec {
+  return createCodec(profileOfAppState(genesis.app_state));
+}
 
 interface GentxFlags extends CreateValidatorOptions {
   chainId?: string;
@@ -92,9 +99,11 @@ export function gentxCommand(ctx: CliContext): Command {
     const layout = homeLayout(home, config);
     if (!existsSync(layout.genesisFile)) throw new Error(`failed to read genesis doc from file: open ${layout.genesisFile}: no such file or directory`);
     const genesis = readGenesisJson(layout.genesisFile);
+    // in the words of the chain's naming profile (genesis app_state.naming)
+    const codec = codecOfGenesis(genesis);
     const chainId = opts.chainId ?? String(genesis.chain_id ?? '');
     const nodeId = opts.nodeId ?? loadOrCreateNodeKey(layout.nodeKeyFile).id;
-    const pubkey = opts.pubkey ?? JSON.stringify({ '@type': neutralCodec.typeUrl(CONSENSUS_KEY_TYPE), key: base64(loadOrCreatePrivValidatorKey(layout.privValidatorKeyFile).pubKey) });
+    const pubkey = opts.pubkey ?? JSON.stringify({ '@type': codec.typeUrl(CONSENSUS_KEY_TYPE), key: base64(loadOrCreatePrivValidatorKey(layout.privValidatorKeyFile).pubKey) });
 
     const keyring = openKeyring({ backend: opts.keyringBackend, dir: opts.keyringDir ?? home, prompt: ctx.prompt });
     let record;
@@ -104,10 +113,10 @@ export function gentxCommand(ctx: CliContext): Command {
       throw new Error(`failed to fetch '${keyName}' from the keyring: ${(e as Error).message}`);
     }
     const address = accAddress(recordAddress(record));
-    const msg = createValidatorMsg(address, { ...opts, amount, moniker: opts.moniker ?? tomlString(config, 'moniker') }, pubkey, neutralCodec);
+    const msg = createValidatorMsg(address, { ...opts, amount, moniker: opts.moniker ?? tomlString(config, 'moniker') }, pubkey, codec);
     checkGenesisFunds(genesis, address, (msg.value as { value: { denom: string; amount: string } }).value);
 
-    const doc = unsignedTxDocument({ messages: [msg], memo: opts.note ?? `${nodeId}@${opts.ip}:26656`, fee: [], gasLimit: DEFAULT_GAS_LIMIT }, neutralCodec);
+    const doc = unsignedTxDocument({ messages: [msg], memo: opts.note ?? `${nodeId}@${opts.ip}:26656`, fee: [], gasLimit: DEFAULT_GAS_LIMIT }, codec);
     const signed = await signTxDocument(
       doc,
       {
@@ -119,27 +128,28 @@ export function gentxCommand(ctx: CliContext): Command {
         overwrite: true,
         sign: async (bytes) => (await keyring.sign(keyName, bytes)).signature,
       },
-      neutralCodec,
+      codec,
     );
     const out = opts.outputDocument ?? join(layout.configDir, 'gentx', `gentx-${nodeId}.json`);
     mkdirSync(join(out, '..'), { recursive: true });
-    writeFileSync(out, printProtoJson('sdk.tx.v1beta1.Tx', signed, { codec: neutralCodec }) + '\n');
+    writeFileSync(out, printProtoJson('sdk.tx.v1beta1.Tx', signed, { codec }) + '\n');
     ctx.out.stderr(`Genesis transaction written to "${out}"\n`);
   });
 }
 
 /** The MsgCreateValidator of a gentx file, checked as SDK `CollectTxs` does. */
 function gentxValue(path: string, json: unknown, genesis: GenesisJson): unknown {
+  const codec = codecOfGenesis(genesis);
   let tx: { body?: { messages?: { '@type'?: string }[] } };
   try {
-    tx = parseProtoJson('sdk.tx.v1beta1.Tx', json, { codec: neutralCodec }) as typeof tx;
+    tx = parseProtoJson('sdk.tx.v1beta1.Tx', json, { codec }) as typeof tx;
   } catch (e) {
     throw new Error(`failed to decode GenTx '${path}': ${(e as Error).message}`);
   }
   const messages = (json as { body?: { messages?: { '@type'?: string; delegator_address?: string; value?: { denom: string; amount: string } }[] } }).body?.messages ?? [];
   if (messages.length !== 1) throw new Error(`${path}: each genesis transaction must provide a single genesis message`);
   const m = messages[0]!;
-  if (m['@type'] !== neutralCodec.typeUrl('sdk.staking.v1beta1.MsgCreateValidator')) {
+  if (m['@type'] !== codec.typeUrl('sdk.staking.v1beta1.MsgCreateValidator')) {
     throw new Error(`${path}: the genesis message is not a MsgCreateValidator: ${m['@type']}`);
   }
   const delegator = m.delegator_address ?? '';

@@ -5,6 +5,7 @@
  */
 import { Command } from 'commander';
 import { initHome } from '../../node/init.ts';
+import { profileNamed } from '../../naming.ts';
 import { homeLayout, readConsensusConfig } from '../../node/home.ts';
 import { refuseIfLocked } from '../../node/home-lock.ts';
 import { sortedJson } from '../../node/sorted-json.ts';
@@ -17,6 +18,7 @@ interface InitFlags {
   chainId?: string;
   defaultDenom: string;
   initialHeight: string;
+  naming: string;
 }
 
 export function initCommand(ctx: CliContext): Command {
@@ -27,13 +29,15 @@ export function initCommand(ctx: CliContext): Command {
     .option('-o, --overwrite', 'overwrite the genesis.json file')
     .option('--recover', 'provide seed phrase to recover existing key instead of creating')
     .option('--default-denom <denom>', 'genesis file default denomination', 'wei')
-    .option('--initial-height <height>', 'specify the initial block height at genesis', '1');
+    .option('--initial-height <height>', 'specify the initial block height at genesis', '1')
+    .option('--naming <profile>', 'naming profile of the chain: neutral (/sdk.…, /chain.…) or real (/cosmos.…, /stratos.…), recorded in genesis and client.toml', 'neutral');
   withHome(cmd, "node's home directory");
   withGlobalFlags(cmd);
   // --chain-id is one of the global flags; for init its empty value means "random"
   return cmd.action(async (moniker: string, opts: InitFlags, command: Command) => {
     const chainIdGiven = command.getOptionValueSource('chainId') === 'cli' ? opts.chainId : undefined;
     if (!/^-?\d+$/.test(opts.initialHeight)) throw new Error(`invalid argument ${JSON.stringify(opts.initialHeight)} for "--initial-height" flag: strconv.ParseInt: parsing ${JSON.stringify(opts.initialHeight)}: invalid syntax`);
+    const naming = profileNamed(opts.naming, 'invalid argument for "--naming" flag');
     const home = homeOf(command);
     // refused while a node runs on this home (docs/node.md "One node per home")
     refuseIfLocked(homeLayout(home, readConsensusConfig(home)).dbDir);
@@ -49,6 +53,7 @@ export function initCommand(ctx: CliContext): Command {
       mnemonic,
       initialHeight: BigInt(opts.initialHeight),
       defaultDenom: opts.defaultDenom,
+      naming,
     });
     ctx.out.stderr(sortedJson(info) + '\n');
   });
