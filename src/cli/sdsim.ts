@@ -165,15 +165,35 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
     .option('--runs <n>', 'generated runs', intOption('--runs', 1, 1_000_000), 100)
     .option('--seed <n>', 'the seed of the generator (default: random, printed)', intOption('--seed', 0, 2147483647))
     .option('--out <dir>', 'where a failing scenario is written', '.')
-    .option('--node <url>', "differential mode against a running node's RPC (not supported yet)")
+    .option('--node <url>', "differential mode: send the generated runs through this node's consensus RPC (tcp://host:port) and compare every result with the in-process model")
+    .option('--from <key>', '--node: the funded account (key name or st1 address) that funds the runs')
+    .option('--home <dir>', '--node: the home whose keyring holds --from', undefined)
+    .option('--keyring-dir <dir>', '--node: the keyring directory (default: --home)')
+    .option('--keyring-backend <name>', '--node: the keyring backend', 'test')
+    .option('--fund <amount>', '--node: what each generated user gets', '100stos')
+    .option('--parallel <n>', '--node: runs whose steps share blocks', intOption('--parallel', 1, 1000), 10)
+    .option('--gas-prices <price>', '--node: the fee price of the generated txs', '1gwei')
+    .option('--min-gas-prices <price>', "--node: the node's minimum-gas-prices, for the model's CheckTx", '1gwei')
+    .option('--no-app-hash', '--node: do not compare app hashes (a node of another implementation)')
+    .option('--bls <mode>', "--node: the node's pot BLS verifier: full (bls12-381) or trusted (accept-any)", 'full')
+    .option('--commit-timeout <seconds>', '--node: how long an accepted tx may take to be committed', intOption('--commit-timeout', 1, 3600), 60)
     .exitOverride()
-    .action(async (o: { runs: number; seed?: number; out: string; node?: string }) => {
-      if (o.node !== undefined) throw new Error('sdsim check --node: the differential mode against a running node is not supported yet (docs/check.md)');
-      const { runCheck } = await import('../sim/check/check.ts');
+    .action(async (o: { runs: number; seed?: number; out: string; node?: string; from?: string; home?: string; keyringDir?: string; keyringBackend: string; fund: string; parallel: number; gasPrices: string; minGasPrices: string; appHash: boolean; bls: string; commitTimeout: number }) => {
       const { progressBar } = await import('../sim/run/progress.ts');
       const seed = o.seed ?? Math.floor(Math.random() * 2147483647);
       const bar = ctx.tty ? progressBar((t) => ctx.out.stderr(t), undefined, 'run') : undefined;
-      const r = await runCheck({ runs: o.runs, seed, out: resolve(o.out), onRun: bar ? (d) => bar.update(Math.min(d, o.runs), o.runs) : undefined });
+      const onRun = bar ? (d: number) => bar.update(Math.min(d, o.runs), o.runs) : undefined;
+      if (o.node !== undefined) {
+        const { nodeCheckOptions } = await import('../sim/check/node/cli.ts');
+        const { runNodeCheck } = await import('../sim/check/node/differential.ts');
+        const r = await runNodeCheck({ ...(await nodeCheckOptions({ ...o, node: o.node, seed })), onRun });
+        bar?.done();
+        ctx.out.stdout(JSON.stringify(r, null, 2) + '\n');
+        if (!r.ok) throw new Error(`the node diverges from the model (seed ${r.seed}${r.run !== undefined ? `, run ${r.run} step ${r.step}: ${r.op}` : ''}) at height ${String(r.divergence.height)}: ${String(r.divergence.where)}`);
+        return;
+      }
+      const { runCheck } = await import('../sim/check/check.ts');
+      const r = await runCheck({ runs: o.runs, seed, out: resolve(o.out), onRun });
       bar?.done();
       if (r.ok) {
         ctx.out.stdout(JSON.stringify({ ok: true, runs: r.runs, seed: r.seed }, null, 2) + '\n');

@@ -70,15 +70,18 @@ export function accountOf(seed: number, name: string): Account {
   return { name, priv, address: accAddress(pubKeyAddress(pubKeyOf(priv))) };
 }
 
+/** The p2p (ed25519) key and `stsds1…` network address of node `name`. */
+export function p2pKeyOf(seed: number, name: string): { readonly p2pPublicKey: Uint8Array; readonly networkAddress: string } {
+  const pair = ed25519KeyPairFromSeed(seedBytes(seed, name, 'p2p'));
+  return { p2pPublicKey: pair.publicKey, networkAddress: sdsNetworkAddress(pair.publicKey) };
+}
+
 export const atSeconds = (a: At, epochSeconds: number): number => ('epoch' in a ? a.epoch * epochSeconds : a.seconds);
 
 export function buildPopulation(s: Scenario): Population {
   const rng = Rng.fromSeed(s.seed).fork('population');
   const p = s.population;
-  const node = (name: string): Omit<NodeActor, 'deposit'> => {
-    const pair = ed25519KeyPairFromSeed(seedBytes(s.seed, name, 'p2p'));
-    return { ...accountOf(s.seed, name), p2pPublicKey: pair.publicKey, networkAddress: sdsNetworkAddress(pair.publicKey) };
-  };
+  const node = (name: string): Omit<NodeActor, 'deposit'> => ({ ...accountOf(s.seed, name), ...p2pKeyOf(s.seed, name) });
   const vr = rng.fork('validators');
   const validators = Array.from({ length: p.validators.count }, (_, i): ValidatorActor => {
     const a = accountOf(s.seed, `validator-${i}`);

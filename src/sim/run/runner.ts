@@ -567,7 +567,8 @@ function onlineOf(r: ResourceActor): OnlineNode {
   return { networkAddress: r.networkAddress, wallet: r.address };
 }
 
-function createResourceNode(r: ResourceActor): TxMessage {
+/** `MsgCreateResourceNode` of a resource node, its owner and beneficiary its own account. */
+export function createResourceNode(r: Pick<ResourceActor, 'networkAddress' | 'p2pPublicKey' | 'deposit' | 'address' | 'name' | 'nodeType'>): TxMessage {
   return {
     typeName: 'chain.register.v1.MsgCreateResourceNode',
     value: {

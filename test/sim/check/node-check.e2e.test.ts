@@ -1,0 +1,115 @@
+/**
+ * `sdsim check --node` against a running local network (`npm start`, compiled, in a child process,
+ * 100 ms blocks): the storage network's traffic is reported on chain (a file added through the
+ * storage client API, its epoch closed, while the check runs), and
+ *
+ * - 200 generated runs through `bin/sdsim` find no divergence: every CheckTx answer, block result,
+ *   app hash and queried balance, delegation, reward and deposit agree with the in-process model,
+ *   and the runs exercised accepted and refused txs at both stages;
+ * - a model told the wrong minimum gas price diverges at the first CheckTx, reported with both sides;
+ * - a model with a planted bug (the ozone a prepay buys, one noz more) diverges at the first
+ *   generated prepay's block, named with its run, step and op, both sides' events shown.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runBin, tempHome } from '../../cli/run-chaind.ts';
+import { localnetFlags, localnetPorts, startLocalnet, type Localnet, type LocalnetPorts } from '../../helpers/localnet.ts';
+import { nodeCheckOptions } from '../../../src/sim/check/node/cli.ts';
+import { runNodeCheck } from '../../../src/sim/check/node/differential.ts';
+import { RpcClient } from '../../../src/client/rpc-client.ts';
+
+const planted = vi.hoisted(() => ({ on: false }));
+vi.mock('../../../src/modules/sds/prepay.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/modules/sds/prepay.ts')>();
+  return { ...real, prepay: (...args: Parameters<typeof real.prepay>) => real.prepay(...args) + (planted.on ? 1n : 0n) };
+});
+
+describe('sdsim check --node against npm start', () => {
+  let net: Localnet;
+  let home: string;
+  let ports: LocalnetPorts;
+  let node: string;
+
+  beforeAll(async () => {
+    home = await tempHome();
+    ports = await localnetPorts();
+    net = startLocalnet(home, [...localnetFlags(ports), '--consensus.timeout_commit', '100ms']);
+    await net.banner;
+    node = `tcp://127.0.0.1:${ports.rpc}`;
+  }, 120_000);
+  afterAll(async () => {
+    await net?.stop();
+  });
+
+  it('200 generated runs find no divergence, with the storage network reporting traffic meanwhile', async () => {
+    // a file through the storage client API: traffic the meta nodes report when the epoch closes
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(200_000).map((_, i) => (i * 7) % 251)]), 'traffic.bin');
+    const added = await fetch(`http://127.0.0.1:${ports.ipfs}/api/v0/add`, { method: 'POST', body: form });
+    expect(added.status).toBe(200);
+    const check = runBin('sdsim', ['check', '--node', node, '--from', 'dev0', '--home', home, '--runs', '200', '--seed', '11']);
+    // the epoch closes while the runs go: its volume report lands among the compared blocks
+    await new Promise((r) => setTimeout(r, 1500));
+    const closed = (await (await fetch(`http://127.0.0.1:${ports.meta}/epochs/close`, { method: 'POST' })).json()) as { epoch: string | null; tx_hash?: string };
+    expect(closed.epoch).toBe('1');
+    const r = await check;
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { ok: boolean; runs: number; seed: number; txs: number; blocks: string; results: { checkTx: Record<string, number>; deliverTx: Record<string, number> } };
+    expect(out).toMatchObject({ ok: true, runs: 200, seed: 11 });
+    expect(out.txs).toBeGreaterThan(400);
+    // both stages answered both ways: accepted, and refused with several codes
+    for (const stage of [out.results.checkTx, out.results.deliverTx]) {
+      expect(stage['0']).toBeGreaterThan(0);
+      expect(Object.keys(stage).filter((k) => k !== '0').length).toBeGreaterThanOrEqual(4);
+    }
+    expect(Object.values(out.results.checkTx).reduce((a, b) => a + b, 0)).toBe(out.txs);
+    // the report's block was run and compared by the model during the runs
+    const report = await new RpcClient(node).tx(Buffer.from(closed.tx_hash!, 'hex'));
+    expect(report.tx_result.code).toBe(0);
+    const [first, last] = out.blocks.split('..').map(BigInt) as [bigint, bigint];
+    expect(BigInt(report.height)).toBeGreaterThanOrEqual(first);
+    expect(BigInt(report.height)).toBeLessThanOrEqual(last);
+  }, 300_000);
+
+  it('reports the first CheckTx that differs when the model is told another minimum gas price', async () => {
+    const r = await runBin('sdsim', ['check', '--node', node, '--from', 'dev1', '--home', home, '--runs', '3', '--seed', '12', '--min-gas-prices', '2gwei']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout) as { ok: boolean; runs: number; op: string; divergence: { height: string; where: string; node: unknown; model: unknown; context: { node: { code: number; log: string }; model: { code: number; codespace: string; log: string } } } };
+    expect(out.ok).toBe(false);
+    expect(out.runs).toBe(0);
+    expect(out.op).toMatch(/^the funder funds \d+ users with 100000000000000000000 wei each$/);
+    expect(out.divergence.where).toMatch(/^CheckTx of [0-9A-F]{64}: code$/);
+    expect([out.divergence.node, out.divergence.model]).toEqual([0, 13]);
+    expect(out.divergence.context.model.log).toMatch(/^insufficient fees; got: (\d+)wei required: (\d+)wei: insufficient fee$/);
+    const [, got, required] = /got: (\d+)wei required: (\d+)wei/.exec(out.divergence.context.model.log)!;
+    expect(BigInt(required!)).toBe(2n * BigInt(got!));
+    expect(r.stderr).toBe(`Error: the node diverges from the model (seed 12) at height ${out.divergence.height}: ${out.divergence.where}\n`);
+  }, 120_000);
+
+  it('finds a bug planted in the model at the first generated prepay, with both sides', async () => {
+    const o = await nodeCheckOptions({ node, runs: 50, seed: 13, from: 'dev2', home, keyringBackend: 'test', fund: '100stos', parallel: 5, gasPrices: '1gwei', minGasPrices: '1gwei', appHash: true, bls: 'full', commitTimeout: 60 });
+    planted.on = false;
+    // the bug is switched on after the model has caught up with the chain (whose own prepays it must not see)
+    const r = await runNodeCheck({ ...o, onRun: () => void (planted.on = true) }).finally(() => void (planted.on = false));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.op).toMatch(/^user-\d+ prepays \d+ wei$/);
+    expect(r.run).toBeGreaterThanOrEqual(5);
+    expect(r.divergence.where).toMatch(/^tx \d+ of block \d+ \([0-9A-F]{64}\): events\[\d+\]\.attributes\[\d+\]\.value$/);
+    const ctx = r.divergence.context as { node: { events: { type: string; attributes: { key: string; value: string }[] }[] }; model: typeof ctx.node };
+    const purchased = (side: typeof ctx.node) => side.events.find((e) => e.type === 'chain.sds.v1.EventPrePay')!.attributes.find((a) => a.key === 'purchased_noz')!.value;
+    const nodeNoz = BigInt(JSON.parse(purchased(ctx.node)).replace(/noz$/, ''));
+    const modelNoz = BigInt(JSON.parse(purchased(ctx.model)).replace(/noz$/, ''));
+    expect(modelNoz - nodeNoz).toBe(1n);
+  }, 120_000);
+
+  it('refuses a --from the keyring does not hold, naming it', async () => {
+    const r = await runBin('sdsim', ['check', '--node', node, '--from', 'nobody', '--home', home, '--runs', '1']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^Error: --from "nobody": .*nobody.* \(keyring-backend test in .*\)\n$/);
+    expect(JSON.parse(readFileSync(join(home, 'dev-accounts.json'), 'utf8')).accounts.length).toBe(5);
+  }, 60_000);
+});
