@@ -25,6 +25,8 @@ export const MINIMAL_MIN_GAS_PRICE = 10_000_000n;
 
 const DB_BACKENDS = ['goleveldb', 'cleveldb', 'boltdb', 'rocksdb', 'badgerdb'];
 const EVM_TRACERS = ['', 'json', 'struct', 'access_list', 'markdown'];
+/** The namespaces `json-rpc.api` may name (stratos-chain `rpc.GetRPCAPIs`); this node has methods for eth, net and web3. */
+const JSON_RPC_NAMESPACES = ['eth', 'net', 'web3', 'personal', 'txpool', 'debug', 'miner'];
 
 export interface StartSettings {
   readonly layout: HomeLayout;
@@ -50,7 +52,17 @@ export interface StartSettings {
   readonly minRetainBlocks: bigint;
   readonly api: { readonly enable: boolean; readonly address: string; readonly enableUnsafeCors: boolean };
   readonly grpc: { readonly enable: boolean; readonly address: string };
-  readonly jsonRpc: { readonly enable: boolean; readonly address: string };
+  /** `[json-rpc]`: the Ethereum JSON-RPC server (src/api/eth/server.ts) */
+  readonly jsonRpc: {
+    readonly enable: boolean;
+    readonly address: string;
+    readonly wsAddress: string;
+    readonly api: readonly string[];
+    readonly filterCap: number;
+    readonly feeHistoryCap: bigint;
+    readonly httpTimeoutMs: number;
+    readonly httpIdleTimeoutMs: number;
+  };
   readonly genesisHash: Uint8Array | undefined;
   readonly cpuProfile: string;
   readonly logLevel: string;
@@ -170,6 +182,7 @@ export function resolveStartSettings(home: string, given: ReadonlyMap<string, st
   if (apiEnable) parseListenAddress(apiAddress, 'api.address');
   const grpcAddress = r.get<string>('grpc.address');
   parseListenAddress(grpcAddress, 'grpc.address');
+  const jsonRpc = jsonRpcSettings(r, app, layout);
 
   const pruning = pruningOptions(r.get<string>('pruning'), {
     keepRecent: r.get<bigint>('pruning-keep-recent'),
@@ -186,7 +199,6 @@ export function resolveStartSettings(home: string, given: ReadonlyMap<string, st
   }
   // the SDK starts gRPC-Web only beside the gRPC server (server/start.go)
   if (r.get<boolean>('grpc.enable') && r.get<boolean>('grpc-web.enable')) notes.push(`gRPC-Web server not started (grpc-web.address ${r.get<string>('grpc-web.address')}): ${startFlagNote('grpc-web.enable')}`);
-  if (r.get<boolean>('json-rpc.enable')) notes.push(`JSON-RPC server not started (json-rpc.address ${r.get<string>('json-rpc.address')}): ${startFlagNote('json-rpc.enable')}`);
 
   const num = (key: string, fallback: number) => {
     const v = tomlValue(config, key);
@@ -226,7 +238,7 @@ export function resolveStartSettings(home: string, given: ReadonlyMap<string, st
     minRetainBlocks: r.get<bigint>('min-retain-blocks'),
     api: { enable: apiEnable, address: apiAddress, enableUnsafeCors: r.get<boolean>('api.enabled-unsafe-cors') },
     grpc: { enable: r.get<boolean>('grpc.enable'), address: grpcAddress },
-    jsonRpc: { enable: r.get<boolean>('json-rpc.enable'), address: r.get<string>('json-rpc.address') },
+    jsonRpc,
     genesisHash: (() => {
       const h = r.get<Uint8Array>('genesis_hash');
       return h.length > 0 ? h : undefined;
@@ -242,6 +254,36 @@ export function resolveStartSettings(home: string, given: ReadonlyMap<string, st
     },
     pot,
     notes,
+  };
+}
+
+/** The `[json-rpc]` flags the Ethereum JSON-RPC server honours, checked (app.toml `feehistory-cap` has no flag). */
+function jsonRpcSettings(r: FlagReader, app: TomlTable, layout: HomeLayout): StartSettings['jsonRpc'] {
+  const enable = r.get<boolean>('json-rpc.enable');
+  const address = r.get<string>('json-rpc.address');
+  const wsAddress = r.get<string>('json-rpc.ws-address');
+  if (enable) {
+    parseListenAddress(address, 'json-rpc.address');
+    parseListenAddress(wsAddress, 'json-rpc.ws-address');
+  }
+  const api = r.get<string[]>('json-rpc.api');
+  const unknown = api.filter((ns) => !JSON_RPC_NAMESPACES.includes(ns));
+  if (unknown.length > 0) throw new Error(`invalid --json-rpc.api ${JSON.stringify(api.join(','))}: unknown namespace ${JSON.stringify(unknown[0])}, expected some of ${JSON_RPC_NAMESPACES.join(',')}`);
+  const filterCap = Number(r.get<bigint>('json-rpc.filter-cap'));
+  if (filterCap < 0) throw new Error(`--json-rpc.filter-cap cannot be negative, got ${filterCap}`);
+  const feeHistoryCap = tomlValue(app, 'json-rpc.feehistory-cap') ?? 100;
+  if (typeof feeHistoryCap !== 'number' || !Number.isInteger(feeHistoryCap) || feeHistoryCap <= 0) {
+    throw new Error(`invalid value for json-rpc.feehistory-cap in ${layout.appToml}: expected a positive integer, got ${JSON.stringify(feeHistoryCap)}`);
+  }
+  return {
+    enable,
+    address,
+    wsAddress,
+    api,
+    filterCap,
+    feeHistoryCap: BigInt(feeHistoryCap),
+    httpTimeoutMs: nonNegativeMs(r.get<bigint>('json-rpc.http-timeout'), 'json-rpc.http-timeout'),
+    httpIdleTimeoutMs: nonNegativeMs(r.get<bigint>('json-rpc.http-idle-timeout'), 'json-rpc.http-idle-timeout'),
   };
 }
 

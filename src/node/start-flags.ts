@@ -26,7 +26,8 @@ export interface StartFlag {
 
 const SINGLE_NODE = 'this simulator runs a single node without a P2P network';
 const NO_GRPC_WEB = 'gRPC-Web is not served by this simulator (the gRPC server is)';
-const NO_JSON_RPC = 'the Ethereum JSON-RPC server is not served by this simulator yet';
+const NO_EVM_CAP = 'bounds eth_call / eth_estimateGas / eth_resend, which need the EVM this node does not run';
+const NO_EVM_LOGS = 'bounds eth_getLogs, which needs the EVM this node does not run';
 
 export const START_FLAGS: readonly StartFlag[] = [
   // the node and its consensus engine
@@ -81,22 +82,22 @@ export const START_FLAGS: readonly StartFlag[] = [
   { name: 'grpc.address', kind: 'string', default: '0.0.0.0:9090', source: 'app:grpc.address', usage: 'the gRPC server address to listen on', support: 'works' },
   { name: 'grpc-web.enable', kind: 'bool', default: 'true', source: 'app:grpc-web.enable', usage: 'Define if the gRPC-Web server should be enabled. (Note: gRPC must also be enabled.)', support: 'accepted', note: NO_GRPC_WEB },
   { name: 'grpc-web.address', kind: 'string', default: '0.0.0.0:9091', source: 'app:grpc-web.address', usage: 'The gRPC-Web server address to listen on', support: 'accepted', note: NO_GRPC_WEB },
-  { name: 'json-rpc.enable', kind: 'bool', default: 'true', source: 'app:json-rpc.enable', usage: 'Define if the JSON-RPC server should be enabled', support: 'accepted', note: NO_JSON_RPC },
-  { name: 'json-rpc.api', kind: 'strings', default: 'eth,net,web3', source: 'app:json-rpc.api', usage: 'Defines a list of JSON-RPC namespaces that should be enabled', support: 'accepted', note: NO_JSON_RPC },
-  { name: 'json-rpc.address', kind: 'string', default: '0.0.0.0:8545', source: 'app:json-rpc.address', usage: 'the JSON-RPC server address to listen on', support: 'accepted', note: NO_JSON_RPC },
-  { name: 'json-rpc.ws-address', kind: 'string', default: '0.0.0.0:8546', source: 'app:json-rpc.ws-address', usage: 'the JSON-RPC WS server address to listen on', support: 'accepted', note: NO_JSON_RPC },
-  { name: 'json-rpc.gas-cap', kind: 'uint', default: '25000000', source: 'app:json-rpc.gas-cap', usage: 'Sets a cap on gas that can be used in eth_call/estimateGas (0=infinite)', support: 'accepted', note: NO_JSON_RPC },
-  { name: 'json-rpc.txfee-cap', kind: 'float', default: '1', source: 'app:json-rpc.txfee-cap', usage: 'Sets a cap on transaction fee that can be sent via the RPC APIs', support: 'accepted', note: NO_JSON_RPC },
-  { name: 'json-rpc.filter-cap', kind: 'int32', default: '200', source: 'app:json-rpc.filter-cap', usage: 'Sets the global cap for total number of filters that can be created', support: 'accepted', note: NO_JSON_RPC },
-  { name: 'json-rpc.evm-timeout', kind: 'duration', default: '5s', source: 'app:json-rpc.evm-timeout', usage: 'Sets a timeout used for eth_call (0=infinite)', support: 'accepted', note: NO_JSON_RPC },
-  { name: 'json-rpc.http-timeout', kind: 'duration', default: '30s', source: 'app:json-rpc.http-timeout', usage: 'Sets a read/write timeout for json-rpc http server (0=infinite)', support: 'accepted', note: NO_JSON_RPC },
-  { name: 'json-rpc.http-idle-timeout', kind: 'duration', default: '2m0s', source: 'app:json-rpc.http-idle-timeout', usage: 'Sets a idle timeout for json-rpc http server (0=infinite)', support: 'accepted', note: NO_JSON_RPC },
-  { name: 'json-rpc.logs-cap', kind: 'int32', default: '10000', source: 'app:json-rpc.logs-cap', usage: 'Sets the max number of results can be returned from single `eth_getLogs` query', support: 'accepted', note: NO_JSON_RPC },
-  { name: 'json-rpc.block-range-cap', kind: 'int32', default: '10000', source: 'app:json-rpc.block-range-cap', usage: 'Sets the max block range allowed for `eth_getLogs` query', support: 'accepted', note: NO_JSON_RPC },
+  { name: 'json-rpc.enable', kind: 'bool', default: 'true', source: 'app:json-rpc.enable', usage: 'Define if the JSON-RPC server should be enabled', support: 'works' },
+  { name: 'json-rpc.api', kind: 'strings', default: 'eth,net,web3', source: 'app:json-rpc.api', usage: 'Defines a list of JSON-RPC namespaces that should be enabled', support: 'works' },
+  { name: 'json-rpc.address', kind: 'string', default: '0.0.0.0:8545', source: 'app:json-rpc.address', usage: 'the JSON-RPC server address to listen on', support: 'works' },
+  { name: 'json-rpc.ws-address', kind: 'string', default: '0.0.0.0:8546', source: 'app:json-rpc.ws-address', usage: 'the JSON-RPC WS server address to listen on', support: 'works' },
+  { name: 'json-rpc.gas-cap', kind: 'uint', default: '25000000', source: 'app:json-rpc.gas-cap', usage: 'Sets a cap on gas that can be used in eth_call/estimateGas (0=infinite)', support: 'accepted', note: NO_EVM_CAP },
+  { name: 'json-rpc.txfee-cap', kind: 'float', default: '1', source: 'app:json-rpc.txfee-cap', usage: 'Sets a cap on transaction fee that can be sent via the RPC APIs', support: 'accepted', note: NO_EVM_CAP },
+  { name: 'json-rpc.filter-cap', kind: 'int32', default: '200', source: 'app:json-rpc.filter-cap', usage: 'Sets the global cap for total number of filters that can be created', support: 'works' },
+  { name: 'json-rpc.evm-timeout', kind: 'duration', default: '5s', source: 'app:json-rpc.evm-timeout', usage: 'Sets a timeout used for eth_call (0=infinite)', support: 'accepted', note: NO_EVM_CAP },
+  { name: 'json-rpc.http-timeout', kind: 'duration', default: '30s', source: 'app:json-rpc.http-timeout', usage: 'Sets a read/write timeout for json-rpc http server (0=infinite)', support: 'works' },
+  { name: 'json-rpc.http-idle-timeout', kind: 'duration', default: '2m0s', source: 'app:json-rpc.http-idle-timeout', usage: 'Sets a idle timeout for json-rpc http server (0=infinite)', support: 'works' },
+  { name: 'json-rpc.logs-cap', kind: 'int32', default: '10000', source: 'app:json-rpc.logs-cap', usage: 'Sets the max number of results can be returned from single `eth_getLogs` query', support: 'accepted', note: NO_EVM_LOGS },
+  { name: 'json-rpc.block-range-cap', kind: 'int32', default: '10000', source: 'app:json-rpc.block-range-cap', usage: 'Sets the max block range allowed for `eth_getLogs` query', support: 'accepted', note: NO_EVM_LOGS },
   { name: 'evm.tracer', kind: 'string', default: '', source: 'app:evm.tracer', usage: 'the EVM tracer type to collect execution traces from the EVM transaction execution (json|struct|access_list|markdown)', support: 'accepted', note: 'there is no EVM yet' },
   { name: 'evm.max-tx-gas-wanted', kind: 'uint', default: '500000', source: 'app:evm.max-tx-gas-wanted', usage: 'the gas wanted for each eth tx returned in ante handler in check tx mode', support: 'accepted', note: 'there is no EVM yet' },
-  { name: 'tls.certificate-path', kind: 'string', default: '', source: 'app:tls.certificate-path', usage: 'the cert.pem file path for the server TLS configuration', support: 'accepted', note: 'TLS applies to the JSON-RPC server, which is not served' },
-  { name: 'tls.key-path', kind: 'string', default: '', source: 'app:tls.key-path', usage: 'the key.pem file path for the server TLS configuration', support: 'accepted', note: 'TLS applies to the JSON-RPC server, which is not served' },
+  { name: 'tls.certificate-path', kind: 'string', default: '', source: 'app:tls.certificate-path', usage: 'the cert.pem file path for the server TLS configuration', support: 'accepted', note: 'the Ethereum JSON-RPC is served over plain HTTP and ws' },
+  { name: 'tls.key-path', kind: 'string', default: '', source: 'app:tls.key-path', usage: 'the key.pem file path for the server TLS configuration', support: 'accepted', note: 'the Ethereum JSON-RPC is served over plain HTTP and ws' },
   { name: 'state-sync.snapshot-interval', kind: 'uint', default: '0', source: 'app:state-sync.snapshot-interval', usage: 'State sync snapshot interval', support: 'accepted', note: 'state sync is not served (' + SINGLE_NODE + ')' },
   { name: 'state-sync.snapshot-keep-recent', kind: 'uint32', default: '2', source: 'app:state-sync.snapshot-keep-recent', usage: 'State sync snapshot to keep', support: 'accepted', note: 'state sync is not served (' + SINGLE_NODE + ')' },
   // a root flag of the real binary that `start` accepts

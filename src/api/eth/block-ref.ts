@@ -1,0 +1,35 @@
+/**
+ * Block parameters → heights, as the node reads them (reference B.3): `latest`, `pending`,
+ * `safe` and `finalized` are the head (blocks are final at once); `earliest` and `0x0` are height 1
+ * (there is no block 0); a number above the head is no block. A block hash names the stored block
+ * with that CometBFT hash.
+ */
+import type { AppState } from '../../state/app-state.ts';
+import type { Node } from '../../node/node.ts';
+import { EthRpcError, ETH_DEFAULT_ERROR } from './dispatch.ts';
+import type { BlockNumber, BlockRef } from './params.ts';
+
+/** The height a block number names, or undefined when it is above the head. */
+export function heightOf(node: Node, n: BlockNumber): bigint | undefined {
+  if (n === 'latest' || n === 'pending' || n === 'safe' || n === 'finalized') return node.height;
+  const h = n === 'earliest' || n === 0n ? 1n : n;
+  return h > node.height ? undefined : h;
+}
+
+/** The height a block number or hash names, or undefined when there is no such block. */
+export function heightOfRef(node: Node, ref: BlockRef): bigint | undefined {
+  if ('hash' in ref) return node.blockByHash(Buffer.from(ref.hash).toString('hex'))?.height;
+  return heightOf(node, ref.number);
+}
+
+/**
+ * The application state after the block at `height`, as far as the node keeps it (the pruning
+ * settings decide how many recent states stay); otherwise the SDK's error for a state it cannot load.
+ */
+export function stateAtHeight(node: Node, height: bigint): AppState {
+  const state = node.chain.app.stateAt(height);
+  if (!state) {
+    throw new EthRpcError(ETH_DEFAULT_ERROR, `failed to load state at height ${height}; (latest height: ${node.height}): the node keeps the state of recent heights only (see --pruning)`);
+  }
+  return state;
+}

@@ -1,0 +1,237 @@
+/**
+ * Positional arguments of the Ethereum JSON-RPC as go-ethereum's `parsePositionalArguments` reads
+ * them into the Go types of the node's methods (reference B.2–B.4): `params` must be an array
+ * (`non-array args`), at most as many elements as the method takes (`too many arguments, want at
+ * most N`), every argument that is not a Go pointer is required (`missing value for required
+ * argument N`), and a value that does not decode is `invalid argument N: <the decoder's error>`.
+ * Each ArgType decodes one raw JSON text as its Go type does (hexutil, ethermint's BlockNumber).
+ */
+import { rawArrayElements, rawObjectMembers } from '../../sds/rpc/json-stream.ts';
+import { decodeData, decodeFixed, decodeQuantity, HexError, HexErrors } from './hexutil.ts';
+
+/** A parameter error: answered as -32602 with this text. */
+export class ParamsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ParamsError';
+  }
+}
+
+export interface ArgType<T> {
+  /** the Go type, as encoding/json names it in errors */
+  readonly goType: string;
+  /** a Go pointer: may be left out (then undefined) */
+  readonly optional?: boolean;
+  /** raw JSON text → value; throws Error with the decoder's text */
+  decode(raw: string): T;
+}
+
+/** A block number of ethermint's `types.BlockNumber`: a height, or one of the tags. */
+export type BlockTag = 'latest' | 'pending' | 'earliest' | 'finalized' | 'safe';
+export type BlockNumber = bigint | BlockTag;
+export type BlockRef = { readonly number: BlockNumber } | { readonly hash: Uint8Array };
+
+const isString = (raw: string) => raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"');
+const unquote = (raw: string) => JSON.parse(raw) as string;
+
+/** encoding/json's name of a JSON value's kind in `cannot unmarshal <kind> into …`. */
+function jsonKind(raw: string): string {
+  const c = raw[0];
+  if (c === '"') return 'string';
+  if (c === '[') return 'array';
+  if (c === '{') return 'object';
+  if (c === 't' || c === 'f') return 'bool';
+  return 'number';
+}
+
+const typeError = (raw: string, goType: string) => new Error(`json: cannot unmarshal ${jsonKind(raw)} into Go value of type ${goType}`);
+const nonString = (goType: string) => new Error(`json: cannot unmarshal non-string into Go value of type ${goType}`);
+
+export const address: ArgType<Uint8Array> = {
+  goType: 'common.Address',
+  decode(raw) {
+    if (!isString(raw)) throw nonString(this.goType);
+    return decodeFixed(unquote(raw), 20, this.goType);
+  },
+};
+
+export const hash: ArgType<Uint8Array> = {
+  goType: 'common.Hash',
+  decode(raw) {
+    if (!isString(raw)) throw nonString(this.goType);
+    return decodeFixed(unquote(raw), 32, this.goType);
+  },
+};
+
+export const bool: ArgType<boolean> = {
+  goType: 'bool',
+  decode(raw) {
+    if (raw === 'null') return false;
+    if (raw !== 'true' && raw !== 'false') throw typeError(raw, this.goType);
+    return raw === 'true';
+  },
+};
+
+export const string: ArgType<string> = {
+  goType: 'string',
+  decode(raw) {
+    if (raw === 'null') return '';
+    if (!isString(raw)) throw typeError(raw, this.goType);
+    return unquote(raw);
+  },
+};
+
+const TAGS: readonly BlockTag[] = ['earliest', 'latest', 'pending', 'finalized', 'safe'];
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * ethermint `types.BlockNumber.UnmarshalJSON`: the quotes are taken off, a tag is a tag, else a hex
+ * quantity; text without `0x` is read as a decimal (spf13/cast: not a number → 0).
+ */
+function blockNumberOfText(input: string): BlockNumber {
+  if ((TAGS as readonly string[]).includes(input)) return input as BlockTag;
+  let n: bigint;
+  try {
+    n = decodeQuantity(input, 64);
+  } catch (e) {
+    if (!(e instanceof HexError) || e.message !== HexErrors.missingPrefix) throw e;
+    n = /^\d+$/.test(input) && BigInt(input) < 2n ** 64n ? BigInt(input) : 0n;
+  }
+  if (n > INT64_MAX) throw new Error('block number larger than int64');
+  return n;
+}
+
+const trimQuotes = (raw: string) => {
+  const t = raw.trim();
+  return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1) : t;
+};
+
+export const blockNumber: ArgType<BlockNumber> = {
+  goType: 'types.BlockNumber',
+  decode: (raw) => blockNumberOfText(trimQuotes(raw)),
+};
+
+/**
+ * ethermint `types.BlockNumberOrHash`: `{"blockNumber": …}` or `{"blockHash": …}` (not both), a
+ * 32-byte hash, or a block number.
+ */
+export const blockNumberOrHash: ArgType<BlockRef> = {
+  goType: 'types.BlockNumberOrHash',
+  decode(raw) {
+    if (raw.startsWith('{')) {
+      let num: BlockNumber | undefined;
+      let h: Uint8Array | undefined;
+      for (const [key, value] of rawObjectMembers(raw)) {
+        if (value === 'null') continue;
+        if (key === 'blockNumber') num = blockNumber.decode(value);
+        else if (key === 'blockHash') h = hash.decode(value);
+      }
+      if (num !== undefined && h !== undefined) throw new Error('cannot specify both BlockHash and BlockNumber, choose one or the other');
+      if (h !== undefined) return { hash: h };
+      return { number: num ?? 'latest' };
+    }
+    const input = trimQuotes(raw);
+    if (input.length === 66 && (input.startsWith('0x') || input.startsWith('0X'))) return { hash: decodeFixed(input, 32, hash.goType) };
+    return { number: blockNumberOfText(input) };
+  },
+};
+
+/** hexutil.Uint: a quantity within 64 bits. */
+export const uint: ArgType<bigint> = {
+  goType: 'hexutil.Uint',
+  decode(raw) {
+    if (!isString(raw)) throw nonString(this.goType);
+    try {
+      return decodeQuantity(unquote(raw), 64);
+    } catch (e) {
+      throw new Error(`json: cannot unmarshal ${(e as Error).message} into Go value of type ${this.goType}`);
+    }
+  },
+};
+
+/** rpc.DecimalOrHex: a decimal or a hex quantity, quoted or not. */
+export const decimalOrHex: ArgType<bigint> = {
+  goType: 'rpc.DecimalOrHex',
+  decode(raw) {
+    const input = trimQuotes(raw);
+    if (/^\d+$/.test(input) && BigInt(input) < 2n ** 64n) return BigInt(input);
+    return decodeQuantity(input, 64);
+  },
+};
+
+/** []float64 (null → none). */
+export const floats: ArgType<number[]> = {
+  goType: '[]float64',
+  decode(raw) {
+    if (raw === 'null') return [];
+    if (!raw.startsWith('[')) throw typeError(raw, this.goType);
+    return rawArrayElements(raw).map((e) => {
+      if (e === 'null') return 0;
+      if (jsonKind(e) !== 'number') throw typeError(e, 'float64');
+      return Number(e);
+    });
+  },
+};
+
+/** hexutil.Bytes */
+export const bytes: ArgType<Uint8Array> = {
+  goType: 'hexutil.Bytes',
+  decode(raw) {
+    if (!isString(raw)) throw nonString(this.goType);
+    try {
+      return decodeData(unquote(raw));
+    } catch (e) {
+      throw new Error(`json: cannot unmarshal ${(e as Error).message} into Go value of type ${this.goType}`);
+    }
+  },
+};
+
+/** An object argument kept as its members (raw JSON texts), e.g. a call's TransactionArgs. */
+export function object(goType: string): ArgType<ReadonlyMap<string, string>> {
+  return {
+    goType,
+    decode(raw) {
+      if (raw === 'null') return new Map();
+      if (!raw.startsWith('{')) throw typeError(raw, goType);
+      return new Map(rawObjectMembers(raw));
+    },
+  };
+}
+
+/** Any JSON value, kept as its raw text (for methods that refuse before reading it). */
+export const anyValue: ArgType<string> = { goType: 'interface {}', decode: (raw) => raw };
+
+/** The same type, as a Go pointer (may be left out). */
+export function optional<T>(t: ArgType<T>): ArgType<T | undefined> {
+  return { goType: `*${t.goType}`, optional: true, decode: (raw) => (raw === 'null' ? undefined : t.decode(raw)) };
+}
+
+/**
+ * `params` (raw JSON text, undefined when absent) → the arguments of a method taking `types`.
+ * Throws ParamsError with geth's texts.
+ */
+export function parsePositional(params: string | undefined, types: readonly ArgType<unknown>[]): unknown[] {
+  const text = params?.trim();
+  let elements: string[] = [];
+  if (text !== undefined && text !== '' && text !== 'null') {
+    if (!text.startsWith('[')) throw new ParamsError('non-array args');
+    elements = rawArrayElements(text);
+  }
+  if (elements.length > types.length) throw new ParamsError(`too many arguments, want at most ${types.length}`);
+  const args: unknown[] = [];
+  for (let i = 0; i < types.length; i++) {
+    const type = types[i]!;
+    const raw = elements[i];
+    if (raw === undefined) {
+      if (!type.optional) throw new ParamsError(`missing value for required argument ${i}`);
+      args.push(undefined);
+      continue;
+    }
+    try {
+      args.push(type.decode(raw));
+    } catch (e) {
+      throw new ParamsError(`invalid argument ${i}: ${(e as Error).message}`);
+    }
+  }
+  return args;
+}

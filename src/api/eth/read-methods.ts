@@ -1,0 +1,197 @@
+/**
+ * The read methods of the `eth`, `net` and `web3` namespaces, answered from the chain (reference
+ * B.3): chain id, blocks, balances and nonces at a block, fees, and the node's constants. Balances
+ * are the bank balance in the EVM denom (`wei`) of the account with the same 20 bytes as the 0x
+ * address (its `st1…` spelling); nonces are the account's sequence.
+ */
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { accAddress } from '../../crypto/address.ts';
+import { addressFromBech32, Hrp } from '../../crypto/address.ts';
+import { BASE_DENOM } from '../../math/denoms.ts';
+import { getAccount } from '../../modules/auth/state.ts';
+import { balanceOf } from '../../modules/bank/state.ts';
+import { validatorByConsAddr } from '../../modules/staking/state.ts';
+import type { Node } from '../../node/node.ts';
+import { BASE_FEE, blockGasLimit, blockGasUsed, ethBlock } from './block-object.ts';
+import { heightOf, heightOfRef, stateAtHeight } from './block-ref.ts';
+import { EthRpcError, ETH_DEFAULT_ERROR, type EthJson, type EthMethod } from './dispatch.ts';
+import type { EthFilters } from './filters.ts';
+import { data, quantity } from './hexutil.ts';
+import { address, blockNumber, blockNumberOrHash, bool, decimalOrHex, floats, hash, string, uint, type BlockRef } from './params.ts';
+import { pseudoReceipt, pseudoTransaction } from './pseudo-tx.ts';
+
+export interface ReadMethodsOptions {
+  readonly node: Node;
+  /** the EVM chain id (src/api/eth/evm-chain-id.ts) */
+  readonly chainId: bigint;
+  /** `web3_clientVersion` */
+  readonly clientVersion: string;
+  /** app.toml `json-rpc.feehistory-cap` */
+  readonly feeHistoryCap: bigint;
+  readonly filters: EthFilters;
+}
+
+/** The Ethereum protocol version the node reports (`eth_protocolVersion`). */
+const PROTOCOL_VERSION = 65n;
+
+const method = (args: EthMethod['args'], run: EthMethod['run']): EthMethod => ({ args, run });
+
+const hashKey = (h: Uint8Array) => Buffer.from(h).toString('hex');
+
+export function readMethods(o: ReadMethodsOptions): Map<string, EthMethod> {
+  const { node, chainId } = o;
+
+  /** The height of a block parameter for state reads; a block above the head is the SDK's height error. */
+  const stateHeight = (ref: BlockRef): bigint => {
+    if ('hash' in ref) {
+      const h = heightOfRef(node, ref);
+      if (h === undefined) throw new EthRpcError(ETH_DEFAULT_ERROR, `header for hash 0x${hashKey(ref.hash)} not found`);
+      return h;
+    }
+    const h = heightOf(node, ref.number);
+    if (h === undefined) {
+      throw new EthRpcError(ETH_DEFAULT_ERROR, `cannot query with height in the future (current: ${node.height}, queried: ${ref.number as bigint}); please provide a valid height: invalid height`);
+    }
+    return h;
+  };
+
+  const blockAt = (height: bigint | undefined, fullTx: boolean): EthJson => {
+    const record = height === undefined ? undefined : node.block(height);
+    return record ? ethBlock(node, record, fullTx, chainId) : null;
+  };
+
+  const txAt = (height: bigint | undefined, index: bigint): EthJson => {
+    const record = height === undefined ? undefined : node.block(height);
+    if (!record || index >= BigInt(record.txs.length)) return null;
+    return pseudoTransaction(node.chain.app.codec, record.txs[Number(index)]!, { blockHash: data(record.hash), blockNumber: record.height, index: Number(index) }, chainId);
+  };
+
+  const txRecord = (h: Uint8Array) => node.tx(hashKey(h).toUpperCase());
+
+  const placeOf = (height: bigint, index: number) => ({ blockHash: data(node.block(height)!.hash), blockNumber: height, index });
+
+  const methods: [string, EthMethod][] = [
+    ['web3_clientVersion', method([], () => o.clientVersion)],
+    // the node's quirk: the parameter's characters are hashed, not the bytes its hex spells
+    ['web3_sha3', method([string], ([input]) => data(keccak_256(Buffer.from(input as string, 'utf8'))))],
+    ['net_version', method([], () => chainId.toString())],
+    ['net_listening', method([], () => true)],
+    // one node: no peers
+    ['net_peerCount', method([], () => '0x0')],
+    ['eth_chainId', method([], () => quantity(chainId))],
+    ['eth_protocolVersion', method([], () => quantity(PROTOCOL_VERSION))],
+    ['eth_syncing', method([], () => false)],
+    ['eth_mining', method([], () => false)],
+    ['eth_hashrate', method([], () => '0x0')],
+    ['eth_accounts', method([], () => [])],
+    [
+      'eth_coinbase',
+      method([], () => {
+        const own = node.ownValidator();
+        const validator = own ? validatorByConsAddr(stateAtHeight(node, node.height), own.address) : undefined;
+        if (!validator) throw new EthRpcError(ETH_DEFAULT_ERROR, 'this node is not a validator of the current set: it has no coinbase');
+        return data(addressFromBech32(validator.operator_address, Hrp.validator));
+      }),
+    ],
+    ['eth_blockNumber', method([], () => quantity(node.height))],
+    [
+      'eth_getBalance',
+      method([address, blockNumberOrHash], ([addr, ref]) => {
+        const state = stateAtHeight(node, stateHeight(ref as BlockRef));
+        return quantity(balanceOf(state, accAddress(addr as Uint8Array), BASE_DENOM));
+      }),
+    ],
+    [
+      'eth_getTransactionCount',
+      method([address, blockNumberOrHash], ([addr, ref]) => {
+        const state = stateAtHeight(node, stateHeight(ref as BlockRef));
+        return quantity(getAccount(state, accAddress(addr as Uint8Array))?.sequence ?? 0n);
+      }),
+    ],
+    ['eth_getBlockByNumber', method([blockNumber, bool], ([n, full]) => blockAt(heightOf(node, n as bigint), full as boolean))],
+    ['eth_getBlockByHash', method([hash, bool], ([h, full]) => blockAt(node.blockByHash(hashKey(h as Uint8Array))?.height, full as boolean))],
+    [
+      'eth_getBlockTransactionCountByNumber',
+      method([blockNumber], ([n]) => {
+        const h = heightOf(node, n as bigint);
+        const record = h === undefined ? undefined : node.block(h);
+        return record ? quantity(record.txs.length) : null;
+      }),
+    ],
+    [
+      'eth_getBlockTransactionCountByHash',
+      method([hash], ([h]) => {
+        const record = node.blockByHash(hashKey(h as Uint8Array));
+        return record ? quantity(record.txs.length) : null;
+      }),
+    ],
+    ['eth_getTransactionByBlockNumberAndIndex', method([blockNumber, uint], ([n, i]) => txAt(heightOf(node, n as bigint), i as bigint))],
+    ['eth_getTransactionByBlockHashAndIndex', method([hash, uint], ([h, i]) => txAt(node.blockByHash(hashKey(h as Uint8Array))?.height, i as bigint))],
+    [
+      'eth_getTransactionByHash',
+      method([hash], ([h]) => {
+        const tx = txRecord(h as Uint8Array);
+        return tx ? pseudoTransaction(node.chain.app.codec, tx.raw, placeOf(tx.height, tx.index), chainId) : null;
+      }),
+    ],
+    [
+      'eth_getTransactionReceipt',
+      method([hash], ([h]) => {
+        const tx = txRecord(h as Uint8Array);
+        if (!tx) return null;
+        const earlier = node.blockResults(tx.height).slice(0, tx.index);
+        return pseudoReceipt(node.chain.app.codec, tx, placeOf(tx.height, tx.index), earlier, chainId);
+      }),
+    ],
+    ['eth_getUncleCountByBlockHash', method([hash], () => '0x0')],
+    ['eth_getUncleCountByBlockNumber', method([blockNumber], () => '0x0')],
+    ['eth_getUncleByBlockHashAndIndex', method([hash, uint], () => null)],
+    ['eth_getUncleByBlockNumberAndIndex', method([blockNumber, uint], () => null)],
+    // the base fee plus a tip that is always 0
+    ['eth_gasPrice', method([], () => quantity(BASE_FEE))],
+    ['eth_maxPriorityFeePerGas', method([], () => '0x0')],
+    ['eth_feeHistory', method([decimalOrHex, blockNumber, floats], ([count, last, percentiles]) => feeHistory(o, count as bigint, heightOfLast(node, last as bigint), percentiles as number[]))],
+    ['eth_newBlockFilter', method([], () => o.filters.newBlockFilter())],
+    ['eth_getFilterChanges', method([string], ([id]) => o.filters.changes(id as string))],
+    ['eth_uninstallFilter', method([string], ([id]) => o.filters.uninstall(id as string))],
+  ];
+  return new Map(methods);
+}
+
+function heightOfLast(node: Node, last: bigint | string): bigint {
+  const h = heightOf(node, last as bigint);
+  if (h === undefined) throw new EthRpcError(ETH_DEFAULT_ERROR, `request beyond head block: requested ${last as bigint}, head ${node.height}`);
+  return h;
+}
+
+/** Go's `%f`: six decimals. */
+const goFloat = (f: number) => f.toFixed(6);
+
+/**
+ * `eth_feeHistory`: the base fee of each block and of the next one, each block's gas used ÷ gas
+ * limit, and (with percentiles) the tips of its EVM txs at those percentiles — 0, as no EVM tx exists.
+ */
+function feeHistory(o: ReadMethodsOptions, count: bigint, last: bigint, percentiles: readonly number[]): EthJson {
+  if (count > o.feeHistoryCap) throw new EthRpcError(ETH_DEFAULT_ERROR, `FeeHistory user block count ${count} higher than ${o.feeHistoryCap}`);
+  percentiles.forEach((p, i) => {
+    if (p < 0 || p > 100) throw new EthRpcError(ETH_DEFAULT_ERROR, `invalid reward percentile: ${goFloat(p)}`);
+    if (i > 0 && p < percentiles[i - 1]!) throw new EthRpcError(ETH_DEFAULT_ERROR, `invalid reward percentile: #${i - 1}:${goFloat(percentiles[i - 1]!)} > #${i}:${goFloat(p)}`);
+  });
+  const first = last + 1n - count < 1n ? 1n : last + 1n - count;
+  const limit = Number(blockGasLimit(o.node));
+  const baseFees: EthJson[] = [];
+  const ratios: EthJson[] = [];
+  const rewards: EthJson[] = [];
+  for (let h = first; h <= last; h++) {
+    baseFees.push(quantity(BASE_FEE));
+    ratios.push(limit > 0 ? Number(blockGasUsed(o.node, h)) / limit : 0);
+    rewards.push(percentiles.map(() => '0x0'));
+  }
+  if (count > 0n) baseFees.push(quantity(BASE_FEE));
+  return {
+    oldestBlock: quantity(count > 0n ? first : 0n),
+    ...(percentiles.length > 0 ? { reward: rewards } : {}),
+    baseFeePerGas: baseFees,
+    gasUsedRatio: ratios,
+  };
+}

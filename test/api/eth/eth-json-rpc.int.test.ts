@@ -1,0 +1,416 @@
+// The Ethereum JSON-RPC of a node as `chaind init` + `chaind start` make it, read by real Ethereum
+// clients: ethers (JsonRpcProvider, WebSocketProvider) and viem (http and webSocket transports).
+// Chain id, block number, balances (equal to the bank balance over REST, to the wei), nonces,
+// blocks by number and hash (the Cosmos txs' hashes), fee history, new heads over the websocket,
+// and the errors (an EVM method, an unknown method, bad params, a namespace not enabled, batches).
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JsonRpcProvider, WebSocketProvider } from 'ethers';
+import { createPublicClient, http, webSocket, type Block } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEthServer } from '../../../src/api/eth/server.ts';
+import { addressFromBech32, toEthAddress } from '../../../src/crypto/address.ts';
+import { addGenesisAccount } from '../../../src/node/genesis-accounts.ts';
+import { readGenesisJson, writeGenesisJson } from '../../../src/node/genesis-file.ts';
+import { homeLayout } from '../../../src/node/home.ts';
+import { initHome } from '../../../src/node/init.ts';
+import { createLogger, parseLogLevel } from '../../../src/node/logger.ts';
+import { resolveStartSettings } from '../../../src/node/settings.ts';
+import { startNode, type RunningNode } from '../../../src/node/start.ts';
+import { msgSend, signed } from '../../helpers/fixture.ts';
+import { alice, bob, FEE } from '../rpc/rpc-fixture.ts';
+
+const GENESIS_WEI = 10n ** 21n;
+const SENT = 1000n;
+
+let dir: string;
+let running: RunningNode;
+let httpUrl: string;
+let wsUrl: string;
+let restUrl: string;
+let rpcUrl: string;
+const logLines: string[] = [];
+/** the block of alice's MsgSend to bob */
+let txHeight: bigint;
+let txBytes: Uint8Array;
+
+const aliceEth = toEthAddress(addressFromBech32(alice.address));
+const bobEth = toEthAddress(addressFromBech32(bob.address));
+const hex = (n: bigint) => `0x${n.toString(16)}`;
+const cometTxHash = (tx: Uint8Array) => `0x${createHash('sha256').update(tx).digest('hex')}`;
+
+async function post(body: unknown, url = httpUrl): Promise<any> {
+  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+const call = (method: string, params: unknown[] = [], id: unknown = 1) => post({ jsonrpc: '2.0', id, method, params });
+
+/** The bank balance over the node's REST API (`/sdk/bank/v1beta1/balances/{address}/by_denom`). */
+async function restBalance(address: string, height?: bigint): Promise<bigint> {
+  const res = await fetch(`${restUrl}/sdk/bank/v1beta1/balances/${address}/by_denom?denom=wei`, { headers: height === undefined ? {} : { 'x-cosmos-block-height': height.toString() } });
+  const body = (await res.json()) as { balance: { amount: string } };
+  return BigInt(body.balance.amount);
+}
+
+/** The CometBFT block hash of a height over the consensus RPC. */
+async function cometBlockHash(height: bigint): Promise<string> {
+  const body = (await (await fetch(`${rpcUrl}/block?height=${height}`)).json()) as { result: { block_id: { hash: string } } };
+  return `0x${body.result.block_id.hash.toLowerCase()}`;
+}
+
+async function waitForHeight(h: bigint): Promise<void> {
+  while (running.node.height < h) await new Promise((r) => setTimeout(r, 20));
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'eth-rpc-'));
+  const home = join(dir, 'home');
+  initHome(home, { moniker: 'eth-node', chainId: 'stratos-test' });
+  const genesisFile = homeLayout(home).genesisFile;
+  writeGenesisJson(genesisFile, addGenesisAccount(readGenesisJson(genesisFile), alice.address, [{ denom: 'wei', amount: GENESIS_WEI }]));
+  const settings = resolveStartSettings(
+    home,
+    new Map([
+      ['rpc.laddr', 'tcp://127.0.0.1:0'],
+      ['consensus.timeout_commit', '100ms'],
+      ['api.enable', 'true'],
+      ['api.address', 'tcp://127.0.0.1:0'],
+      ['grpc.enable', 'false'],
+      ['json-rpc.address', '127.0.0.1:0'],
+      ['json-rpc.ws-address', '127.0.0.1:0'],
+      ['pruning', 'nothing'],
+    ]),
+  );
+  running = await startNode(home, { settings, logger: createLogger({ format: 'json', filter: parseLogLevel('info'), write: (line) => void logLines.push(line) }) });
+  const eth = running.ethJsonRpc!;
+  httpUrl = `http://127.0.0.1:${eth.http.address.port}`;
+  wsUrl = `ws://127.0.0.1:${eth.ws.address.port}`;
+  restUrl = `http://127.0.0.1:${running.rest!.address.port}`;
+  rpcUrl = `http://127.0.0.1:${running.rpc!.address.port}`;
+  // a few blocks first, so that the tx's block has predecessors
+  await waitForHeight(3n);
+  txBytes = signed(alice, 0n, 0n, { messages: [msgSend(alice.address, bob.address, SENT)], fee: FEE, memo: 'seen by ethers' });
+  const committed = await running.node.broadcastTxCommit(txBytes);
+  expect(committed.txResult?.code).toBe(0);
+  txHeight = committed.height;
+  await waitForHeight(txHeight + 1n);
+});
+
+afterAll(async () => {
+  await running?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('chaind start serves the Ethereum JSON-RPC', { timeout: 30_000 }, () => {
+  it('logs where it listens and lists both servers', () => {
+    const eth = running.ethJsonRpc!;
+    const lines = logLines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toContainEqual(expect.objectContaining({ message: 'Starting JSON-RPC server', address: `127.0.0.1:${eth.http.address.port}` }));
+    expect(lines).toContainEqual(expect.objectContaining({ message: 'Starting JSON WebSocket server', address: `127.0.0.1:${eth.ws.address.port}` }));
+    expect(running.serving.filter((s) => s.name.startsWith('Ethereum'))).toEqual([
+      { name: 'Ethereum JSON-RPC', url: httpUrl },
+      { name: 'Ethereum JSON-RPC websocket', url: wsUrl },
+    ]);
+  });
+});
+
+describe('ethers JsonRpcProvider', { timeout: 30_000 }, () => {
+  let provider: JsonRpcProvider;
+  beforeAll(() => {
+    provider = new JsonRpcProvider(httpUrl, undefined, { staticNetwork: false });
+  });
+  afterAll(() => provider.destroy());
+
+  it('reads the chain id, the block number, balances equal to the bank balance and nonces', async () => {
+    expect((await provider.getNetwork()).chainId).toBe(2048n);
+    const n = BigInt(await provider.getBlockNumber());
+    expect(n).toBeGreaterThanOrEqual(txHeight + 1n);
+    expect(n).toBeLessThanOrEqual(running.node.height);
+    const aliceNow = await provider.getBalance(aliceEth);
+    expect(aliceNow).toBe(await restBalance(alice.address));
+    expect(aliceNow).toBe(GENESIS_WEI - SENT - BigInt(FEE[0]!.amount));
+    expect(await provider.getBalance(bobEth)).toBe(SENT);
+    expect(await provider.getBalance(bobEth)).toBe(await restBalance(bob.address));
+    // before the tx's block: the genesis balance, nonce 0
+    expect(await provider.getBalance(aliceEth, Number(txHeight - 1n))).toBe(GENESIS_WEI);
+    expect(await provider.getBalance(aliceEth, Number(txHeight - 1n))).toBe(await restBalance(alice.address, txHeight - 1n));
+    expect(await provider.getTransactionCount(aliceEth, Number(txHeight - 1n))).toBe(0);
+    expect(await provider.getTransactionCount(aliceEth)).toBe(1);
+    expect(await provider.getTransactionCount(bobEth)).toBe(0);
+  });
+
+  it('reads blocks by number and by hash: the CometBFT hash, the Cosmos txs hashes', async () => {
+    const block = (await provider.getBlock(Number(txHeight)))!;
+    expect(block.number).toBe(Number(txHeight));
+    expect(block.hash).toBe(await cometBlockHash(txHeight));
+    expect(block.parentHash).toBe(await cometBlockHash(txHeight - 1n));
+    expect(block.transactions).toEqual([cometTxHash(txBytes)]);
+    expect(block.baseFeePerGas).toBe(1_000_000_000n);
+    const byHash = (await provider.getBlock(block.hash!))!;
+    expect(byHash.number).toBe(block.number);
+    expect(byHash.transactions).toEqual(block.transactions);
+    expect(await provider.getBlock(Number(running.node.height) + 1000)).toBeNull();
+  });
+
+  it('reads fee data', async () => {
+    const fees = await provider.getFeeData();
+    expect(fees.gasPrice).toBe(1_000_000_000n);
+    expect(fees.maxPriorityFeePerGas).toBe(0n);
+  });
+});
+
+describe('viem public client over http', { timeout: 30_000 }, () => {
+  const client = () => createPublicClient({ transport: http(httpUrl) });
+
+  it('reads the chain id, block number, balances and nonces', async () => {
+    const c = client();
+    expect(await c.getChainId()).toBe(2048);
+    expect(await c.getBlockNumber({ cacheTime: 0 })).toBeGreaterThan(txHeight);
+    expect(await c.getBalance({ address: aliceEth as `0x${string}` })).toBe(await restBalance(alice.address));
+    expect(await c.getBalance({ address: bobEth as `0x${string}`, blockNumber: txHeight })).toBe(SENT);
+    expect(await c.getBalance({ address: bobEth as `0x${string}`, blockNumber: txHeight - 1n })).toBe(0n);
+    expect(await c.getTransactionCount({ address: aliceEth as `0x${string}` })).toBe(1);
+    expect(await c.getTransactionCount({ address: aliceEth as `0x${string}`, blockNumber: txHeight - 1n })).toBe(0);
+  });
+
+  it('reads blocks by number and hash; with includeTransactions the Cosmos tx as a pseudo-transaction', async () => {
+    const c = client();
+    const block = await c.getBlock({ blockNumber: txHeight });
+    expect(block.hash).toBe(await cometBlockHash(txHeight));
+    expect(block.transactions).toEqual([cometTxHash(txBytes)]);
+    expect(block.gasUsed).toBe(running.node.blockResults(txHeight)[0]!.result.gas_used);
+    const byHash = await c.getBlock({ blockHash: block.hash! });
+    expect(byHash.number).toBe(txHeight);
+    const full = await c.getBlock({ blockNumber: txHeight, includeTransactions: true });
+    const [tx] = full.transactions;
+    expect(tx).toMatchObject({ hash: cometTxHash(txBytes), from: aliceEth.toLowerCase(), to: bobEth.toLowerCase(), value: SENT, nonce: 0, blockNumber: txHeight, transactionIndex: 0 });
+    expect(tx!.gasPrice).toBe(BigInt(FEE[0]!.amount) / tx!.gas);
+    // the type: the first two bytes of SHA-1 of the message's type URL
+    const typeUrl = running.node.chain.app.codec.typeUrl('sdk.bank.v1beta1.MsgSend');
+    const raw = await call('eth_getTransactionByHash', [cometTxHash(txBytes)]);
+    expect(raw.result.type).toBe(hex(BigInt(`0x${createHash('sha1').update(typeUrl).digest('hex').slice(0, 4)}`)));
+    const receipt = await call('eth_getTransactionReceipt', [cometTxHash(txBytes)]);
+    expect(receipt.result).toMatchObject({ status: '0x1', blockNumber: hex(txHeight), gasUsed: hex(running.node.blockResults(txHeight)[0]!.result.gas_used), logs: [] });
+  });
+
+  it('reads the fee history: base fees, gas used ratios, zero rewards', async () => {
+    const c = client();
+    const history = await c.getFeeHistory({ blockCount: 3, blockNumber: txHeight, rewardPercentiles: [25, 75] });
+    expect(history.oldestBlock).toBe(txHeight - 2n);
+    expect(history.baseFeePerGas).toEqual([1_000_000_000n, 1_000_000_000n, 1_000_000_000n, 1_000_000_000n]);
+    const maxGas = Number(running.node.consensusParams.block.max_gas);
+    const gasUsed = Number(running.node.blockResults(txHeight)[0]!.result.gas_used);
+    expect(history.gasUsedRatio).toEqual([0, 0, maxGas > 0 ? gasUsed / maxGas : 0]);
+    expect(history.reward).toEqual([
+      [0n, 0n],
+      [0n, 0n],
+      [0n, 0n],
+    ]);
+    expect(await c.getGasPrice()).toBe(1_000_000_000n);
+  });
+});
+
+describe('new heads over the websocket', { timeout: 30_000 }, () => {
+  it('ethers WebSocketProvider on("block") follows the committed blocks', async () => {
+    const provider = new WebSocketProvider(wsUrl);
+    try {
+      expect((await provider.getNetwork()).chainId).toBe(2048n);
+      const seen: number[] = [];
+      await new Promise<void>((resolve) => {
+        void provider.on('block', (n: number) => {
+          seen.push(n);
+          if (seen.length === 3) resolve();
+        });
+      });
+      await provider.off('block');
+      expect(seen).toEqual([seen[0]!, seen[0]! + 1, seen[0]! + 2]);
+      expect(await provider.getBalance(aliceEth)).toBe(await restBalance(alice.address));
+    } finally {
+      await provider.destroy();
+    }
+  });
+
+  it('viem watchBlocks and watchBlockNumber over webSocket: the heads are the blocks getBlock returns', async () => {
+    const c = createPublicClient({ transport: webSocket(wsUrl) });
+    const blocks: Block[] = [];
+    const numbers: bigint[] = [];
+    await new Promise<void>((resolve, reject) => {
+      let done = 0;
+      const finish = () => {
+        if (++done === 2) resolve();
+      };
+      const stopBlocks = c.watchBlocks({
+        onBlock: (b) => {
+          blocks.push(b);
+          if (blocks.length === 2) {
+            stopBlocks();
+            finish();
+          }
+        },
+        onError: reject,
+      });
+      const stopNumbers = c.watchBlockNumber({
+        onBlockNumber: (n) => {
+          numbers.push(n);
+          if (numbers.length === 2) {
+            stopNumbers();
+            finish();
+          }
+        },
+        onError: reject,
+      });
+    });
+    expect(blocks[1]!.number).toBe(blocks[0]!.number! + 1n);
+    expect(numbers[1]).toBe(numbers[0]! + 1n);
+    for (const b of blocks) {
+      const fetched = await c.getBlock({ blockNumber: b.number! });
+      expect(b.hash).toBe(fetched.hash);
+      expect(b.parentHash).toBe(fetched.parentHash);
+      expect(b.timestamp).toBe(fetched.timestamp);
+    }
+    await c.transport.getRpcClient().then((rpc) => rpc.close());
+  });
+
+  it('eth_subscribe over HTTP is refused; an unknown kind is named; eth_unsubscribe ends a subscription', async () => {
+    expect((await call('eth_subscribe', ['newHeads'])).error).toEqual({ code: -32000, message: 'notifications not supported' });
+    const { WebSocket } = await import('ws');
+    const ws = new WebSocket(wsUrl);
+    await new Promise((r) => ws.once('open', r));
+    const messages: any[] = [];
+    const next = () => new Promise<any>((r) => ws.once('message', (d) => r(JSON.parse(String(d)))));
+    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['pendingBlocks'] }));
+    expect(await next()).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'no "pendingBlocks" subscription in eth namespace' } });
+    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_subscribe', params: ['newHeads'] }));
+    const { result: sub } = await next();
+    expect(sub).toMatch(/^0x[0-9a-f]+$/);
+    const head = await next();
+    expect(head).toMatchObject({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: sub } });
+    expect(head.params.result.hash).toBe(await cometBlockHash(BigInt(head.params.result.number)));
+    ws.on('message', (d) => messages.push(JSON.parse(String(d))));
+    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'eth_unsubscribe', params: [sub] }));
+    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'eth_unsubscribe', params: [sub] }));
+    while (!messages.some((m) => m.id === 4)) await new Promise((r) => setTimeout(r, 10));
+    expect(messages.find((m) => m.id === 3)).toEqual({ jsonrpc: '2.0', id: 3, result: true });
+    expect(messages.find((m) => m.id === 4)).toEqual({ jsonrpc: '2.0', id: 4, error: { code: -32000, message: 'subscription not found' } });
+    ws.close();
+  });
+});
+
+describe('the node conventions and errors', { timeout: 30_000 }, () => {
+  it('answers the constants of B.3', async () => {
+    expect((await call('net_version')).result).toBe('2048');
+    expect((await call('eth_chainId')).result).toBe('0x800');
+    expect((await call('net_listening')).result).toBe(true);
+    expect((await call('net_peerCount')).result).toBe('0x0');
+    expect((await call('eth_syncing')).result).toBe(false);
+    expect((await call('eth_accounts')).result).toEqual([]);
+    expect((await call('eth_protocolVersion')).result).toBe('0x41');
+    expect((await call('rpc_modules')).result).toEqual({ eth: '1.0', net: '1.0', rpc: '1.0', web3: '1.0' });
+    expect((await call('web3_clientVersion')).result).toMatch(/^\S+$/);
+    // the node's quirk: the characters are hashed
+    expect((await call('web3_sha3', ['0x68656c6c6f20776f726c64'])).result).toBe('0x5b2c76da96136d193336fad3fbc049867b8ca157da22f69ae0e4923648250acc');
+    // there is no block 0: earliest and 0x0 are block 1
+    expect((await call('eth_getBlockByNumber', ['0x0', false])).result.number).toBe('0x1');
+    expect((await call('eth_getBlockByNumber', ['earliest', false])).result.hash).toBe(await cometBlockHash(1n));
+    expect((await call('eth_getBalance', [aliceEth, hex(running.node.height + 100n)])).error.code).toBe(-32000);
+  });
+
+  it('an EVM method answers -32000 naming the missing EVM', async () => {
+    for (const method of ['eth_call', 'eth_estimateGas', 'eth_sendRawTransaction', 'eth_getCode', 'eth_getLogs', 'eth_getStorageAt']) {
+      const params = method === 'eth_getStorageAt' ? [aliceEth, '0x0', 'latest'] : method === 'eth_call' || method === 'eth_getCode' ? [{ to: bobEth }, 'latest'] : [{ to: bobEth }];
+      const { error } = await call(method, params);
+      expect(error.code).toBe(-32000);
+      expect(error.message).toBe(`${method} needs the EVM (Ethereum Virtual Machine), which this node does not run: its Ethereum JSON-RPC serves reads of the chain (blocks, balances, nonces, fees) only`);
+    }
+    const c = createPublicClient({ transport: http(httpUrl) });
+    await expect(c.call({ to: bobEth as `0x${string}`, data: '0x' })).rejects.toThrow(/needs the EVM/);
+  });
+
+  it('unknown methods, bad params, bad JSON and bad requests get geth codes and texts', async () => {
+    expect((await call('eth_mineBlocks')).error).toEqual({ code: -32601, message: 'the method eth_mineBlocks does not exist/is not available' });
+    expect((await call('eth_getBalance', [aliceEth])).error).toEqual({ code: -32602, message: 'missing value for required argument 1' });
+    expect((await call('eth_blockNumber', [1])).error).toEqual({ code: -32602, message: 'too many arguments, want at most 0' });
+    expect((await call('eth_getBalance', ['0x1234', 'latest'])).error).toEqual({ code: -32602, message: 'invalid argument 0: hex string has length 4, want 40 for common.Address' });
+    expect((await call('eth_getBalance', [alice.address, 'latest'])).error).toEqual({ code: -32602, message: 'invalid argument 0: json: cannot unmarshal hex string without 0x prefix into Go value of type common.Address' });
+    expect((await call('eth_getBlockByNumber', ['0xZZ', false])).error).toEqual({ code: -32602, message: 'invalid argument 0: invalid hex string' });
+    expect((await post({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: 'x' })).error).toEqual({ code: -32602, message: 'non-array args' });
+    expect(await post('{"jsonrpc":"2.0","id":1,')).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } });
+    expect(await post('[]')).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'empty batch' } });
+    expect(await post('{"jsonrpc":"2.0","id":7}')).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'invalid request' } });
+  });
+
+  it('a batch with good and bad entries answers each in order; notifications get no answer', async () => {
+    const answers = await post([
+      { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+      { jsonrpc: '2.0', id: 'two', method: 'eth_nope', params: [] },
+      { jsonrpc: '2.0', method: 'eth_blockNumber', params: [] },
+      { jsonrpc: '2.0', id: 3, method: 'eth_getBalance', params: [bobEth, hex(txHeight)] },
+      { jsonrpc: '2.0', id: 4, method: 'eth_call', params: [{ to: bobEth }, 'latest'] },
+      42,
+    ]);
+    expect(answers).toEqual([
+      { jsonrpc: '2.0', id: 1, result: '0x800' },
+      { jsonrpc: '2.0', id: 'two', error: { code: -32601, message: 'the method eth_nope does not exist/is not available' } },
+      { jsonrpc: '2.0', id: 3, result: hex(SENT) },
+      { jsonrpc: '2.0', id: 4, error: { code: -32000, message: expect.stringContaining('needs the EVM') } },
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'invalid request' } },
+    ]);
+  });
+
+  it('a namespace not in json-rpc.api does not exist', async () => {
+    const only = await startEthServer(running.node, { address: '127.0.0.1:0', wsAddress: '127.0.0.1:0', api: ['eth'] });
+    try {
+      const url = `http://127.0.0.1:${only.http.address.port}`;
+      expect((await post({ jsonrpc: '2.0', id: 1, method: 'net_version', params: [] }, url)).error).toEqual({
+        code: -32601,
+        message: 'the method net_version does not exist/is not available',
+      });
+      expect((await post({ jsonrpc: '2.0', id: 1, method: 'web3_clientVersion', params: [] }, url)).error.code).toBe(-32601);
+      expect((await post({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }, url)).result).toBe('0x800');
+      expect((await post({ jsonrpc: '2.0', id: 1, method: 'rpc_modules', params: [] }, url)).result).toEqual({ eth: '1.0', rpc: '1.0' });
+    } finally {
+      await only.close();
+    }
+  });
+
+  it('HTTP: the health check, the content type, the methods, paths', async () => {
+    const health = await fetch(httpUrl);
+    expect([health.status, await health.text()]).toEqual([200, '']);
+    const text = await fetch(httpUrl, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
+    expect([text.status, await text.text()]).toEqual([415, 'invalid content type, only application/json is supported\n']);
+    const put = await fetch(httpUrl, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect([put.status, await put.text()]).toEqual([405, 'method not allowed\n']);
+    expect((await fetch(`${httpUrl}/other`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(404);
+    const plainWs = await fetch(wsUrl.replace('ws:', 'http:'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(plainWs.status).toBe(404);
+  });
+
+  it('block filters collect the hashes of new blocks; an unknown filter is named', async () => {
+    const { result: id } = await call('eth_newBlockFilter');
+    const from = running.node.height;
+    await waitForHeight(from + 2n);
+    const { result: hashes } = await call('eth_getFilterChanges', [id]);
+    expect(hashes.length).toBeGreaterThanOrEqual(2);
+    expect(hashes[0]).toBe(await cometBlockHash(from + 1n));
+    expect((await call('eth_uninstallFilter', [id])).result).toBe(true);
+    expect((await call('eth_getFilterChanges', [id])).error).toEqual({ code: -32000, message: 'filter not found' });
+  });
+
+  it('a port in use fails the start naming the flag', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      await expect(startEthServer(running.node, { address: `127.0.0.1:${port}`, wsAddress: '127.0.0.1:0', api: ['eth'] })).rejects.toThrow(
+        `--json-rpc.address 127.0.0.1:${port}: the address is already in use (another process listens on it): choose another with --json-rpc.address, or turn the Ethereum JSON-RPC off with --json-rpc.enable=false`,
+      );
+      await expect(startEthServer(running.node, { address: '127.0.0.1:0', wsAddress: `127.0.0.1:${port}`, api: ['eth'] })).rejects.toThrow(`--json-rpc.ws-address 127.0.0.1:${port}: the address is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+});
