@@ -6,45 +6,14 @@
  * start with other flags (another RPC port, no REST, no gRPC) prints and points at what it serves then.
  */
 import { describe, expect, it, afterAll } from 'vitest';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runChaind, tempHome } from '../cli/run-chaind.ts';
 import { freePort } from '../cli/node/node-process.ts';
+import { localnetFlags, localnetPorts, startLocalnet, type Localnet } from '../helpers/localnet.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-
-interface Localnet {
-  readonly child: ChildProcess;
-  /** resolves with stdout once it holds the whole banner (the last dev account's mnemonic) */
-  readonly banner: Promise<string>;
-  readonly stderr: () => string;
-  stop(): Promise<number | null>;
-}
-
-function startLocalnet(home: string, args: readonly string[]): Localnet {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/node/localnet.js'), ...args], { cwd: ROOT, env: { ...process.env, LOCALNET_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const banner = new Promise<string>((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      if (/dev4 .*\n {8}mnemonic: .*\n\n/.test(out)) resolve(out);
-    });
-    void exited.then(() => reject(new Error(`localnet exited before its banner; stdout:\n${out}\nstderr:\n${err}`)));
-  });
-  return {
-    child,
-    banner,
-    stderr: () => err,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
 
 /** localnet run to its end. */
 function runLocalnet(home: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -63,12 +32,11 @@ describe('npm start', () => {
 
   it('prints the servers it started and points client.toml at its RPC', async () => {
     const home = await tempHome();
-    const [rpcPort, restPort, grpcPort, metaPort, ipfsPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
-    // consecutive ports for the storage network's nodes and the four gateways
-    const base = 21000 + (process.pid % 1000) * 8;
-    const [sdsPort, peerPort, gatewayPort] = [base, base + 2, base + 4];
-    const storageFlags = ['--sds.meta-port', String(metaPort), '--sds.rpc-port', String(sdsPort), '--sds.peer-port', String(peerPort), '--sds.ipfs-port', String(ipfsPort), '--gateway.port', String(gatewayPort)];
-    net = startLocalnet(home, ['--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--api.address', `tcp://127.0.0.1:${restPort}`, '--grpc.address', `127.0.0.1:${grpcPort}`, '--consensus.timeout_commit', '200ms', ...storageFlags]);
+    const ports = await localnetPorts();
+    const { rpc: rpcPort, rest: restPort, grpc: grpcPort, meta: metaPort, ipfs: ipfsPort, sds: sdsPort, gateway: gatewayPort } = ports;
+    // the storage network's and gateways' flags (the chain's servers change below)
+    const storageFlags = localnetFlags(ports).slice(6);
+    net = startLocalnet(home, [...localnetFlags(ports), '--consensus.timeout_commit', '200ms']);
     // the gateways' tokens are new at each start
     const banner = (await net.banner).replace(/token [A-Za-z0-9+]{27}=/g, 'token <token>');
     const storage = JSON.parse(readFileSync(join(home, 'storage', 'storage-network.json'), 'utf8')) as {

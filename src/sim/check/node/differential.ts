@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { Dec } from '../../../math/dec.ts';
 import { signTx } from '../../../client/sign-tx.ts';
 import { RpcClient } from '../../../client/rpc-client.ts';
-import { codec as neutralCodec } from '../../../codec/index.ts';
+import { qualify } from '../../../naming.ts';
 import { txHash } from '../../../codec/tx.ts';
 import { accAddress } from '../../../crypto/address.ts';
 import { pubKeyAddress, pubKeyOf, type PrivKey } from '../../../crypto/keys.ts';
@@ -172,7 +172,7 @@ class NodeCheck {
       const price = p.broken === 'fee' ? this.o.minGasPrice / 2n : this.o.gasPrice;
       const bytes = signTx(
         { messages: p.msgs, gasLimit: p.gas, memo: '', fee: [{ denom: 'wei', amount: (p.gas * price).toString() }] },
-        { chainId: p.broken === 'signature' ? `${chainId}-other` : chainId, signers: [{ privKey: p.signer.priv, accountNumber, sequence: p.broken === 'sequence' ? sequence + 3n : sequence }], codec: neutralCodec },
+        { chainId: p.broken === 'signature' ? `${chainId}-other` : chainId, signers: [{ privKey: p.signer.priv, accountNumber, sequence: p.broken === 'sequence' ? sequence + 3n : sequence }], codec: this.model.app.codec },
       );
       const s = { planned: p, bytes, hash: txHash(bytes), run, step };
       this.byHash.set(s.hash, s);
@@ -235,8 +235,11 @@ class NodeCheck {
         ['/chain.register.v1.Query/DepositByOwner', 'chain.register.v1.QueryDepositByOwnerRequest', { owner_addr: a }],
       ]),
     ];
-    for (const [path, request, value] of queries) {
-      const data = neutralCodec.encode(request, value);
+    const codec = this.model.app.codec;
+    for (const [neutralPath, request, value] of queries) {
+      // asked in the chain's words (a node of the real profile serves /cosmos.…, /stratos.…)
+      const path = qualify(codec.profile, neutralPath);
+      const data = codec.encode(request, value);
       const mine = this.model.app.query(path, data, height);
       const theirs = await this.model.rpc.abciQuery(path, data, height);
       const m = { code: mine.code, value: Buffer.from(mine.value).toString('base64') };
@@ -244,7 +247,7 @@ class NodeCheck {
       const diff = compareJson(t, m);
       if (!diff) continue;
       const response = request.replace(/Request$/, 'Response');
-      const shown = (r: { code: number; value: Uint8Array; log: string }) => (r.code === 0 ? neutralCodec.decode(response, r.value) : { code: r.code, log: r.log });
+      const shown = (r: { code: number; value: Uint8Array; log: string }) => (r.code === 0 ? codec.decode(response, r.value) : { code: r.code, log: r.log });
       return new Divergence(height, `${path} ${JSON.stringify(value)} at height ${height}: ${diff.path}`, shown(theirs), shown(mine));
     }
     return undefined;

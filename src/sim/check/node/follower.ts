@@ -17,6 +17,8 @@ import type { TxResult } from '../../../abci/tx-result.ts';
 import { deliverTxJson, blockEventJson } from '../../../api/rpc/abci-json.ts';
 import { RpcClient, type TxResultJson } from '../../../client/rpc-client.ts';
 import { txHash } from '../../../codec/tx.ts';
+import { createCodec } from '../../../codec/registry.ts';
+import { profileOfAppState } from '../../../naming.ts';
 import { protoJsonHeader } from '../../../consensus/block-meta.ts';
 import type { HeaderJson } from '../../../consensus/types.ts';
 import type { AbciEvent } from '../../../events/event.ts';
@@ -77,7 +79,8 @@ export class NodeFollower {
       chunks.push(Buffer.from(r.data, 'base64'));
     }
     const genesis = parseGenesisDoc(Buffer.concat(chunks).toString('utf8'));
-    const app = new App({ ...appModules, minGasPrices: opts.minGasPrices, keepRecent: 2, freezeState: false });
+    // the chain's own words (genesis app_state.naming): type URLs, events, query paths
+    const app = new App({ ...appModules, codec: createCodec(profileOfAppState(genesis.app_state)), minGasPrices: opts.minGasPrices, keepRecent: 2, freezeState: false });
     app.initChain(genesis);
     return new NodeFollower(rpc, app, genesis, opts);
   }
