@@ -13,7 +13,16 @@ export interface ChaindResult {
 }
 
 export function runChaind(args: readonly string[], stdin = '', env: Record<string, string> = {}): Promise<ChaindResult> {
-  return runBin('chaind', args, stdin, env);
+  return runBin('chaind', startArgs(args), stdin, env);
+}
+
+/**
+ * `chaind start` arguments for a test: the Ethereum JSON-RPC off unless the test sets a `--json-rpc.*`
+ * flag, since its default ports (8545/8546) would collide between nodes started in parallel.
+ */
+export function startArgs(args: readonly string[]): readonly string[] {
+  if (args[0] !== 'start' || args.some((a) => a.startsWith('--json-rpc.'))) return args;
+  return [...args, '--json-rpc.enable=false'];
 }
 
 /** Runs `node bin/<name> …` (chaind, sdsim, …) as a real process from the checkout. */

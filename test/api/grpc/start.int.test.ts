@@ -29,7 +29,7 @@ afterAll(async () => {
 
 function start(flags: [string, string][]) {
   const lines: string[] = [];
-  const settings = resolveStartSettings(home, new Map([['rpc.laddr', 'tcp://127.0.0.1:0'], ['consensus.timeout_commit', '50ms'], ...flags]));
+  const settings = resolveStartSettings(home, new Map([['rpc.laddr', 'tcp://127.0.0.1:0'], ['json-rpc.enable', 'false'], ['consensus.timeout_commit', '50ms'], ...flags]));
   const logger = createLogger({ format: 'json', filter: parseLogLevel('info'), write: (line) => void lines.push(line) });
   return { lines, running: startNode(home, { settings, logger }) };
 }

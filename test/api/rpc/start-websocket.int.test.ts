@@ -36,6 +36,7 @@ beforeAll(async () => {
       ['consensus.timeout_commit', '100ms'],
       ['api.enable', 'false'],
       ['grpc.enable', 'false'],
+      ['json-rpc.enable', 'false'],
     ]),
   );
   running = await startNode(home, { settings, logger: createLogger({ format: 'json', filter: parseLogLevel('error'), write: () => undefined }) });

@@ -2,10 +2,10 @@
 import { main } from '../../../src/cli/chaind.ts';
 import { bufferOutput } from '../../../src/cli/output.ts';
 import { scriptedPrompter } from '../../../src/cli/prompt.ts';
-import type { ChaindResult } from '../run-chaind.ts';
+import { startArgs, type ChaindResult } from '../run-chaind.ts';
 
 export async function chaind(args: readonly string[], stdinLines: readonly string[] = []): Promise<ChaindResult> {
   const out = bufferOutput();
-  const code = await main([...args], { out, prompt: scriptedPrompter(stdinLines) });
+  const code = await main([...startArgs(args)], { out, prompt: scriptedPrompter(stdinLines) });
   return { code, stdout: out.out, stderr: out.err };
 }

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { startArgs } from '../run-chaind.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 
@@ -29,7 +30,7 @@ export interface NodeProcess {
 }
 
 export function startChaind(args: readonly string[]): NodeProcess {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/chaind'), 'start', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'bin/chaind'), ...startArgs(['start', ...args])], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   const waiters: { pattern: RegExp; resolve: (m: RegExpMatchArray) => void }[] = [];
   child.stdout!.setEncoding('utf8').on('data', () => undefined);

@@ -147,7 +147,6 @@ describe('start settings: a given flag, else the config files, else the default'
       "minimum-gas-prices 0wei is below the chain's floor; using 10000000wei",
       '--p2p.seeds has no effect: this simulator runs a single node without a P2P network',
       'gRPC-Web server not started (grpc-web.address 0.0.0.0:9091): gRPC-Web is not served by this simulator (the gRPC server is)',
-      'JSON-RPC server not started (json-rpc.address 0.0.0.0:8545): the Ethereum JSON-RPC server is not served by this simulator yet',
     ]);
   });
 
@@ -158,6 +157,7 @@ describe('start settings: a given flag, else the config files, else the default'
     expect([s.moniker, s.rpcLaddr, s.p2pLaddr, s.blockIntervalMs, s.createEmptyBlocks, s.createEmptyBlocksIntervalMs]).toEqual(['d', 'tcp://127.0.0.1:26657', 'tcp://0.0.0.0:26656', 5000, true, 0]);
     expect(s.minGasPricesText).toBe('1000000000wei');
     expect(s.pruning).toEqual({ strategy: 'default', keepRecent: 100n, keepEvery: 500n, interval: 10n });
+    expect(s.jsonRpc).toEqual({ enable: true, address: '0.0.0.0:8545', wsAddress: '0.0.0.0:8546', api: ['eth', 'net', 'web3'], filterCap: 200, feeHistoryCap: 100n, httpTimeoutMs: 30_000, httpIdleTimeoutMs: 120_000 });
     expect(s.layout.dbDir).toBe(join(h, 'data'));
     expect(s.mempool).toEqual({ size: 5000, maxTxsBytes: 1073741824, maxTxBytes: 1048576, cacheSize: 10000 });
     expect([s.logLevel, s.logFormat, s.rpcMaxBodyBytes, s.timeoutBroadcastTxCommitMs]).toEqual(['info', 'plain', 1000000, 10000]);

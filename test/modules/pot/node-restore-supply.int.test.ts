@@ -32,7 +32,7 @@ async function startWith(appTomlEdit: (text: string) => string): Promise<{ node:
   const appToml = join(home, 'config', 'app.toml');
   await writeFile(appToml, appTomlEdit(await readFile(appToml, 'utf8')));
   const genesis = JSON.parse(await readFile(join(home, 'config', 'genesis.json'), 'utf8'));
-  const settings = resolveStartSettings(home, new Map([['rpc.laddr', 'tcp://127.0.0.1:0'], ['grpc.enable', 'false'], ['consensus.timeout_commit', '20ms']]));
+  const settings = resolveStartSettings(home, new Map([['rpc.laddr', 'tcp://127.0.0.1:0'], ['json-rpc.enable', 'false'], ['grpc.enable', 'false'], ['consensus.timeout_commit', '20ms']]));
   const node = await startNode(home, { settings, logger: createLogger({ format: 'json', filter: parseLogLevel('error'), write: () => undefined }) });
   while (node.node.height < 1n) await new Promise((r) => setTimeout(r, 10));
   return { node, initialTotalSupply: BigInt(genesis.app_state.pot.params.initial_total_supply.amount) };
