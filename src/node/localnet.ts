@@ -6,7 +6,8 @@
  *
  * The home is built through the `chaind` commands themselves (src/node/localnet-network.ts), so the
  * local network is what a user would build by hand. Other flags after `npm start --` go to
- * `chaind start` after localnet's own, so they win. The RPC serves the operator methods
+ * `chaind start` after localnet's own, so they win. The Ethereum JSON-RPC listens on 127.0.0.1:8545
+ * (websocket 8546; `npm start -- --json-rpc.address … --json-rpc.ws-address …` to move it). The RPC serves the operator methods
  * (`--rpc.unsafe`: `chaind consensus validator-offline`, `inject-double-sign`).
  *
  * The storage network runs beside it (src/node/localnet-storage.ts, storage-processes.ts): the
@@ -185,7 +186,7 @@ async function localnet(argv: string[]): Promise<number> {
   try {
     return await main([
       'start', '--home', home, '--api.enable', '--rpc.laddr', 'tcp://127.0.0.1:26657', '--rpc.unsafe', '--api.address', 'tcp://127.0.0.1:1317',
-      '--grpc.address', '127.0.0.1:9090', '--consensus.timeout_commit', '1s', ...args.rest,
+      '--grpc.address', '127.0.0.1:9090', '--json-rpc.address', '127.0.0.1:8545', '--json-rpc.ws-address', '127.0.0.1:8546', '--consensus.timeout_commit', '1s', ...args.rest,
     ]);
   } finally {
     stopObserving();

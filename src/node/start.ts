@@ -49,7 +49,7 @@ export interface StartNodeOptions {
 
 /** A server the node listens on, as bound (port 0 resolved). */
 export interface ServingAddress {
-  /** `consensus RPC`, `REST`, `gRPC` */
+  /** `consensus RPC`, `REST`, `gRPC`, `Ethereum RPC`, `Ethereum WS` */
   readonly name: string;
   /** where a client reaches it: `http://127.0.0.1:26657`; for gRPC `127.0.0.1:9090` */
   readonly url: string;
@@ -281,8 +281,8 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
       }
       if (settings.jsonRpc.enable) {
         eth = await startEthServer(node, settings.jsonRpc);
-        serve({ name: 'Ethereum JSON-RPC', url: `http://${hostPort(eth.http.address)}` }, 'Starting JSON-RPC server', { module: 'server', address: hostPort(eth.http.address) });
-        serve({ name: 'Ethereum JSON-RPC websocket', url: `ws://${hostPort(eth.ws.address)}` }, 'Starting JSON WebSocket server', { module: 'server', address: hostPort(eth.ws.address) });
+        serve({ name: 'Ethereum RPC', url: `http://${hostPort(eth.http.address)}` }, 'Starting JSON-RPC server', { module: 'server', address: hostPort(eth.http.address) });
+        serve({ name: 'Ethereum WS', url: `ws://${hostPort(eth.ws.address)}` }, 'Starting JSON WebSocket server', { module: 'server', address: hostPort(eth.ws.address) });
       }
     } catch (e) {
       await close();

@@ -33,7 +33,7 @@ describe('npm start', () => {
   it('prints the servers it started and points client.toml at its RPC', async () => {
     const home = await tempHome();
     const ports = await localnetPorts();
-    const { rpc: rpcPort, rest: restPort, grpc: grpcPort, meta: metaPort, ipfs: ipfsPort, sds: sdsPort, gateway: gatewayPort } = ports;
+    const { rpc: rpcPort, rest: restPort, grpc: grpcPort, ethRpc: ethRpcPort, ethWs: ethWsPort, meta: metaPort, ipfs: ipfsPort, sds: sdsPort, gateway: gatewayPort } = ports;
     // the storage network's and gateways' flags (the chain's servers change below)
     const storageFlags = localnetFlags(ports).slice(6);
     net = startLocalnet(home, [...localnetFlags(ports), '--consensus.timeout_commit', '200ms']);
@@ -55,6 +55,8 @@ describe('npm start', () => {
         `  consensus RPC  http://127.0.0.1:${rpcPort}`,
         `  REST           http://127.0.0.1:${restPort}`,
         `  gRPC           127.0.0.1:${grpcPort}`,
+        `  Ethereum RPC   http://127.0.0.1:${ethRpcPort}`,
+        `  Ethereum WS    ws://127.0.0.1:${ethWsPort}`,
         `  pot settings   ${home}/config/app.toml [pot] (defaults: bls-verifier "bls12-381", restore-total-supply true)`,
         `  CLI            bin/chaind --home ${home} … (client.toml: node tcp://127.0.0.1:${rpcPort}, keyring-backend test, chain-id stratos-localnet)`,
         '',
@@ -84,6 +86,7 @@ describe('npm start', () => {
     expect(net.stderr()).toContain(`INF serving the consensus RPC laddr=tcp://127.0.0.1:${rpcPort} module=rpc-server\n`);
     expect(net.stderr()).toContain(`INF serving the REST API address=tcp://127.0.0.1:${restPort} module=api-server\n`);
     expect(net.stderr()).toContain(`INF starting gRPC server... address=127.0.0.1:${grpcPort} module=grpc-server\n`);
+    expect(net.stderr()).toContain(`INF Starting JSON-RPC server address=127.0.0.1:${ethRpcPort} module=server\n`);
 
     // the printed CLI line works without --node
     const balance = await runChaind(['query', 'bank', 'balances', accounts[0]!.address, '--home', home, '-o', 'json']);
@@ -101,9 +104,9 @@ describe('npm start', () => {
     expect(JSON.parse(readFileSync(join(home, 'dev-accounts.json'), 'utf8'))).toEqual(network);
     expect(await net.stop()).toBe(0);
 
-    // again with another RPC port and without REST and gRPC
+    // again with another RPC port and without REST, gRPC and the Ethereum JSON-RPC
     const rpcPort2 = await freePort();
-    net = startLocalnet(home, ['--rpc.laddr', `tcp://127.0.0.1:${rpcPort2}`, '--api.enable=false', '--grpc.enable=false', '--consensus.timeout_commit', '200ms', ...storageFlags]);
+    net = startLocalnet(home, ['--rpc.laddr', `tcp://127.0.0.1:${rpcPort2}`, '--api.enable=false', '--grpc.enable=false', '--json-rpc.enable=false', '--consensus.timeout_commit', '200ms', ...storageFlags]);
     const lines = (await net.banner).split('\n');
     expect(lines.slice(0, 4)).toEqual([
       `local network "stratos-localnet" in ${home}`,

@@ -78,6 +78,7 @@ describe('README', () => {
     const [metaPort, ipfsPort, sdsPort, peerPort, gatewayPort] = [await freePort(), await freePort(), base, base + 2, base + 4];
     net = npmStart(home, [
       '--rpc.laddr', `tcp://127.0.0.1:${rpcPort}`, '--api.address', `tcp://127.0.0.1:${restPort}`, '--grpc.address', `127.0.0.1:${grpcPort}`,
+      '--json-rpc.address', '127.0.0.1:0', '--json-rpc.ws-address', '127.0.0.1:0',
       '--sds.meta-port', String(metaPort), '--sds.rpc-port', String(sdsPort), '--sds.peer-port', String(peerPort), '--sds.ipfs-port', String(ipfsPort), '--gateway.port', String(gatewayPort),
     ]);
     const banner = await net.banner;

@@ -45,6 +45,9 @@ export interface LocalnetPorts {
   readonly rpc: number;
   readonly rest: number;
   readonly grpc: number;
+  /** the Ethereum JSON-RPC: HTTP and websocket */
+  readonly ethRpc: number;
+  readonly ethWs: number;
   readonly meta: number;
   readonly ipfs: number;
   readonly sds: number;
@@ -53,9 +56,9 @@ export interface LocalnetPorts {
 }
 
 export async function localnetPorts(): Promise<LocalnetPorts> {
-  const [rpc, rest, grpc, meta, ipfs] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const [rpc, rest, grpc, meta, ipfs, ethRpc, ethWs] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const base = 21000 + (process.pid % 1000) * 8;
-  return { rpc, rest, grpc, meta, ipfs, sds: base, peer: base + 2, gateway: base + 4 };
+  return { rpc, rest, grpc, meta, ipfs, ethRpc, ethWs, sds: base, peer: base + 2, gateway: base + 4 };
 }
 
 /** `npm start` flags for those ports. */
@@ -63,5 +66,6 @@ export function localnetFlags(p: LocalnetPorts): string[] {
   return [
     '--rpc.laddr', `tcp://127.0.0.1:${p.rpc}`, '--api.address', `tcp://127.0.0.1:${p.rest}`, '--grpc.address', `127.0.0.1:${p.grpc}`,
     '--sds.meta-port', String(p.meta), '--sds.rpc-port', String(p.sds), '--sds.peer-port', String(p.peer), '--sds.ipfs-port', String(p.ipfs), '--gateway.port', String(p.gateway),
+    '--json-rpc.address', `127.0.0.1:${p.ethRpc}`, '--json-rpc.ws-address', `127.0.0.1:${p.ethWs}`,
   ];
 }

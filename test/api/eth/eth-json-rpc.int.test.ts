@@ -112,8 +112,8 @@ describe('chaind start serves the Ethereum JSON-RPC', { timeout: 30_000 }, () =>
     expect(lines).toContainEqual(expect.objectContaining({ message: 'Starting JSON-RPC server', address: `127.0.0.1:${eth.http.address.port}` }));
     expect(lines).toContainEqual(expect.objectContaining({ message: 'Starting JSON WebSocket server', address: `127.0.0.1:${eth.ws.address.port}` }));
     expect(running.serving.filter((s) => s.name.startsWith('Ethereum'))).toEqual([
-      { name: 'Ethereum JSON-RPC', url: httpUrl },
-      { name: 'Ethereum JSON-RPC websocket', url: wsUrl },
+      { name: 'Ethereum RPC', url: httpUrl },
+      { name: 'Ethereum WS', url: wsUrl },
     ]);
   });
 });
