@@ -6,7 +6,10 @@
  */
 import { profileNamed, profileOfAppState, type NamingProfile } from '../naming.ts';
 import type { GenesisDoc } from '../state/genesis.ts';
-import { readClientConfig, type HomeLayout } from './home.ts';
+import { chainDbPath, readClientConfig, type HomeLayout } from './home.ts';
+import { existsSync } from 'node:fs';
+import { BlockStore } from '../events/block-store.ts';
+import { parseGenesisDoc } from '../state/genesis.ts';
 
 /** The profile genesis.json records, refused when client.toml records another one. */
 export function checkHomeNaming(layout: HomeLayout, genesis: GenesisDoc): NamingProfile {
@@ -23,8 +26,22 @@ export function checkHomeNaming(layout: HomeLayout, genesis: GenesisDoc): Naming
   return genesisProfile;
 }
 
-/** Refuses a chain store made under another profile than genesis.json records. */
-export function checkStoredNaming(layout: HomeLayout, genesisProfile: NamingProfile, stored: NamingProfile): void {
+/**
+ * Refuses a chain store made under another profile than genesis.json records, before the chain is
+ * opened (its replay would fail on the first block's app hash, without saying why).
+ */
+export function checkStoredNaming(layout: HomeLayout, genesisProfile: NamingProfile): void {
+  const dbPath = chainDbPath(layout);
+  if (!existsSync(dbPath)) return;
+  const store = new BlockStore(dbPath);
+  let storedGenesis: string | undefined;
+  try {
+    storedGenesis = store.getMeta('genesis');
+  } finally {
+    store.close();
+  }
+  if (storedGenesis === undefined) return;
+  const stored = profileOfAppState(parseGenesisDoc(storedGenesis).app_state);
   if (stored === genesisProfile) return;
   throw new Error(
     `naming profile mismatch: the chain in ${layout.dbDir} was made under the ${stored.name} naming profile, ${layout.genesisFile} records ${genesisProfile.name}: ` +

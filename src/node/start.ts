@@ -110,7 +110,7 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
   const genesisJson = readGenesisJson(layout.genesisFile);
   const genesis = genesisDocOf(genesisJson, layout.genesisFile);
   // client.toml and genesis.json must record one naming profile (docs/node.md "Naming profile")
-  const naming = checkHomeNaming(layout, genesis);
+  checkStoredNaming(layout, checkHomeNaming(layout, genesis));
   const genesisValidators = genesisValidatorsOf(genesisJson, layout.genesisFile);
   const validators = validatorSetOf(genesisValidators);
   const privValidatorKey = loadOrCreatePrivValidatorKey(layout.privValidatorKeyFile);
@@ -192,12 +192,6 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
   // CometBFT refuses a genesis file that differs from the one the chain was started with
   if (JSON.stringify(node.genesis) !== JSON.stringify(genesis)) {
     node.close();
-    if (node.chain.app.codec.profile !== naming) {
-      restorePotSettings();
-      await verifyPool.close();
-      await profiler?.stop();
-      checkStoredNaming(layout, naming, node.chain.app.codec.profile);
-    }
     restorePotSettings();
     await verifyPool.close();
     await profiler?.stop();
