@@ -89,7 +89,7 @@ export function readMethods(o: ReadMethodsOptions): Map<string, EthMethod> {
       method([], () => {
         const own = node.ownValidator();
         const validator = own ? validatorByConsAddr(stateAtHeight(node, node.height), own.address) : undefined;
-        if (!validator) throw new EthRpcError(ETH_DEFAULT_ERROR, 'this node is not a validator of the current set: it has no coinbase');
+        if (!validator) throw new EthRpcError(ETH_DEFAULT_ERROR, `no x/staking validator has this node's consensus address ${own?.address ?? '(none)'}: the node has no coinbase`);
         return data(addressFromBech32(validator.operator_address, Hrp.validator));
       }),
     ],

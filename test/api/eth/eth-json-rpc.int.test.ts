@@ -309,6 +309,10 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
     expect((await call('eth_syncing')).result).toBe(false);
     expect((await call('eth_accounts')).result).toEqual([]);
     expect((await call('eth_protocolVersion')).result).toBe('0x41');
+    // chaind init's genesis validator is not an x/staking validator: no operator account, no coinbase
+    const own = running.node.ownValidator()!.address;
+    expect((await call('eth_coinbase')).error).toEqual({ code: -32000, message: `no x/staking validator has this node's consensus address ${own}: the node has no coinbase` });
+    expect((await call('eth_getBlockByNumber', ['latest', false])).result.miner).toBe(`0x${own.toLowerCase()}`);
     expect((await call('rpc_modules')).result).toEqual({ eth: '1.0', net: '1.0', rpc: '1.0', web3: '1.0' });
     expect((await call('web3_clientVersion')).result).toMatch(/^\S+$/);
     // the node's quirk: the characters are hashed
@@ -398,6 +402,20 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
     expect(hashes[0]).toBe(await cometBlockHash(from + 1n));
     expect((await call('eth_uninstallFilter', [id])).result).toBe(true);
     expect((await call('eth_getFilterChanges', [id])).error).toEqual({ code: -32000, message: 'filter not found' });
+  });
+
+  it('json-rpc.filter-cap: at the cap eth_newBlockFilter answers the node error text as its id', async () => {
+    const capped = await startEthServer(running.node, { address: '127.0.0.1:0', wsAddress: '127.0.0.1:0', api: ['eth'], filterCap: 1 });
+    try {
+      const url = `http://127.0.0.1:${capped.http.address.port}`;
+      const first = await post({ jsonrpc: '2.0', id: 1, method: 'eth_newBlockFilter', params: [] }, url);
+      expect(first.result).toMatch(/^0x[0-9a-f]+$/);
+      expect((await post({ jsonrpc: '2.0', id: 2, method: 'eth_newBlockFilter', params: [] }, url)).result).toBe('error creating filter: max limit reached');
+      expect((await post({ jsonrpc: '2.0', id: 3, method: 'eth_uninstallFilter', params: [first.result] }, url)).result).toBe(true);
+      expect((await post({ jsonrpc: '2.0', id: 4, method: 'eth_newBlockFilter', params: [] }, url)).result).toMatch(/^0x[0-9a-f]+$/);
+    } finally {
+      await capped.close();
+    }
   });
 
   it('a port in use fails the start naming the flag', async () => {
