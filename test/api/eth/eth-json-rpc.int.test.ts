@@ -381,6 +381,16 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
     }
   });
 
+  it('HTTP: json-rpc.http-timeout and http-idle-timeout are the server\'s request deadline and keep-alive idle time', () => {
+    const { server } = running.ethJsonRpc!.http;
+    expect([server.requestTimeout, server.keepAliveTimeout]).toEqual([30_000, 120_000]);
+  });
+
+  it('HTTP: a body over 5 MiB is refused with 413', async () => {
+    const res = await fetch(httpUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'x'.repeat(5 * 1024 * 1024 + 1) });
+    expect([res.status, await res.text()]).toEqual([413, `content length too large (${5 * 1024 * 1024 + 1}>${5 * 1024 * 1024})\n`]);
+  });
+
   it('HTTP: the health check, the content type, the methods, paths', async () => {
     const health = await fetch(httpUrl);
     expect([health.status, await health.text()]).toEqual([200, '']);
@@ -427,6 +437,17 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
         `--json-rpc.address 127.0.0.1:${port}: the address is already in use (another process listens on it): choose another with --json-rpc.address, or turn the Ethereum JSON-RPC off with --json-rpc.enable=false`,
       );
       await expect(startEthServer(running.node, { address: '127.0.0.1:0', wsAddress: `127.0.0.1:${port}`, api: ['eth'] })).rejects.toThrow(`--json-rpc.ws-address 127.0.0.1:${port}: the address is already in use`);
+      // through chaind start: the start fails with that message, the servers already bound are closed
+      const home = join(dir, 'busy');
+      initHome(home, { moniker: 'busy', chainId: 'stratos-test' });
+      const flags = (ethPort: string): Map<string, string> =>
+        new Map([['rpc.laddr', 'tcp://127.0.0.1:0'], ['grpc.enable', 'false'], ['consensus.timeout_commit', '100ms'], ['json-rpc.address', ethPort], ['json-rpc.ws-address', '127.0.0.1:0']]);
+      const quiet = createLogger({ format: 'json', filter: parseLogLevel('error'), write: () => undefined });
+      await expect(startNode(home, { settings: resolveStartSettings(home, flags(`127.0.0.1:${port}`)), logger: quiet })).rejects.toThrow(
+        `failed to start a server: --json-rpc.address 127.0.0.1:${port}: the address is already in use`,
+      );
+      const again = await startNode(home, { settings: resolveStartSettings(home, flags('127.0.0.1:0')), logger: quiet });
+      await again.close();
     } finally {
       blocker.close();
     }
