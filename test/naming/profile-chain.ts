@@ -44,6 +44,8 @@ export interface ProfileChain {
   readonly rest: RunningServer;
   readonly grpc: RunningGrpcServer;
   readonly restUrl: string;
+  /** the consensus RPC, `http://127.0.0.1:<port>` */
+  readonly rpcUrl: string;
   /** `chaind <args> --home <home>` in this process */
   chaind(args: readonly string[], stdin?: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }>;
   /** stops the servers and closes the node (the home stays, for `chaind start` checks) */
@@ -64,7 +66,8 @@ async function must(home: string, args: readonly string[], stdin: readonly strin
   return r.stdout;
 }
 
-export async function startProfileChain(profile: 'neutral' | 'real'): Promise<ProfileChain> {
+/** `blockIntervalMs`: for tests that `node.start()` block production (CosmJS waits for its txs' blocks). */
+export async function startProfileChain(profile: 'neutral' | 'real', opts: { blockIntervalMs?: number } = {}): Promise<ProfileChain> {
   const dir = mkdtempSync(join(tmpdir(), `naming-${profile}-`));
   const home = join(dir, 'home');
   await must(home, ['init', 'n1', '--naming', profile, '--chain-id', CHAIN_ID, '--recover'], [VALIDATOR_MNEMONIC]);
@@ -93,6 +96,7 @@ export async function startProfileChain(profile: 'neutral' | 'real'): Promise<Pr
     identity: { id: 'ab'.repeat(20), moniker: 'n1', listenAddr: 'tcp://127.0.0.1:26656', rpcAddress: 'tcp://127.0.0.1:0' },
     validators,
     genesisValidators: [],
+    blockIntervalMs: opts.blockIntervalMs,
     blockMeta: cometBlockMeta({ privValidatorKeys: [key], genesisValidators: validators, consensusParams: genesis.consensus_params }),
     // block n at 2024-01-01T00:00:n.5Z: the same times (and so the same state) under both profiles
     clock: () => parseTimeNs(`2024-01-01T00:00:${String(++blocks).padStart(2, '0')}.5Z`),
@@ -109,6 +113,7 @@ export async function startProfileChain(profile: 'neutral' | 'real'): Promise<Pr
     await grpc.close();
     await rest.close();
     await rpc.close();
+    node.stop();
     node.close();
     restorePotSettings();
   };
@@ -121,6 +126,7 @@ export async function startProfileChain(profile: 'neutral' | 'real'): Promise<Pr
     rest,
     grpc,
     restUrl: `http://127.0.0.1:${rest.address.port}`,
+    rpcUrl: `http://127.0.0.1:${rpc.address.port}`,
     chaind: (args, stdin) => chaindIn(home, args, stdin),
     stop,
     async close() {
