@@ -16,6 +16,7 @@ import { signTx } from '../../src/client/sign-tx.ts';
 import { PROFILES, typeUrl } from '../../src/naming.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startNode } from '../../src/node/start.ts';
+import { exportGenesis } from '../../src/node/export.ts';
 import { START_FLAGS } from '../../src/node/start-flags.ts';
 import { resolveStartSettings } from '../../src/node/settings.ts';
 import { createLogger, parseLogLevel } from '../../src/node/logger.ts';
@@ -242,10 +243,17 @@ describe('chaind start on a home of each profile', () => {
   };
   const quiet = createLogger({ format: 'plain', filter: parseLogLevel('error'), write: () => undefined });
 
-  it('restarts a real chain: the stored blocks replay in its words', async () => {
+  it('exports and restarts a real chain: the stored blocks replay in its words', async () => {
     const c = chains.real!;
     const height = c.node.height;
     await c.stop();
+    // `chaind export` writes the chain's words and its record back
+    const exported = exportGenesis(c.home, { height: -1n, forZeroHeight: false, jailAllowedAddrs: [] }) as { app_state: Record<string, unknown> };
+    expect(exported.app_state.naming).toEqual({ profile: 'real' });
+    const exportedText = JSON.stringify(exported);
+    expect(exportedText).toContain('"/cosmos.auth.v1beta1.BaseAccount"');
+    expect(exportedText).toContain('"/stratos.crypto.v1.ethsecp256k1.PubKey"');
+    expect(exportedText).not.toMatch(/"\/(sdk|chain)\.[a-z]/);
     const running = await startNode(c.home, { settings: settingsOf(c.home), logger: quiet });
     try {
       expect(running.node.height).toBeGreaterThanOrEqual(height);
