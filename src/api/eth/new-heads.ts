@@ -16,8 +16,12 @@ export function newHeads(node: Node): EthSubscriptionKind {
       const subscription = node.blocks$.subscribe((block) => {
         setImmediate(() => {
           if (!open) return;
-          const record = node.block(block.height);
-          if (record) notify(ethHeader(node, record));
+          try {
+            const record = node.block(block.height);
+            if (record) notify(ethHeader(node, record));
+          } catch {
+            // the node is closing (its store is gone): no more heads
+          }
         });
       });
       return () => {
