@@ -15,6 +15,7 @@
  *   MAX_GAS=-1              consensus_params.block.max_gas of the bench's genesis
  *   MEMPOOL_SIZE=10000      config.toml [mempool] size (the sustained runs keep this many minus a batch outstanding)
  *   POLL_MS=10              how often the committed count is polled
+ *   NODE_PROFILE_DIR=dir    write each node's CPU profile there (chaind start --cpu-profile dir/node-<timeout_commit>.cpuprofile)
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -171,7 +172,8 @@ async function startNode(template: string, timeoutCommit: string): Promise<Runni
   const logFile = join(home, 'node.log');
   const log = openSync(logFile, 'w');
   const started = performance.now();
-  const child = startProcess(CHAIND, ['start', '--home', home, '--rpc.laddr', `tcp://127.0.0.1:${port}`, '--grpc.address', `127.0.0.1:${grpcPort}`, '--consensus.timeout_commit', timeoutCommit], { stdio: ['ignore', 'ignore', log] });
+  const profile = process.env.NODE_PROFILE_DIR ? ['--cpu-profile', join(process.env.NODE_PROFILE_DIR, `node-${timeoutCommit}.cpuprofile`)] : [];
+  const child = startProcess(CHAIND, ['start', '--home', home, '--rpc.laddr', `tcp://127.0.0.1:${port}`, '--grpc.address', `127.0.0.1:${grpcPort}`, '--consensus.timeout_commit', timeoutCommit, ...profile], { stdio: ['ignore', 'ignore', log] });
   closeSync(log);
   const rpc = new JsonRpcHttp(`http://127.0.0.1:${port}/`);
   const logTail = () => readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');

@@ -18,7 +18,7 @@ import * as grpc from '@grpc/grpc-js';
 import type { Node } from '../../node/node.ts';
 import { parseListenAddress, type ListenAddress } from '../http.ts';
 import { BLOCK_HEIGHT_HEADER, grpcQueryHeight } from './interceptor.ts';
-import { reflectionService } from './reflection.ts';
+import { lazyReflectionService, reflectionService } from './reflection.ts';
 import { grpcServiceTable, unknownMethod, unknownService, type GrpcMethod, type GrpcServiceTable } from './services.ts';
 import { nodeCodec } from '../rest/grpc-gateway.ts';
 import { toGatewayError } from '../rest/gateway-error.ts';
@@ -129,7 +129,7 @@ export async function startGrpcServer(node: Node, opts: GrpcServerOptions): Prom
     'grpc.max_send_message_length': opts.maxSendMsgSize ?? DEFAULT_MAX_SEND_MSG_SIZE,
     interceptors: [statusInterceptor],
   });
-  const reflection = reflectionService(nodeCodec(node), served);
+  const reflection = lazyReflectionService(() => reflectionService(nodeCodec(node), served));
   const reflectionServices = ['grpc.reflection.v1.ServerReflection', 'grpc.reflection.v1alpha.ServerReflection'];
   answerUnknownPaths(server, (path) => unknownPathStatus(table, reflectionServices, path));
   // every method of every proto service the node knows; those of modules this node does not run
