@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runChaind, tempHome } from '../cli/run-chaind.ts';
 import { freePort } from '../cli/node/node-process.ts';
+import { addressFromBech32 } from '../../src/crypto/address.ts';
 import { localnetFlags, localnetPorts, startLocalnet, type Localnet } from '../helpers/localnet.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -87,6 +88,13 @@ describe('npm start', () => {
     expect(net.stderr()).toContain(`INF serving the REST API address=tcp://127.0.0.1:${restPort} module=api-server\n`);
     expect(net.stderr()).toContain(`INF starting gRPC server... address=127.0.0.1:${grpcPort} module=grpc-server\n`);
     expect(net.stderr()).toContain(`INF Starting JSON-RPC server address=127.0.0.1:${ethRpcPort} module=server\n`);
+
+    // the Ethereum JSON-RPC: the coinbase and the blocks' miner are val0's operator account
+    const eth = async (method: string, params: unknown[] = []) =>
+      ((await (await fetch(`http://127.0.0.1:${ethRpcPort}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: any }).result;
+    const operator = `0x${Buffer.from(addressFromBech32(network.validators[0]!.operator, 'stvaloper')).toString('hex')}`;
+    expect(await eth('eth_coinbase')).toBe(operator);
+    expect((await eth('eth_getBlockByNumber', ['latest', false])).miner).toBe(operator);
 
     // the printed CLI line works without --node
     const balance = await runChaind(['query', 'bank', 'balances', accounts[0]!.address, '--home', home, '-o', 'json']);

@@ -432,6 +432,27 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
     }
   });
 
+  it('a state the node no longer keeps (--pruning everything keeps 2) is a clear error; its blocks are still served', async () => {
+    const home = join(dir, 'pruned');
+    initHome(home, { moniker: 'pruned', chainId: 'stratos-test' });
+    const settings = resolveStartSettings(
+      home,
+      new Map([['rpc.laddr', 'tcp://127.0.0.1:0'], ['grpc.enable', 'false'], ['consensus.timeout_commit', '20ms'], ['pruning', 'everything'], ['json-rpc.address', '127.0.0.1:0'], ['json-rpc.ws-address', '127.0.0.1:0']]),
+    );
+    const pruned = await startNode(home, { settings, logger: createLogger({ format: 'json', filter: parseLogLevel('error'), write: () => undefined }) });
+    try {
+      while (pruned.node.height < 6n) await new Promise((r) => setTimeout(r, 20));
+      const url = `http://127.0.0.1:${pruned.ethJsonRpc!.http.address.port}`;
+      const { error } = await post({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [aliceEth, '0x2'] }, url);
+      expect(error.code).toBe(-32000);
+      expect(error.message).toMatch(/^failed to load state at height 2; \(latest height: \d+\): the node keeps the state of recent heights only \(see --pruning\)$/);
+      expect((await post({ jsonrpc: '2.0', id: 2, method: 'eth_getBalance', params: [aliceEth, 'latest'] }, url)).result).toBe('0x0');
+      expect((await post({ jsonrpc: '2.0', id: 3, method: 'eth_getBlockByNumber', params: ['0x2', false] }, url)).result.number).toBe('0x2');
+    } finally {
+      await pruned.close();
+    }
+  });
+
   it('a port in use fails the start naming the flag', async () => {
     const blocker: Server = createServer();
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
