@@ -9,7 +9,12 @@ export type GoJsonValue = null | boolean | number | string | GoJsonValue[] | { [
 
 const HEX = '0123456789abcdef';
 
+/** Characters Go writes otherwise than as themselves (and surrogates, checked in pairs). */
+const NEEDS_ESCAPE = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;
+
 export function goQuote(text: string): string {
+  // most strings (addresses, hashes, base64, numbers as text) have none: as they are
+  if (!NEEDS_ESCAPE.test(text)) return '"' + text + '"';
   let out = '"';
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
