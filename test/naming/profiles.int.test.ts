@@ -8,7 +8,9 @@
  * Then each chain refuses the other profile's type URLs and REST roots, and `chaind start` refuses a
  * home whose records of the profile disagree.
  */
+import * as grpc from '@grpc/grpc-js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import protobuf from 'protobufjs';
 import { bech32 } from 'bech32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodec } from '../../src/codec/registry.ts';
@@ -197,6 +199,51 @@ describe('one scenario under both naming profiles', () => {
     expect(JSON.stringify(real.app_state.genutil)).toContain('"/cosmos.staking.v1beta1.MsgCreateValidator"');
     expect(readFileSync(chains.real!.layout.clientToml, 'utf8')).toContain('naming = "real"');
     expect(readFileSync(chains.neutral!.layout.clientToml, 'utf8')).not.toMatch(/^naming/m);
+  });
+});
+
+/** `list_services` over grpc.reflection.v1 (the request and answer fields this test reads). */
+async function reflectedServices(port: number): Promise<string[]> {
+  const schema = protobuf.parse(
+    `syntax = "proto3";
+    message Req { string host = 1; oneof r { string list_services = 7; } }
+    message Res { oneof r { Services list_services_response = 6; } }
+    message Services { repeated Service service = 1; }
+    message Service { string name = 1; }`,
+    { keepCase: true },
+  ).root;
+  const Req = schema.lookupType('Req');
+  const Res = schema.lookupType('Res');
+  const client = new grpc.Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  try {
+    const call = client.makeBidiStreamRequest(
+      '/grpc.reflection.v1.ServerReflection/ServerReflectionInfo',
+      (req: Record<string, unknown>) => Buffer.from(Req.encode(Req.fromObject(req)).finish()),
+      (bytes: Buffer) => Res.toObject(Res.decode(bytes)) as { list_services_response: { service: { name: string }[] } },
+    );
+    const answer = new Promise<{ list_services_response: { service: { name: string }[] } }>((resolve, reject) => {
+      call.on('data', resolve);
+      call.on('error', reject);
+    });
+    call.write({ host: '', list_services: '*' });
+    const names = (await answer).list_services_response.service.map((x) => x.name);
+    call.end();
+    return names;
+  } finally {
+    client.close();
+  }
+}
+
+describe('gRPC reflection', () => {
+  it("lists the services in each chain's words", async () => {
+    const real = await reflectedServices(chains.real!.grpc.address.port);
+    const neutral = await reflectedServices(chains.neutral!.grpc.address.port);
+    expect(real).toContain('cosmos.bank.v1beta1.Query');
+    expect(real).toContain('cosmos.base.tendermint.v1beta1.Service');
+    expect(real).toContain('stratos.register.v1.Query');
+    expect(real.filter((n) => /^(sdk|chain|consensus)\./.test(n))).toEqual([]);
+    expect(neutral).toContain('sdk.base.consensus.v1beta1.Service');
+    expect(real.map(neutralWords).sort()).toEqual([...neutral].sort());
   });
 });
 
