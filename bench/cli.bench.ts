@@ -69,7 +69,7 @@ chaind(['init', 'bench', '--chain-id', 'bench-cli', '--home', home]);
 const { address } = JSON.parse(chaind(['keys', 'add', 'k0', '--keyring-backend', 'test', '--home', home, '--output', 'json'])) as { address: string };
 for (let i = 1; i < 5; i++) chaind(['keys', 'add', `k${i}`, '--keyring-backend', 'test', '--home', home]);
 chaind(['genesis', 'add-genesis-account', 'k0', '1000000000wei', '--keyring-backend', 'test', '--home', home]);
-const node = spawn(CHAIND, ['start', '--home', home, '--rpc.laddr', `tcp://127.0.0.1:${port}`, '--grpc.enable=false', '--consensus.timeout_commit', '200ms'], { stdio: 'ignore' });
+const node = spawn(CHAIND, ['start', '--home', home, '--rpc.laddr', `tcp://127.0.0.1:${port}`, '--grpc.enable=false', '--json-rpc.enable=false', '--consensus.timeout_commit', '200ms'], { stdio: 'ignore' });
 try {
   await waitForRpc(rpc);
   const cases: [string, readonly string[], number][] = [

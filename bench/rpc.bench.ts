@@ -173,7 +173,7 @@ async function startNode(template: string, timeoutCommit: string): Promise<Runni
   const log = openSync(logFile, 'w');
   const started = performance.now();
   const profile = process.env.NODE_PROFILE_DIR ? ['--cpu-profile', join(process.env.NODE_PROFILE_DIR, `node-${timeoutCommit}.cpuprofile`)] : [];
-  const child = startProcess(CHAIND, ['start', '--home', home, '--rpc.laddr', `tcp://127.0.0.1:${port}`, '--grpc.address', `127.0.0.1:${grpcPort}`, '--consensus.timeout_commit', timeoutCommit, ...profile], { stdio: ['ignore', 'ignore', log] });
+  const child = startProcess(CHAIND, ['start', '--home', home, '--rpc.laddr', `tcp://127.0.0.1:${port}`, '--grpc.address', `127.0.0.1:${grpcPort}`, '--json-rpc.enable=false', '--consensus.timeout_commit', timeoutCommit, ...profile], { stdio: ['ignore', 'ignore', log] });
   closeSync(log);
   const rpc = new JsonRpcHttp(`http://127.0.0.1:${port}/`);
   const logTail = () => readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
