@@ -21,6 +21,7 @@ import { appModules } from '../../abci/modules.ts';
 import { Chain, type CommittedBlock } from '../../abci/chain.ts';
 import { signTx, type TxMessage } from '../../client/sign-tx.ts';
 import { codec as neutralCodec } from '../../codec/index.ts';
+import type { Codec } from '../../codec/registry.ts';
 import { cometBlockMeta } from '../../consensus/block-meta.ts';
 import { getAccount } from '../../modules/auth/state.ts';
 import { bls12381Sign } from '../../modules/pot/bls.ts';
@@ -567,13 +568,13 @@ function onlineOf(r: ResourceActor): OnlineNode {
   return { networkAddress: r.networkAddress, wallet: r.address };
 }
 
-/** `MsgCreateResourceNode` of a resource node, its owner and beneficiary its own account. */
-export function createResourceNode(r: Pick<ResourceActor, 'networkAddress' | 'p2pPublicKey' | 'deposit' | 'address' | 'name' | 'nodeType'>): TxMessage {
+/** `MsgCreateResourceNode` of a resource node, its owner and beneficiary its own account (the key packed in the codec's words). */
+export function createResourceNode(r: Pick<ResourceActor, 'networkAddress' | 'p2pPublicKey' | 'deposit' | 'address' | 'name' | 'nodeType'>, codec: Codec = neutralCodec): TxMessage {
   return {
     typeName: 'chain.register.v1.MsgCreateResourceNode',
     value: {
       network_address: r.networkAddress,
-      pubkey: neutralCodec.packAny('sdk.crypto.ed25519.PubKey', { key: r.p2pPublicKey }),
+      pubkey: codec.packAny('sdk.crypto.ed25519.PubKey', { key: r.p2pPublicKey }),
       value: { denom: 'wei', amount: r.deposit.toString() },
       owner_address: r.address,
       beneficiary_address: r.address,

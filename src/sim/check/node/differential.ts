@@ -156,7 +156,7 @@ class NodeCheck {
     const steps = Math.max(...wave.map((w) => w.run.steps.length));
     for (let s = 0; s < steps; s++) {
       const state = this.model.app.state;
-      const planned = wave.flatMap((w) => (w.run.steps[s] ?? []).map((op) => ({ planned: planOp(op, w.actors, state, (g) => this.fee(g)), run: w.index, step: s })));
+      const planned = wave.flatMap((w) => (w.run.steps[s] ?? []).map((op) => ({ planned: planOp(op, w.actors, state, (g) => this.fee(g), this.model.app.codec), run: w.index, step: s })));
       d = await this.step(planned, wave);
       if (d) return d;
     }
