@@ -68,6 +68,8 @@ export class TxSender {
 
   private async sendNow(messages: readonly TxMessage[], opts: { gasLimit?: bigint; memo?: string }, retry: boolean): Promise<SentTx> {
     this.chainId ??= await this.chain.chainId();
+    // the codec in the chain's words (learned from the node once)
+    await this.chain.ready();
     if (this.accountNumber === undefined) await this.refreshAccount();
     const gasLimit = opts.gasLimit ?? 400_000n;
     const fee = gasLimit * this.gasPrice;

@@ -93,7 +93,7 @@ export class ChainDuties {
     const latest = await this.chain.latestHeight();
     const from = BigInt(this.store.getMeta('followed_height') ?? '0');
     if (latest > from) {
-      const type = qualify(this.chain.codec.profile, 'chain.sds.v1.EventPrePay');
+      const type = qualify((await this.chain.ready()).profile, 'chain.sds.v1.EventPrePay');
       const query = `${type}.beneficiary EXISTS AND tx.height > ${from} AND tx.height <= ${latest}`;
       for (let page = 1; ; page++) {
         const res = await this.chain.rpc.txSearch(query, page, 100, 'asc');

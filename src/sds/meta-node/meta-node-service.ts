@@ -3,7 +3,6 @@
  * nodes: the SP logic (service.ts), its duties on chain (chain-duties.ts) and its HTTP API.
  */
 import { parseListenAddress } from '../../api/http.ts';
-import { codec as neutralCodec } from '../../codec/registry.ts';
 import { sdsNetworkAddress } from '../../crypto/sds-key.ts';
 import { isBondedStatus, ChainAccess } from '../chain/chain-access.ts';
 import { loadP2pKey, loadWallet } from '../wallet/wallet-files.ts';
@@ -28,7 +27,7 @@ export async function startMetaService(home: string, c: MetaServiceConfig, log: 
     if (sdsNetworkAddress(p2p.publicKey) !== m.networkAddress) throw new Error(`meta node ${m.networkAddress}: its key file holds another key`);
     return { networkAddress: m.networkAddress, owner: w.address, ownerPrivateKey: w.privateKey };
   });
-  const chain = new ChainAccess(c.chainRpc, neutralCodec);
+  const chain = new ChainAccess(c.chainRpc);
   const view: ChainView = {
     async resourceNode(networkAddress) {
       const r = await chain.queryOptional('chain.register.v1', 'ResourceNode', { network_addr: networkAddress });

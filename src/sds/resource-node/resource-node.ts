@@ -6,7 +6,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { RunningServer } from '../../api/http.ts';
-import { codec as neutralCodec } from '../../codec/registry.ts';
 import { parseCoinNormalized } from '../../math/coin-parse.ts';
 import { ChainAccess } from '../chain/chain-access.ts';
 import { TxSender } from '../chain/tx-sender.ts';
@@ -51,7 +50,7 @@ export async function startResourceNode(o: StartOptions): Promise<RunningResourc
   const wallet = loadWallet(o.home, c.keys.walletAddress, c.keys.walletPassword);
   const p2p = loadP2pKey(o.home, c.keys.p2pAddress, c.keys.p2pPassword || c.keys.walletPassword);
   const networkAddress = sdsNetworkAddress(p2p.publicKey);
-  const chain = new ChainAccess(c.chain.rpc, neutralCodec);
+  const chain = new ChainAccess(c.chain.rpc);
   const sender = new TxSender(chain, wallet.address, wallet.privateKey, c.chain.gasPrice);
   const meta = new MetaClient(c.node.metaUrl.replace(/\/+$/, ''));
   const log = o.log;
