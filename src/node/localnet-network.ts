@@ -6,6 +6,7 @@
  * priv_validator_key.json, the others `config/priv_validator_keys/val<i>.json`, which the node's
  * in-process consensus signs with too (docs/node.md "Several validators in one node").
  */
+import { PROFILES, qualifyGenesisJson, typeUrl } from '../naming.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../cli/chaind.ts';
@@ -45,6 +46,8 @@ export interface LocalNetwork {
 
 export interface LocalNetworkOptions {
   readonly validators: number;
+  /** the chain's naming profile (`chaind init --naming`, docs/node.md "Naming profile"); neutral by default */
+  readonly naming?: 'neutral' | 'real';
   /** changes to the genesis document before the gentxs are collected (tests: short unbonding and slashing windows) */
   readonly patchGenesis?: (genesis: Record<string, any>) => void;
   /** a storage network too (src/node/localnet-storage.ts): meta nodes in genesis, funded resource-node wallets */
@@ -71,7 +74,8 @@ export function readLocalNetwork(home: string): LocalNetwork | undefined {
 
 export async function createLocalNetwork(home: string, opts: LocalNetworkOptions): Promise<LocalNetwork> {
   if (!Number.isInteger(opts.validators) || opts.validators < 1) throw new Error(`--validators must be a positive integer, got ${opts.validators}`);
-  await run(['init', 'localnet', '--chain-id', LOCALNET_CHAIN_ID, '--home', home]);
+  const profile = PROFILES[opts.naming ?? 'neutral'];
+  await run(['init', 'localnet', '--chain-id', LOCALNET_CHAIN_ID, '--home', home, '--naming', profile.name]);
   const keyring = ['--keyring-backend', 'test', '--home', home];
   const accounts: DevAccount[] = [];
   for (let i = 0; i < DEV_ACCOUNTS; i++) {
@@ -96,14 +100,15 @@ export async function createLocalNetwork(home: string, opts: LocalNetworkOptions
     }
     const operator = JSON.parse(await run(['keys', 'show', name, '--bech', 'val', ...keyring, '--output', 'json'])) as { address: string };
     validators.push({ name, address: key.address, operator: operator.address, consensusAddress: consensusKey.address });
-    const pubkey = JSON.stringify({ '@type': '/sdk.crypto.ed25519.PubKey', key: base64(consensusKey.pubKey) });
+    const pubkey = JSON.stringify({ '@type': typeUrl(profile, 'sdk.crypto.ed25519.PubKey'), key: base64(consensusKey.pubKey) });
     await run(['genesis', 'gentx', name, SELF_DELEGATION, ...keyring, '--moniker', name, '--pubkey', pubkey, '--output-document', join(layout.configDir, 'gentx', `gentx-${name}.json`)]);
   }
   let metaNodeRecords: Record<string, unknown>[] = [];
   if (opts.storage) {
     const storage = createStorageNetwork(home, opts.storage);
     for (const address of storage.fund) await run(['genesis', 'add-genesis-account', address, STORAGE_FUNDS, ...keyring]);
-    metaNodeRecords = storage.metaNodeRecords;
+    // in the chain's words, as the genesis commands write them
+    metaNodeRecords = qualifyGenesisJson(profile, storage.metaNodeRecords);
   }
   if (opts.patchGenesis || metaNodeRecords.length > 0) {
     const genesis = JSON.parse(readFileSync(layout.genesisFile, 'utf8')) as Record<string, any>;

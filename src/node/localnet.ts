@@ -2,7 +2,8 @@
  * `npm start`: a local network with every interface of this build, funded dev accounts and one
  * validator (`npm start -- --validators N` for N, all signed by this node), like a developer
  * chain. The home is `./.localnet` (override with LOCALNET_HOME); a second start continues the
- * same chain, `npm start -- --reset` begins a new one.
+ * same chain, `npm start -- --reset` begins a new one; `npm start -- --naming real` makes a new
+ * network's chain speak the real words (docs/node.md "Naming profile").
  *
  * The home is built through the `chaind` commands themselves (src/node/localnet-network.ts), so the
  * local network is what a user would build by hand. Other flags after `npm start --` go to
@@ -31,6 +32,8 @@ import { observeNodeStarts, type RunningNode, type ServingAddress } from './star
 import { readStorageNetwork } from './localnet-storage.ts';
 import { startStorageNetwork, type RunningStorageNetwork } from './storage-processes.ts';
 import { fundFoundation } from './localnet-foundation.ts';
+import { readGenesisJson } from './genesis-file.ts';
+import { profileOfAppState } from '../naming.ts';
 import { startLocalGateways, type LocalGateway } from './localnet-gateways.ts';
 import { stopProcess } from './storage-processes.ts';
 
@@ -102,15 +105,18 @@ function banner(home: string, running: RunningNode, network: LocalNetwork, stora
 
 interface LocalnetArgs {
   validators: number | undefined;
+  /** `--naming neutral|real`: the profile of a new network (an existing one keeps its own) */
+  naming: 'neutral' | 'real' | undefined;
   /** the storage network's ports: the meta-node service, the first resource node's JSON-RPC and internal port (the next nodes +1 each) */
   sds: { metaPort: number; rpcPort: number; peerPort: number; ipfsPort: number; gatewayPort: number };
   rest: string[];
 }
 
-const LOCALNET_FLAGS: Record<string, { key: 'validators' | 'metaPort' | 'rpcPort' | 'peerPort' | 'ipfsPort' | 'gatewayPort'; pattern: RegExp; what: string }> = {
+const LOCALNET_FLAGS: Record<string, { key: 'validators' | 'naming' | 'metaPort' | 'rpcPort' | 'peerPort' | 'ipfsPort' | 'gatewayPort'; pattern: RegExp; what: string }> = {
   '--gateway.port': { key: 'gatewayPort', pattern: /^\d{1,5}$/, what: 'a port number' },
   '--sds.ipfs-port': { key: 'ipfsPort', pattern: /^\d{1,5}$/, what: 'a port number' },
   '--validators': { key: 'validators', pattern: /^[1-9]\d*$/, what: 'a positive integer' },
+  '--naming': { key: 'naming', pattern: /^(neutral|real)$/, what: 'neutral or real' },
   '--sds.meta-port': { key: 'metaPort', pattern: /^\d{1,5}$/, what: 'a port number' },
   '--sds.rpc-port': { key: 'rpcPort', pattern: /^\d{1,5}$/, what: 'a port number' },
   '--sds.peer-port': { key: 'peerPort', pattern: /^\d{1,5}$/, what: 'a port number' },
@@ -118,7 +124,7 @@ const LOCALNET_FLAGS: Record<string, { key: 'validators' | 'metaPort' | 'rpcPort
 
 /** localnet's own flags (`--validators N`, `--sds.*-port N`, `--reset`) out of the arguments, and the rest for `chaind start`. */
 function localnetArgs(argv: string[]): LocalnetArgs {
-  const out: LocalnetArgs = { validators: undefined, sds: { metaPort: 9400, rpcPort: 9301, peerPort: 18481, ipfsPort: 6798, gatewayPort: 8080 }, rest: [] };
+  const out: LocalnetArgs = { validators: undefined, naming: undefined, sds: { metaPort: 9400, rpcPort: 9301, peerPort: 18481, ipfsPort: 6798, gatewayPort: 8080 }, rest: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const eq = a.indexOf('=');
@@ -128,6 +134,7 @@ function localnetArgs(argv: string[]): LocalnetArgs {
       const text = eq > 0 ? a.slice(eq + 1) : argv[++i];
       if (text === undefined || !flag.pattern.test(text)) throw new Error(`${name}: expected ${flag.what}, got ${JSON.stringify(text ?? '')}`);
       if (flag.key === 'validators') out.validators = Number(text);
+      else if (flag.key === 'naming') out.naming = text as 'neutral' | 'real';
       else out.sds[flag.key] = Number(text);
     } else if (a !== '--reset') out.rest.push(a);
   }
@@ -153,7 +160,14 @@ async function localnet(argv: string[]): Promise<number> {
     process.stderr.write(`Error: the local network in ${home} has ${network.validators.length} validator(s), not ${args.validators}: add --reset to begin a new one\n`);
     return 1;
   }
-  network ??= await createLocalNetwork(home, { validators: args.validators ?? 1, storage: { resourceNodes: RESOURCE_NODES, epochSeconds: LOCALNET_EPOCH_SECONDS } });
+  if (network && args.naming !== undefined) {
+    const recorded = profileOfAppState(readGenesisJson(homeLayout(home, readConsensusConfig(home)).genesisFile).app_state).name;
+    if (recorded !== args.naming) {
+      process.stderr.write(`Error: the local network in ${home} uses the ${recorded} naming profile, not ${args.naming}: add --reset to begin a new one\n`);
+      return 1;
+    }
+  }
+  network ??= await createLocalNetwork(home, { validators: args.validators ?? 1, naming: args.naming, storage: { resourceNodes: RESOURCE_NODES, epochSeconds: LOCALNET_EPOCH_SECONDS } });
   const shown = network;
   const layout = readStorageNetwork(home);
   let storage: RunningStorageNetwork | undefined;

@@ -3,7 +3,8 @@
  * server the node really started, with the ports given to `npm start -- …`, and the home's
  * client.toml follows the consensus RPC, so the CLI reaches the node with only `--home`. While it
  * runs, another `npm start` (even with `--reset`) is refused and deletes nothing. A later
- * start with other flags (another RPC port, no REST, no gRPC) prints and points at what it serves then.
+ * start with other flags (another RPC port, no REST, no gRPC) prints and points at what it serves then;
+ * `--naming real` on a neutral home is refused until `--reset`.
  */
 import { describe, expect, it, afterAll } from 'vitest';
 import { execFile } from 'node:child_process';
@@ -111,6 +112,16 @@ describe('npm start', () => {
     }
     expect(JSON.parse(readFileSync(join(home, 'dev-accounts.json'), 'utf8'))).toEqual(network);
     expect(await net.stop()).toBe(0);
+
+    // the home's chain is neutral: asking for the real words is refused until --reset, and nothing changes
+    const genesisBefore = readFileSync(join(home, 'config', 'genesis.json'), 'utf8');
+    expect(await runLocalnet(home, ['--naming', 'real'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `Error: the local network in ${home} uses the neutral naming profile, not real: add --reset to begin a new one\n`,
+    });
+    expect(await runLocalnet(home, ['--naming', 'klingon'])).toEqual({ code: 1, stdout: '', stderr: 'Error: --naming: expected neutral or real, got "klingon"\n' });
+    expect(readFileSync(join(home, 'config', 'genesis.json'), 'utf8')).toBe(genesisBefore);
 
     // again with another RPC port and without REST, gRPC and the Ethereum JSON-RPC
     const rpcPort2 = await freePort();

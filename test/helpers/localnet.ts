@@ -55,9 +55,10 @@ export interface LocalnetPorts {
   readonly gateway: number;
 }
 
-export async function localnetPorts(): Promise<LocalnetPorts> {
+/** `slot` 1 gives a second network of the same test process other consecutive ports. */
+export async function localnetPorts(slot: 0 | 1 = 0): Promise<LocalnetPorts> {
   const [rpc, rest, grpc, meta, ipfs, ethRpc, ethWs] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
-  const base = 21000 + (process.pid % 1000) * 8;
+  const base = 21000 + slot * 8000 + (process.pid % 1000) * 8;
   return { rpc, rest, grpc, meta, ipfs, ethRpc, ethWs, sds: base, peer: base + 2, gateway: base + 4 };
 }
 

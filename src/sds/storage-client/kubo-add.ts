@@ -11,6 +11,7 @@
 import busboy from 'busboy';
 import { createWriteStream, mkdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, basename, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ServerResponse } from 'node:http';
 import { formatFileHandle } from '../protocol/file-handle.ts';
@@ -71,10 +72,11 @@ async function spoolMultipart(r: KuboRequest, dir: string, limit: number): Promi
   const declared = Number(r.req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw new KuboError(413, `request body of ${declared} bytes is over the limit of ${limit} bytes`);
   const candidates: AddCandidate[] = [];
+  const writes: Promise<void>[] = [];
+  const parts: Readable[] = [];
   let total = 0;
   let n = 0;
-  const writes: Promise<void>[] = [];
-  await new Promise<void>((resolveAll, reject) => {
+  const spooled = new Promise<void>((resolveAll, reject) => {
     let bb: busboy.Busboy;
     try {
       // fileSize one over the limit: busboy truncates a file at fileSize silently, so the count below must see it pass
@@ -99,6 +101,7 @@ async function spoolMultipart(r: KuboRequest, dir: string, limit: number): Promi
       }
       const file = join(dir, String(n++));
       candidates.push({ path, file });
+      parts.push(stream);
       stream.on('data', (chunk: Buffer) => {
         total += chunk.length;
         if (total > limit) {
@@ -112,12 +115,24 @@ async function spoolMultipart(r: KuboRequest, dir: string, limit: number): Promi
         stream.destroy();
         reject(new KuboError(413, `the files added are over the limit of ${limit} bytes`));
       });
-      writes.push(pipeline(stream, createWriteStream(file)).catch((e) => reject(e)));
+      const write = pipeline(stream, createWriteStream(file));
+      // an error ends the spooling now; one after busboy's close fails the await of every write below
+      write.catch(reject);
+      writes.push(write);
     });
     bb.on('error', (e) => reject(new KuboError(400, `multipart: ${(e as Error).message}`)));
     bb.on('close', () => resolveAll());
     r.req.pipe(bb);
   });
+  try {
+    await spooled;
+  } catch (e) {
+    // a refused add (over the limit, a bad name) leaves no write running: the caller removes the
+    // spool folder next, which must not race a file still being created in it
+    for (const part of parts) part.destroy();
+    await Promise.allSettled(writes);
+    throw e;
+  }
   await Promise.all(writes);
   if (candidates.length === 0) throw new KuboError(400, 'file argument was nil');
   return candidates;

@@ -10,14 +10,14 @@
  * - a model with a planted bug (the ozone a prepay buys, one noz more) diverges at the first
  *   generated prepay's block, named with its run, step and op, both sides' events shown.
  *
- * And against a chain initialised with the real naming profile (`chaind init --naming real`): the
- * generated txs, the model and the queries speak that chain's words, and 100 runs agree.
+ * And against `npm start -- --naming real`: the generated txs, the model and the queries speak that
+ * chain's words (`/cosmos.…`, `/stratos.…`), the meta nodes report traffic in them, and 100 runs agree.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runBin, runChaind, tempHome } from '../../cli/run-chaind.ts';
-import { freePort, rpc, startChaind, type NodeProcess } from '../../cli/node/node-process.ts';
+import { runBin, tempHome } from '../../cli/run-chaind.ts';
+import { rpc } from '../../cli/node/node-process.ts';
 import { localnetFlags, localnetPorts, startLocalnet, type Localnet, type LocalnetPorts } from '../../helpers/localnet.ts';
 import { nodeCheckOptions } from '../../../src/sim/check/node/cli.ts';
 import { runNodeCheck } from '../../../src/sim/check/node/differential.ts';
@@ -118,36 +118,43 @@ describe('sdsim check --node against npm start', () => {
   }, 60_000);
 });
 
-describe('sdsim check --node against a chain of the real naming profile', () => {
-  let node: NodeProcess | undefined;
+describe('sdsim check --node against npm start -- --naming real', () => {
+  let net: Localnet | undefined;
   afterAll(async () => {
-    await node?.stop();
+    await net?.stop();
   });
 
-  it('sends and compares in the chain’s own words: 100 runs, no divergence', async () => {
+  it('sends and compares in the chain’s own words, the storage network reporting meanwhile: 100 runs, no divergence', async () => {
     const home = await tempHome();
-    const chaind = async (args: string[]) => {
-      const r = await runChaind([...args, '--home', home]);
-      expect(r.code, `chaind ${args.join(' ')}: ${r.stderr}`).toBe(0);
-    };
-    await chaind(['init', 'real', '--chain-id', 'real-1', '--naming', 'real']);
-    await chaind(['keys', 'add', 'funder', '--keyring-backend', 'test']);
-    await chaind(['genesis', 'add-genesis-account', 'funder', '1000000stos', '--keyring-backend', 'test']);
-    await chaind(['genesis', 'gentx', 'funder', '100stos', '--keyring-backend', 'test', '--chain-id', 'real-1']);
-    await chaind(['genesis', 'collect-gentxs']);
-    const port = await freePort();
-    node = startChaind(['--home', home, '--rpc.laddr', `tcp://127.0.0.1:${port}`, '--grpc.enable=false', '--api.enable=false', '--consensus.timeout_commit', '100ms']);
-    await node.waitFor(/committed state .*height=1 /);
-    const r = await runBin('sdsim', ['check', '--node', `tcp://127.0.0.1:${port}`, '--from', 'funder', '--home', home, '--runs', '100', '--seed', '21']);
+    const ports = await localnetPorts(1);
+    net = startLocalnet(home, [...localnetFlags(ports), '--naming', 'real', '--consensus.timeout_commit', '100ms']);
+    await net.banner;
+    const node = `tcp://127.0.0.1:${ports.rpc}`;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(100_000).map((_, i) => (i * 13) % 251)]), 'traffic.bin');
+    expect((await fetch(`http://127.0.0.1:${ports.ipfs}/api/v0/add`, { method: 'POST', body: form })).status).toBe(200);
+    const check = runBin('sdsim', ['check', '--node', node, '--from', 'dev0', '--home', home, '--runs', '100', '--seed', '21']);
+    await new Promise((r) => setTimeout(r, 1000));
+    const closed = (await (await fetch(`http://127.0.0.1:${ports.meta}/epochs/close`, { method: 'POST' })).json()) as { epoch: string | null; tx_hash?: string };
+    expect(closed.epoch).toBe('1');
+    const r = await check;
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { ok: boolean; runs: number; results: { checkTx: Record<string, number>; deliverTx: Record<string, number> } };
+    const out = JSON.parse(r.stdout) as { ok: boolean; runs: number; blocks: string; results: { checkTx: Record<string, number>; deliverTx: Record<string, number> } };
     expect(out).toMatchObject({ ok: true, runs: 100 });
     // every generated message decodes on that chain (no type URL refused) and proposals go through
     expect(out.results.checkTx['sdk/2']).toBeUndefined();
     expect(out.results.deliverTx['0']).toBeGreaterThan(100);
-    const proposals = await rpc<{ response: { code: number; value: string } }>(port, 'abci_query', { path: '/cosmos.gov.v1.Query/Proposals', data: '' });
+    const rpcPort = ports.rpc;
+    const proposals = await rpc<{ response: { code: number; value: string } }>(rpcPort, 'abci_query', { path: '/cosmos.gov.v1.Query/Proposals', data: '' });
     expect(proposals.response.code).toBe(0);
     expect(Buffer.from(proposals.response.value, 'base64').toString('latin1')).toContain('sdsim check --node');
+    // the meta nodes' report, in the real words, ran through the model among the compared blocks
+    const report = await new RpcClient(node).tx(Buffer.from(closed.tx_hash!, 'hex'));
+    expect(report.tx_result.code).toBe(0);
+    expect(Buffer.from(report.tx_result.data!, 'base64').toString('latin1')).toContain('/stratos.pot.v1.MsgVolumeReport');
+    const [first, last] = out.blocks.split('..').map(BigInt) as [bigint, bigint];
+    expect(BigInt(report.height)).toBeGreaterThanOrEqual(first);
+    expect(BigInt(report.height)).toBeLessThanOrEqual(last);
   }, 180_000);
 });

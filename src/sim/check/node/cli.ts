@@ -42,27 +42,16 @@ function weiOf(flag: string, text: string): bigint {
 export async function nodeCheckOptions(f: NodeCheckFlags): Promise<Omit<NodeCheckOptions, 'onRun'>> {
   if (!f.from) throw new Error('sdsim check --node: --from <key name> is required: a funded account of that chain funds the generated runs (with --home or --keyring-dir, --keyring-backend)');
   if (f.bls !== 'full' && f.bls !== 'trusted') throw new Error(`--bls ${JSON.stringify(f.bls)}: expected full or trusted`);
+  const amounts = { fund: weiOf('--fund', f.fund), gasPrice: weiOf('--gas-prices', f.gasPrices), minGasPrice: weiOf('--min-gas-prices', f.minGasPrices) };
+  if (amounts.fund === 0n) throw new Error('--fund: each generated user needs some wei to pay its fees');
   const dir = f.keyringDir ?? f.home ?? join(homedir(), '.chaind');
-  const ring = openKeyring({ backend: f.keyringBackend, dir });
-  let name = f.from;
   let funder;
   try {
-    if (/^st1[02-9ac-hj-np-z]+$/.test(f.from)) name = (await ring.keyByAddress(fromBech32(f.from, "st").bytes)).name;
+    const ring = openKeyring({ backend: f.keyringBackend, dir });
+    const name = /^st1[02-9ac-hj-np-z]+$/.test(f.from) ? (await ring.keyByAddress(fromBech32(f.from, 'st').bytes)).name : f.from;
     funder = await ring.exportPrivKey(name);
   } catch (e) {
     throw new Error(`--from ${JSON.stringify(f.from)}: ${(e as Error).message} (keyring-backend ${f.keyringBackend} in ${dir})`);
   }
-  return {
-    node: f.node,
-    runs: f.runs,
-    seed: f.seed,
-    funder,
-    fund: weiOf('--fund', f.fund),
-    parallel: f.parallel,
-    gasPrice: weiOf('--gas-prices', f.gasPrices),
-    minGasPrice: weiOf('--min-gas-prices', f.minGasPrices),
-    appHashes: f.appHash,
-    bls: f.bls,
-    commitTimeoutMs: f.commitTimeout * 1000,
-  };
+  return { node: f.node, runs: f.runs, seed: f.seed, funder, ...amounts, parallel: f.parallel, appHashes: f.appHash, bls: f.bls, commitTimeoutMs: f.commitTimeout * 1000 };
 }
