@@ -5,27 +5,43 @@
  * outside the served namespaces, positional arguments (src/api/eth/params.ts), `rpc_modules`,
  * `<ns>_subscribe` / `<ns>_unsubscribe` for connections that carry notifications (the websocket),
  * and `method handler crashed` for a method that fails unexpectedly. Answers are Go's JSON (HTML
- * characters escaped), fields in geth's order.
+ * characters escaped), fields in geth's order. The envelope, batch and error rules are the shared
+ * ones of src/api/geth-rpc/dispatch.ts; this server's own: a batch's calls run one after the other,
+ * every namespace of `json-rpc.api` is served (`rpc_modules` lists those with methods), arguments
+ * decode as the methods' Go types, and a session (a websocket) carries subscriptions.
  */
 import { randomBytes } from 'node:crypto';
-import { compactJson, firstJsonValue, goHtmlEscape, rawArrayElements, rawObjectMembers } from '../../sds/rpc/json-stream.ts';
-import { parsePositional, ParamsError, type ArgType } from './params.ts';
+import {
+  DEFAULT_ERROR,
+  errorText,
+  GethRpcEngine,
+  GethRpcError,
+  INVALID_PARAMS,
+  INVALID_REQUEST,
+  METHOD_NOT_FOUND,
+  notificationText,
+  ParamsError,
+  PARSE_ERROR,
+  resultText,
+  type GethRpcRules,
+  type Message,
+} from '../geth-rpc/dispatch.ts';
+import { parsePositional, type ArgType } from './params.ts';
 
-export const ETH_PARSE_ERROR = -32700;
-export const ETH_INVALID_REQUEST = -32600;
-export const ETH_METHOD_NOT_FOUND = -32601;
-export const ETH_INVALID_PARAMS = -32602;
+/** A subscription notification (`eth_subscription`). */
+export { notificationText };
+
+export const ETH_PARSE_ERROR = PARSE_ERROR;
+export const ETH_INVALID_REQUEST = INVALID_REQUEST;
+export const ETH_METHOD_NOT_FOUND = METHOD_NOT_FOUND;
+export const ETH_INVALID_PARAMS = INVALID_PARAMS;
 /** what geth answers for any error a method returns */
-export const ETH_DEFAULT_ERROR = -32000;
+export const ETH_DEFAULT_ERROR = DEFAULT_ERROR;
 
 /** An error a method answers (geth: an error returned by the handler, code -32000 unless it has its own). */
-export class EthRpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
+export class EthRpcError extends GethRpcError {
+  constructor(code: number, message: string, data?: unknown) {
+    super(code, message, data);
     this.name = 'EthRpcError';
   }
 }
@@ -64,52 +80,6 @@ function newSubscriptionId(): string {
   return `0x${randomBytes(16).toString('hex').replace(/^0+/, '') || '0'}`;
 }
 
-interface Message {
-  method: string;
-  /** raw JSON text of `id`, undefined when absent */
-  id?: string;
-  /** raw JSON text of `params`, undefined when absent */
-  params?: string;
-  hasResult: boolean;
-  hasError: boolean;
-}
-
-const FIELDS = ['jsonrpc', 'id', 'method', 'params', 'error', 'result'] as const;
-
-/** `json.Unmarshal(raw, &jsonrpcMessage{})`, errors ignored (keys matched exactly, then case-insensitively). */
-function decodeMessage(raw: string): Message {
-  const msg: Message = { method: '', hasResult: false, hasError: false };
-  if (!raw.startsWith('{')) return msg;
-  for (const [key, value] of rawObjectMembers(raw)) {
-    const field = FIELDS.find((f) => f === key) ?? FIELDS.find((f) => f === key.toLowerCase());
-    if (field === 'id') msg.id = compactJson(value);
-    else if (field === 'params') msg.params = value;
-    else if (field === 'method' && value.startsWith('"')) msg.method = JSON.parse(value) as string;
-    else if (field === 'result') msg.hasResult = true;
-    else if (field === 'error') msg.hasError = value !== 'null';
-  }
-  return msg;
-}
-
-const hasValidId = (m: Message) => m.id !== undefined && m.id.length > 0 && m.id[0] !== '{' && m.id[0] !== '[';
-const isNotification = (m: Message) => m.id === undefined && m.method !== '';
-const isCall = (m: Message) => hasValidId(m) && m.method !== '';
-const isResponse = (m: Message) => hasValidId(m) && m.method === '' && m.params === undefined && (m.hasResult || m.hasError);
-
-function errorText(id: string | undefined, code: number, message: string, data?: unknown): string {
-  const error = data === undefined ? { code, message } : { code, message, data };
-  return `{"jsonrpc":"2.0","id":${id ?? 'null'},"error":${JSON.stringify(error)}}`;
-}
-
-function resultText(id: string, result: EthJson): string {
-  return `{"jsonrpc":"2.0","id":${id},"result":${JSON.stringify(result) ?? 'null'}}`;
-}
-
-/** A subscription notification (`eth_subscription`). */
-export function notificationText(namespace: string, subscription: string, result: EthJson): string {
-  return goHtmlEscape(`{"jsonrpc":"2.0","method":"${namespace}_subscription","params":{"subscription":${JSON.stringify(subscription)},"result":${JSON.stringify(result)}}}`);
-}
-
 export interface EthDispatcherOptions {
   /** methods by full name (`eth_getBalance`) */
   readonly methods: ReadonlyMap<string, EthMethod>;
@@ -121,8 +91,10 @@ export interface EthDispatcherOptions {
   readonly onCrash?: (method: string, err: unknown) => void;
 }
 
-export class EthDispatcher {
-  private readonly served: ReadonlySet<string>;
+export class EthDispatcher implements GethRpcRules<EthSession | undefined> {
+  readonly batch = 'sequential';
+  readonly served: ReadonlySet<string>;
+  private readonly engine = new GethRpcEngine<EthSession | undefined>(this);
 
   constructor(private readonly opts: EthDispatcherOptions) {
     this.served = new Set(['rpc', ...opts.namespaces]);
@@ -140,81 +112,25 @@ export class EthDispatcher {
    * One HTTP body or websocket message (a request or a batch) → the answer text, or undefined when
    * nothing is to be sent (empty input, only notifications). `session` carries subscriptions.
    */
-  async handle(body: Uint8Array, session?: EthSession): Promise<string | undefined> {
-    const first = firstJsonValue(body);
-    if (first.kind === 'eof') return undefined;
-    if (first.kind === 'error') return errorText(undefined, ETH_PARSE_ERROR, 'parse error');
-    const text = first.text.trimStart();
-    if (!text.startsWith('[')) {
-      const answer = await this.handleMessage(decodeMessage(text), session);
-      return answer === undefined ? undefined : goHtmlEscape(answer);
-    }
-    const elements = rawArrayElements(text);
-    if (elements.length === 0) return errorText(undefined, ETH_INVALID_REQUEST, 'empty batch');
-    // geth runs a batch's calls one after the other; the answers keep request order
-    const answers: string[] = [];
-    for (const raw of elements) {
-      const answer = await this.handleMessage(decodeMessage(raw), session);
-      if (answer !== undefined) answers.push(answer);
-    }
-    return answers.length === 0 ? undefined : goHtmlEscape(`[${answers.join(',')}]`);
+  handle(body: Uint8Array, session?: EthSession): Promise<string | undefined> {
+    return this.engine.handleBody(body, session);
   }
 
-  private async handleMessage(msg: Message, session: EthSession | undefined): Promise<string | undefined> {
-    if (isResponse(msg)) return undefined;
-    if (isNotification(msg)) {
-      await this.call(msg, session);
-      return undefined;
-    }
-    if (isCall(msg)) return this.call(msg, session);
-    return errorText(hasValidId(msg) ? msg.id : undefined, ETH_INVALID_REQUEST, 'invalid request');
-  }
-
-  private async call(msg: Message, session: EthSession | undefined): Promise<string> {
-    const { id, method: name } = msg;
-    if (name.endsWith('_subscribe')) return this.subscribe(msg, session);
-    if (name.endsWith('_unsubscribe')) return this.unsubscribe(msg, session);
-    const sep = name.indexOf('_');
-    const namespace = sep < 0 ? '' : name.slice(0, sep);
-    const notFound = errorText(id, ETH_METHOD_NOT_FOUND, `the method ${name} does not exist/is not available`);
-    if (!this.served.has(namespace)) return notFound;
-    if (name === 'rpc_modules') {
-      try {
-        parsePositional(msg.params, []);
-      } catch (e) {
-        return errorText(id, ETH_INVALID_PARAMS, (e as Error).message);
-      }
-      return resultText(id ?? 'null', this.modules());
-    }
+  bind(name: string, params: string | undefined): (() => EthJson | Promise<EthJson>) | undefined {
     const method = this.opts.methods.get(name);
-    if (method === undefined) return notFound;
-    let args: unknown[];
-    try {
-      args = parsePositional(msg.params, method.args);
-    } catch (e) {
-      if (e instanceof ParamsError) return errorText(id, ETH_INVALID_PARAMS, e.message);
-      throw e;
-    }
-    try {
-      return resultText(id ?? 'null', await method.run(args));
-    } catch (e) {
-      if (e instanceof EthRpcError) return errorText(id, e.code, e.message, e.data);
-      (this.opts.onCrash ?? defaultCrashReport)(name, e);
-      return errorText(id, ETH_DEFAULT_ERROR, 'method handler crashed');
-    }
+    if (method === undefined) return undefined;
+    const args = parsePositional(params, method.args);
+    return () => method.run(args);
   }
 
-  private subscribe(msg: Message, session: EthSession | undefined): string {
-    // geth 1.10.26: -32000 over a transport without notifications
-    if (!session) return errorText(msg.id, ETH_DEFAULT_ERROR, 'notifications not supported');
-    const params = msg.params?.trim() ?? '';
-    if (!params.startsWith('[')) return errorText(msg.id, ETH_INVALID_PARAMS, 'non-array args');
-    const [first, ...rest] = rawArrayElements(params);
-    if (first === undefined || !first.startsWith('"')) return errorText(msg.id, ETH_INVALID_PARAMS, 'expected subscription name as first argument');
-    const kindName = JSON.parse(first) as string;
-    const namespace = msg.method.slice(0, msg.method.indexOf('_'));
+  /** geth 1.10.26: -32000 `notifications not supported` over a transport without them */
+  carriesNotifications(session: EthSession | undefined): boolean {
+    return session !== undefined;
+  }
+
+  subscribe(msg: Message, namespace: string, kindName: string, rest: readonly string[], session: EthSession | undefined): string | undefined {
     const kind = this.served.has(namespace) ? this.opts.subscriptions?.get(namespace)?.get(kindName) : undefined;
-    if (!kind) return errorText(msg.id, ETH_METHOD_NOT_FOUND, `no ${JSON.stringify(kindName)} subscription in ${namespace} namespace`);
+    if (!kind || !session) return undefined;
     let args: unknown[];
     try {
       args = parsePositional(`[${rest.join(',')}]`, kind.args);
@@ -228,7 +144,7 @@ export class EthDispatcher {
     return resultText(msg.id ?? 'null', sub);
   }
 
-  private unsubscribe(msg: Message, session: EthSession | undefined): string {
+  unsubscribe(msg: Message, session: EthSession | undefined): string {
     let id: string | undefined;
     try {
       [id] = parsePositional(msg.params, [SUBSCRIPTION_ID]) as [string];
@@ -241,6 +157,10 @@ export class EthDispatcher {
     stop();
     session!.subscriptions.delete(id);
     return resultText(msg.id ?? 'null', true);
+  }
+
+  crashed(method: string, err: unknown): void {
+    (this.opts.onCrash ?? defaultCrashReport)(method, err);
   }
 }
 

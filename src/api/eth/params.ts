@@ -6,16 +6,12 @@
  * argument N`), and a value that does not decode is `invalid argument N: <the decoder's error>`.
  * Each ArgType decodes one raw JSON text as its Go type does (hexutil, ethermint's BlockNumber).
  */
-import { rawArrayElements, rawObjectMembers } from '../../sds/rpc/json-stream.ts';
+import { jsonKind, ParamsError } from '../geth-rpc/dispatch.ts';
+import { rawArrayElements, rawObjectMembers } from '../geth-rpc/json-stream.ts';
 import { decodeData, decodeFixed, decodeQuantity, HexError, HexErrors } from './hexutil.ts';
 
-/** A parameter error: answered as -32602 with this text. */
-export class ParamsError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ParamsError';
-  }
-}
+/** A parameter error: answered as -32602 with this text (the shared one of the go-ethereum rules). */
+export { ParamsError };
 
 export interface ArgType<T> {
   /** the Go type, as encoding/json names it in errors */
@@ -33,16 +29,6 @@ export type BlockRef = { readonly number: BlockNumber } | { readonly hash: Uint8
 
 const isString = (raw: string) => raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"');
 const unquote = (raw: string) => JSON.parse(raw) as string;
-
-/** encoding/json's name of a JSON value's kind in `cannot unmarshal <kind> into …`. */
-function jsonKind(raw: string): string {
-  const c = raw[0];
-  if (c === '"') return 'string';
-  if (c === '[') return 'array';
-  if (c === '{') return 'object';
-  if (c === 't' || c === 'f') return 'bool';
-  return 'number';
-}
 
 const typeError = (raw: string, goType: string) => new Error(`json: cannot unmarshal ${jsonKind(raw)} into Go value of type ${goType}`);
 const nonString = (goType: string) => new Error(`json: cannot unmarshal non-string into Go value of type ${goType}`);

@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { bareNotFound } from '../geth-rpc/http.ts';
 import { EthSession, type EthDispatcher } from './dispatch.ts';
 
 /** geth `wsMessageSizeLimit` */
@@ -43,8 +44,7 @@ export class EthWebsocket {
 
   /** A plain request on a websocket-only server: geth answers 404. */
   static notFound(_req: IncomingMessage, res: ServerResponse): void {
-    res.writeHead(404, { 'Content-Length': '0' });
-    res.end();
+    bareNotFound(res);
   }
 
   private serve(ws: WebSocket): void {

@@ -6,7 +6,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { connect, type Socket } from 'node:net';
 import { MAX_IPC_PATH_BYTES } from './ipc-server.ts';
-import { JsonValueScanner } from './json-stream.ts';
+import { JsonValueScanner } from '../../api/geth-rpc/json-stream.ts';
 
 /** A JSON-RPC error object the node answered with. */
 export class SdsRpcError extends Error {

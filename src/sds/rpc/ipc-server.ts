@@ -8,8 +8,9 @@
 import { lstat, mkdir, chmod, unlink } from 'node:fs/promises';
 import { connect, createServer, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
+import { errorText } from '../../api/geth-rpc/dispatch.ts';
+import { JsonValueScanner } from '../../api/geth-rpc/json-stream.ts';
 import { RPC_PARSE_ERROR, type RpcDispatcher } from './dispatch.ts';
-import { JsonValueScanner } from './json-stream.ts';
 
 /**
  * The largest IPC message: the HTTP limit (5 MiB) leaves no room for a 3.5 MB upload packet once
@@ -23,7 +24,7 @@ export function defaultIpcPath(home: string): string {
 }
 
 function errorLine(code: number, message: string): string {
-  return `${JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } })}\n`;
+  return `${errorText(undefined, code, message)}\n`;
 }
 
 /** Is something accepting connections on this socket file? */

@@ -1,8 +1,11 @@
 /**
- * Go `encoding/json` Decoder framing for the resource node's JSON-RPC transport: finds where the
- * next JSON value of a byte stream ends (IPC: a stream of values; HTTP: the first value of a body,
- * the rest ignored, as geth's decoder does), and reports syntax errors with Go's texts
- * (`invalid character 'x' looking for beginning of value`).
+ * Go `encoding/json` Decoder framing for the go-ethereum-style JSON-RPC servers (the resource
+ * node's, src/sds/rpc; the Ethereum JSON-RPC, src/api/eth): finds where the next JSON value of a
+ * byte stream ends (IPC: a stream of values; HTTP and websocket: the first value of a body, the
+ * rest ignored, as geth's decoder does), and reports syntax errors with Go's texts
+ * (`invalid character 'x' looking for beginning of value`). Also the raw-JSON helpers the message
+ * and argument decoding use (object members and array elements as raw texts, Go's Compact and
+ * HTML escaping).
  *
  * The scanner is incremental: bytes can arrive in any chunks (a value split across chunks, two
  * values in one chunk) and no byte is scanned twice.

@@ -3,7 +3,7 @@
  * Go's scanner texts for syntax errors (what the node sends back as -32700 over IPC).
  */
 import { describe, expect, it } from 'vitest';
-import { compactJson, firstJsonValue, JsonValueScanner, rawArrayElements, rawObjectMembers } from '../../../src/sds/rpc/json-stream.ts';
+import { compactJson, firstJsonValue, JsonValueScanner, rawArrayElements, rawObjectMembers } from '../../../src/api/geth-rpc/json-stream.ts';
 
 /** Frames a whole stream fed one byte at a time: the values' texts, and the error that stopped it. */
 function frameBytewise(text: string): { values: string[]; error?: string } {
