@@ -11,32 +11,14 @@
  * decode as the methods' Go types, and a session (a websocket) carries subscriptions.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  DEFAULT_ERROR,
-  errorText,
-  GethRpcEngine,
-  GethRpcError,
-  INVALID_PARAMS,
-  INVALID_REQUEST,
-  METHOD_NOT_FOUND,
-  notificationText,
-  ParamsError,
-  PARSE_ERROR,
-  resultText,
-  type GethRpcRules,
-  type Message,
-} from '../geth-rpc/dispatch.ts';
+import { DEFAULT_ERROR, errorText, GethRpcEngine, GethRpcError, INVALID_PARAMS, notificationText, ParamsError, resultText, type GethRpcRules, type Message } from '../geth-rpc/dispatch.ts';
 import { parsePositional, type ArgType } from './params.ts';
 
 /** A subscription notification (`eth_subscription`). */
 export { notificationText };
 
-export const ETH_PARSE_ERROR = PARSE_ERROR;
-export const ETH_INVALID_REQUEST = INVALID_REQUEST;
-export const ETH_METHOD_NOT_FOUND = METHOD_NOT_FOUND;
-export const ETH_INVALID_PARAMS = INVALID_PARAMS;
-/** what geth answers for any error a method returns */
-export const ETH_DEFAULT_ERROR = DEFAULT_ERROR;
+/** geth's error codes (DEFAULT_ERROR: what geth answers for any error a method returns) */
+export { PARSE_ERROR as ETH_PARSE_ERROR, INVALID_REQUEST as ETH_INVALID_REQUEST, METHOD_NOT_FOUND as ETH_METHOD_NOT_FOUND, INVALID_PARAMS as ETH_INVALID_PARAMS, DEFAULT_ERROR as ETH_DEFAULT_ERROR } from '../geth-rpc/dispatch.ts';
 
 /** An error a method answers (geth: an error returned by the handler, code -32000 unless it has its own). */
 export class EthRpcError extends GethRpcError {
@@ -135,7 +117,7 @@ export class EthDispatcher implements GethRpcRules<EthSession | undefined> {
     try {
       args = parsePositional(`[${rest.join(',')}]`, kind.args);
     } catch (e) {
-      if (e instanceof ParamsError) return errorText(msg.id, ETH_INVALID_PARAMS, e.message);
+      if (e instanceof ParamsError) return errorText(msg.id, INVALID_PARAMS, e.message);
       throw e;
     }
     const sub = newSubscriptionId();
@@ -149,11 +131,11 @@ export class EthDispatcher implements GethRpcRules<EthSession | undefined> {
     try {
       [id] = parsePositional(msg.params, [SUBSCRIPTION_ID]) as [string];
     } catch (e) {
-      if (e instanceof ParamsError) return errorText(msg.id, ETH_INVALID_PARAMS, e.message);
+      if (e instanceof ParamsError) return errorText(msg.id, INVALID_PARAMS, e.message);
       throw e;
     }
     const stop = session?.subscriptions.get(id);
-    if (!stop) return errorText(msg.id, ETH_DEFAULT_ERROR, 'subscription not found');
+    if (!stop) return errorText(msg.id, DEFAULT_ERROR, 'subscription not found');
     stop();
     session!.subscriptions.delete(id);
     return resultText(msg.id ?? 'null', true);

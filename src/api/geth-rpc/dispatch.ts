@@ -37,14 +37,6 @@ export class GethRpcError extends Error {
   }
 }
 
-/** A parameter error: answered as -32602 with this text. */
-export class ParamsError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ParamsError';
-  }
-}
-
 /** The fields of a Go `jsonrpcMessage` as decoded from one message (raw JSON texts, Go's zero values when absent). */
 export interface Message {
   method: string;
@@ -115,6 +107,14 @@ export function resultText(id: string, result: unknown): string {
 /** A subscription notification (`<ns>_subscription`), HTML-escaped as Go's encoder does. */
 export function notificationText(namespace: string, subscription: string, result: unknown): string {
   return goHtmlEscape(`{"jsonrpc":"2.0","method":"${namespace}_subscription","params":{"subscription":${JSON.stringify(subscription)},"result":${JSON.stringify(result)}}}`);
+}
+
+/** A parameter error: answered as -32602 with this text. */
+export class ParamsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ParamsError';
+  }
 }
 
 /** encoding/json's name of a JSON value's kind in `cannot unmarshal <kind> into …`. */

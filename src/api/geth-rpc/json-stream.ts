@@ -157,20 +157,14 @@ export class JsonValueScanner {
     switch (this.state) {
       case S.BeginValueOrEmpty:
         if (isSpace(c)) return 'ok';
-        if (c === 0x5d) {
-          this.stack.pop();
-          return this.valueEnded();
-        }
+        if (c === 0x5d) return this.closeContainer();
         return this.beginValue(c);
       case S.BeginValue:
         if (isSpace(c)) return 'ok';
         return this.beginValue(c);
       case S.BeginKeyOrEmpty:
         if (isSpace(c)) return 'ok';
-        if (c === 0x7d) {
-          this.stack.pop();
-          return this.valueEnded();
-        }
+        if (c === 0x7d) return this.closeContainer();
         if (c === 0x22) {
           this.state = S.InString;
           return 'ok';
@@ -277,21 +271,16 @@ export class JsonValueScanner {
     switch (c) {
       case 0x7b:
         this.stack.push(P.ObjKey);
-        this.state = S.BeginKeyOrEmpty;
-        return 'ok';
+        return this.goTo(S.BeginKeyOrEmpty);
       case 0x5b:
         this.stack.push(P.Array);
-        this.state = S.BeginValueOrEmpty;
-        return 'ok';
+        return this.goTo(S.BeginValueOrEmpty);
       case 0x22:
-        this.state = S.InString;
-        return 'ok';
+        return this.goTo(S.InString);
       case 0x2d:
-        this.state = S.Neg;
-        return 'ok';
+        return this.goTo(S.Neg);
       case 0x30:
-        this.state = S.Zero;
-        return 'ok';
+        return this.goTo(S.Zero);
       case 0x74:
         return this.beginLiteral('true');
       case 0x66:
@@ -299,11 +288,13 @@ export class JsonValueScanner {
       case 0x6e:
         return this.beginLiteral('null');
     }
-    if (c >= 0x31 && c <= 0x39) {
-      this.state = S.Int;
-      return 'ok';
-    }
+    if (c >= 0x31 && c <= 0x39) return this.goTo(S.Int);
     return this.fail(c, 'looking for beginning of value');
+  }
+
+  private goTo(state: S): 'ok' {
+    this.state = state;
+    return 'ok';
   }
 
   private beginLiteral(word: string): 'ok' {
@@ -340,27 +331,26 @@ export class JsonValueScanner {
       }
       return this.fail(c, 'after object key');
     }
-    if (top === P.ObjValue) {
-      if (c === 0x2c) {
-        this.stack[this.stack.length - 1] = P.ObjKey;
-        this.state = S.BeginKey;
-        return 'ok';
-      }
-      if (c === 0x7d) {
-        this.stack.pop();
-        return this.valueEnded();
-      }
-      return this.fail(c, 'after object key:value pair');
-    }
+    if (top === P.ObjValue) return this.afterMember(c, 0x7d, 'after object key:value pair');
+    return this.afterMember(c, 0x5d, 'after array element');
+  }
+
+  /** after an object's key:value pair or an array's element: `,` begins the next one, the closing bracket (`close`) ends the container */
+  private afterMember(c: number, close: number, context: string): 'ok' | 'done' | 'error' {
     if (c === 0x2c) {
-      this.state = S.BeginValue;
+      const inObject = close === 0x7d;
+      if (inObject) this.stack[this.stack.length - 1] = P.ObjKey;
+      this.state = inObject ? S.BeginKey : S.BeginValue;
       return 'ok';
     }
-    if (c === 0x5d) {
-      this.stack.pop();
-      return this.valueEnded();
-    }
-    return this.fail(c, 'after array element');
+    if (c === close) return this.closeContainer();
+    return this.fail(c, context);
+  }
+
+  /** a closing bracket ends the innermost object or array */
+  private closeContainer(): 'ok' | 'done' {
+    this.stack.pop();
+    return this.valueEnded();
   }
 }
 

@@ -7,21 +7,7 @@
  * concurrently, only namespaces with methods are served, a method takes ONE parameter object (named
  * by its Go struct in errors), `<ns>_subscribe` finds no subscription (none exist).
  */
-import {
-  DEFAULT_ERROR,
-  errorText,
-  GethRpcEngine,
-  GethRpcError,
-  INVALID_PARAMS,
-  INVALID_REQUEST,
-  jsonKind,
-  METADATA_NAMESPACE,
-  METHOD_NOT_FOUND,
-  ParamsError,
-  PARSE_ERROR,
-  type GethRpcRules,
-  type Message,
-} from '../../api/geth-rpc/dispatch.ts';
+import { DEFAULT_ERROR, errorText, GethRpcEngine, GethRpcError, INVALID_PARAMS, jsonKind, METADATA_NAMESPACE, ParamsError, type GethRpcRules, type Message } from '../../api/geth-rpc/dispatch.ts';
 import { rawArrayElements } from '../../api/geth-rpc/json-stream.ts';
 
 type Transport = 'http' | 'ipc';
@@ -40,15 +26,8 @@ export class RpcCallError extends GethRpcError {
   }
 }
 
-/** geth's error codes */
-export const RPC_PARSE_ERROR = PARSE_ERROR;
-export const RPC_INVALID_REQUEST = INVALID_REQUEST;
-export const RPC_METHOD_NOT_FOUND = METHOD_NOT_FOUND;
-export const RPC_INVALID_PARAMS = INVALID_PARAMS;
-export const RPC_DEFAULT_ERROR = DEFAULT_ERROR;
-
-/** The metadata namespace every server has (`rpc_modules`). */
-export const RPC_METADATA_NAMESPACE = METADATA_NAMESPACE;
+/** geth's error codes, and the metadata namespace every server has (`rpc_modules`) */
+export { PARSE_ERROR as RPC_PARSE_ERROR, INVALID_REQUEST as RPC_INVALID_REQUEST, METHOD_NOT_FOUND as RPC_METHOD_NOT_FOUND, INVALID_PARAMS as RPC_INVALID_PARAMS, DEFAULT_ERROR as RPC_DEFAULT_ERROR, METADATA_NAMESPACE as RPC_METADATA_NAMESPACE } from '../../api/geth-rpc/dispatch.ts';
 
 /**
  * How a parameter that is not an object is named in the -32602 text (`invalid argument 0: json:
@@ -87,7 +66,7 @@ export class RpcDispatcher implements GethRpcRules<Transport> {
   ) {
     // geth registers a namespace only when it has methods; `rpc` always exists
     const withMethods = new Set([...methods.keys()].map((name) => name.split('_')[0]!));
-    this.served = new Set([RPC_METADATA_NAMESPACE, ...namespaces.filter((ns) => withMethods.has(ns))]);
+    this.served = new Set([METADATA_NAMESPACE, ...namespaces.filter((ns) => withMethods.has(ns))]);
   }
 
   /** `rpc_modules`: each served namespace → "1.0", keys sorted (Go marshals maps sorted). */
@@ -134,9 +113,9 @@ export class RpcDispatcher implements GethRpcRules<Transport> {
       if (!elements[0]!.startsWith('"') && elements[0] !== 'null') throw new ParamsError(`invalid argument 0: json: cannot unmarshal ${jsonKind(elements[0]!)} into Go value of type rpc.ID`);
       if (elements.length > 1) throw new ParamsError('too many arguments, want at most 1');
     } catch (e) {
-      return errorText(msg.id, RPC_INVALID_PARAMS, (e as Error).message);
+      return errorText(msg.id, INVALID_PARAMS, (e as Error).message);
     }
-    return errorText(msg.id, RPC_DEFAULT_ERROR, 'subscription not found');
+    return errorText(msg.id, DEFAULT_ERROR, 'subscription not found');
   }
 
   crashed(name: string, e: unknown): void {
