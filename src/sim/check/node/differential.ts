@@ -187,10 +187,11 @@ class NodeCheck {
       const mine = { code: expected[i]!.code, codespace: expected[i]!.codespace, hash: sent[i]!.hash };
       const theirs = { code: a.code, codespace: a.codespace, hash: a.hash };
       const diff = compareJson(theirs, mine);
-      if (diff) return new Divergence(this.model.height, `CheckTx of ${sent[i]!.hash}: ${diff.path}`, diff.node, diff.model, { node: { ...theirs, log: a.log }, model: { ...mine, log: expected[i]!.log } });
+      if (diff) return new Divergence(this.model.height, `CheckTx of ${sent[i]!.hash}: ${diff.path}`, diff.node, diff.model, { node: { ...theirs, log: a.log }, model: { ...mine, log: expected[i]!.log } }, sent[i]!.hash);
       this.count('checkTx', a);
       if (a.code === 0) accepted.push(a.hash);
     }
+    this.model.watch(accepted);
     const d = await this.awaitCommits(accepted);
     if (d) return d;
     for (const h of accepted) this.count('deliverTx', this.model.committed.get(h)!.result);
@@ -254,8 +255,7 @@ class NodeCheck {
   }
 
   private failure(firstOfWave: number, d: Divergence): NodeCheckResult {
-    const hash = /\(([0-9A-F]{64})\)|CheckTx of ([0-9A-F]{64})/.exec(d.where);
-    const sent = hash ? this.byHash.get(hash[1] ?? hash[2]!) : undefined;
+    const sent = d.txHash ? this.byHash.get(d.txHash) : undefined;
     return {
       ok: false,
       runs: firstOfWave,

@@ -13,6 +13,8 @@ export class Divergence {
     readonly model: unknown,
     /** the whole objects around the difference, when they help to read it */
     readonly context?: { readonly node: unknown; readonly model: unknown },
+    /** the tx whose answer or result differs, if one does (uppercase hex hash) */
+    readonly txHash?: string,
   ) {}
 
   toJSON(): Record<string, unknown> {

@@ -59,8 +59,9 @@ export interface FollowerOptions {
 
 /** The App following a node over its consensus RPC. */
 export class NodeFollower {
-  /** txs committed since the follower started, by uppercase hex hash */
+  /** the watched txs (`watch`) seen committed, by uppercase hex hash */
   readonly committed = new Map<string, CommittedTx>();
+  private readonly watched = new Set<string>();
   private appHashOf = new Map<bigint, string>();
 
   private constructor(
@@ -87,6 +88,11 @@ export class NodeFollower {
 
   get height(): bigint {
     return this.app.height;
+  }
+
+  /** Records where these txs (uppercase hex hashes) land, once blocks holding them are run (`committed`). */
+  watch(hashes: readonly string[]): void {
+    for (const h of hashes) this.watched.add(h);
   }
 
   /** The node's latest height (`abci_info`, served from memory). */
@@ -145,7 +151,11 @@ export class NodeFollower {
     const { appHash } = this.app.commit();
     this.appHashOf.set(h, hexText(appHash));
     this.appHashOf.delete(h - 2n);
-    txs.forEach((tx, index) => this.committed.set(txHash(tx), { height: h, index, result: results.txs_results![index]! }));
+    txs.forEach((tx, index) => {
+      const hash = txHash(tx);
+      if (!this.watched.delete(hash)) return;
+      this.committed.set(hash, { height: h, index, result: results.txs_results![index]! });
+    });
     return undefined;
   }
 
@@ -161,9 +171,8 @@ export class NodeFollower {
   }
 }
 
-/** A result as compared: the node's JSON less `log` and `info` (free text of each implementation) and the events' index flags. */
-export function comparableResult(r: TxResultJson | ReturnType<typeof deliverTxJson>): unknown {
-  const j = r as unknown as TxResultJson;
+/** A result as compared: the RPC's JSON less `log` and `info` (free text of each implementation) and the events' index flags. */
+function comparableResult(j: TxResultJson): unknown {
   return { code: j.code, codespace: j.codespace, data: j.data ?? null, gas_wanted: j.gas_wanted, gas_used: j.gas_used, events: comparableEvents(j.events ?? []) };
 }
 
@@ -194,7 +203,10 @@ function compareBlock(
   if (theirs.length !== txs.length) return new Divergence(h, `the number of tx results of block ${h}`, theirs.length, txs.length);
   for (let i = 0; i < txs.length; i++) {
     const d = compareJson(theirs[i], mine[i]);
-    if (d) return new Divergence(h, `tx ${i} of block ${h} (${txHash(txs[i]!)}): ${d.path}`, d.node, d.model, { node: theirs[i], model: mine[i] });
+    if (d) {
+      const hash = txHash(txs[i]!);
+      return new Divergence(h, `tx ${i} of block ${h} (${hash}): ${d.path}`, d.node, d.model, { node: theirs[i], model: mine[i] }, hash);
+    }
   }
   for (const [what, n, m] of [
     ['begin-block events', comparableEvents(node.begin_block_events ?? []), blockEvents(model.beginBlockEvents)],
