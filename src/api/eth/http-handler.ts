@@ -18,7 +18,6 @@ export function ethHttpHandler(dispatcher: EthDispatcher): (req: IncomingMessage
   return gethHttpHandler({
     maxBody: MAX_REQUEST_BYTES,
     tooLargeText: (e) => `content length too large (>${e.limit})`,
-    healthCheck: 'no-question-mark',
     answer: (body) => dispatcher.handle(body),
   });
 }

@@ -203,21 +203,20 @@ export function parsePositional(params: string | undefined, types: readonly ArgT
     if (!text.startsWith('[')) throw new ParamsError('non-array args');
     elements = rawArrayElements(text);
   }
-  if (elements.length > types.length) throw new ParamsError(`too many arguments, want at most ${types.length}`);
+  // in geth's order: each given argument decodes in turn (one past the last is "too many"), then the missing ones
   const args: unknown[] = [];
-  for (let i = 0; i < types.length; i++) {
-    const type = types[i]!;
-    const raw = elements[i];
-    if (raw === undefined) {
-      if (!type.optional) throw new ParamsError(`missing value for required argument ${i}`);
-      args.push(undefined);
-      continue;
-    }
+  elements.forEach((raw, i) => {
+    const type = types[i];
+    if (type === undefined) throw new ParamsError(`too many arguments, want at most ${types.length}`);
     try {
       args.push(type.decode(raw));
     } catch (e) {
       throw new ParamsError(`invalid argument ${i}: ${(e as Error).message}`);
     }
+  });
+  for (let i = elements.length; i < types.length; i++) {
+    if (!types[i]!.optional) throw new ParamsError(`missing value for required argument ${i}`);
+    args.push(undefined);
   }
   return args;
 }

@@ -29,11 +29,6 @@ export interface GethHttpOptions {
   readonly maxBody: number;
   /** the 413 text when a body without a telling Content-Length turns out longer than `maxBody` */
   readonly tooLargeText: (e: BodyTooLargeError) => string;
-  /**
-   * Which GET is the health check (besides having no body): 'no-query' when the query is empty
-   * (Go's `URL.RawQuery == ""`, so `GET /?` too); 'no-question-mark' when the URL has no `?` at all.
-   */
-  readonly healthCheck: 'no-query' | 'no-question-mark';
   /** one body → the JSON-RPC answer text, or undefined when nothing is to be sent */
   readonly answer: (body: Buffer) => Promise<string | undefined>;
 }
@@ -122,9 +117,8 @@ export function gethHttpHandler(opts: GethHttpOptions): (req: IncomingMessage, r
     }
     const lengthHeader = req.headers['content-length'];
     const contentLength = lengthHeader === undefined ? (req.headers['transfer-encoding'] ? -1 : 0) : Number(lengthHeader);
-    // a health probe: GET, no body, no query
-    const noQuery = opts.healthCheck === 'no-query' ? rawQuery === '' : q < 0;
-    if (req.method === 'GET' && contentLength === 0 && noQuery) {
+    // a health probe: GET, no body, no query (Go's `URL.RawQuery == ""`, so `GET /?` too)
+    if (req.method === 'GET' && contentLength === 0 && rawQuery === '') {
       send(res, gzip, 200, {}, '');
       return;
     }

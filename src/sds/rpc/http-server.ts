@@ -29,7 +29,6 @@ export function serveSdsRpcHttp(opts: SdsRpcHttpOptions): Promise<RunningServer>
     allowedHosts: opts.allowedHosts ?? SDS_RPC_DEFAULT_ALLOWED_HOSTS,
     maxBody: SDS_RPC_MAX_BODY,
     tooLargeText: (e) => e.message,
-    healthCheck: 'no-query',
     answer: (body) => opts.dispatcher.handle(body.toString('utf8'), 'http'),
   });
   return listen({ host: opts.host, port: opts.port }, handler);

@@ -37,6 +37,13 @@ describe('positional arguments as geth decodes them', () => {
     expect(err('["0x8000000000000000"]', [blockNumber])).toBe('invalid argument 0: block number larger than int64');
   });
 
+  it("in geth's order: each given argument in turn, one too many after the others, then the missing ones", () => {
+    expect(err('["0x", "latest"]', [blockNumber])).toBe('invalid argument 0: hex string "0x"');
+    expect(err('["latest", "latest"]', [blockNumber])).toBe('too many arguments, want at most 1');
+    expect(err('["0x"]', [blockNumber, blockNumber])).toBe('invalid argument 0: hex string "0x"');
+    expect(err('["latest"]', [blockNumber, blockNumber])).toBe('missing value for required argument 1');
+  });
+
   it('block number or hash: a hash, an object, not both', () => {
     const h = `0x${'ab'.repeat(32)}`;
     expect(parsePositional(`["${h}"]`, [blockNumberOrHash])).toEqual([{ hash: new Uint8Array(32).fill(0xab) }]);

@@ -394,6 +394,11 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
   it('HTTP: the health check, the content type, the methods, paths', async () => {
     const health = await fetch(httpUrl);
     expect([health.status, await health.text()]).toEqual([200, '']);
+    // Go's empty RawQuery: a bare "?" is still the health check; a query is not (a GET with no JSON body)
+    const bare = await fetch(`${httpUrl.replace(/\/$/, '')}/?`);
+    expect([bare.status, await bare.text()]).toEqual([200, '']);
+    const queried = await fetch(`${httpUrl.replace(/\/$/, '')}/?x=1`);
+    expect(queried.status).not.toBe(200);
     const text = await fetch(httpUrl, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
     expect([text.status, await text.text()]).toEqual([415, 'invalid content type, only application/json is supported\n']);
     const put = await fetch(httpUrl, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{}' });
