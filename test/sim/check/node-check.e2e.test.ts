@@ -29,6 +29,42 @@ vi.mock('../../../src/modules/sds/prepay.ts', async (importOriginal) => {
   return { ...real, prepay: (...args: Parameters<typeof real.prepay>) => real.prepay(...args) + (planted.on ? 1n : 0n) };
 });
 
+interface CheckOutput {
+  ok: boolean;
+  runs: number;
+  seed: number;
+  txs: number;
+  blocks: string;
+  results: { checkTx: Record<string, number>; deliverTx: Record<string, number> };
+}
+
+/**
+ * `sdsim check --node` of `runs` runs while the storage network has traffic to report: a file
+ * added through the storage client API before, its epoch closed while the runs go. Asserts that
+ * the check passed and that the volume report's block was among those the model compared.
+ */
+async function checkWhileReporting(ports: LocalnetPorts, home: string, runs: number, seed: number): Promise<{ out: CheckOutput; report: Awaited<ReturnType<RpcClient['tx']>> }> {
+  const node = `tcp://127.0.0.1:${ports.rpc}`;
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(150_000).map((_, i) => (i * seed) % 251)]), 'traffic.bin');
+  expect((await fetch(`http://127.0.0.1:${ports.ipfs}/api/v0/add`, { method: 'POST', body: form })).status).toBe(200);
+  const check = runBin('sdsim', ['check', '--node', node, '--from', 'dev0', '--home', home, '--runs', String(runs), '--seed', String(seed)]);
+  await new Promise((r) => setTimeout(r, 1000));
+  const closed = (await (await fetch(`http://127.0.0.1:${ports.meta}/epochs/close`, { method: 'POST' })).json()) as { epoch: string | null; tx_hash?: string };
+  expect(closed.epoch).toBe('1');
+  const r = await check;
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  const out = JSON.parse(r.stdout) as CheckOutput;
+  expect(out).toMatchObject({ ok: true, runs, seed });
+  const report = await new RpcClient(node).tx(Buffer.from(closed.tx_hash!, 'hex'));
+  expect(report.tx_result.code).toBe(0);
+  const [first, last] = out.blocks.split('..').map(BigInt) as [bigint, bigint];
+  expect(BigInt(report.height)).toBeGreaterThanOrEqual(first);
+  expect(BigInt(report.height)).toBeLessThanOrEqual(last);
+  return { out, report };
+}
+
 describe('sdsim check --node against npm start', () => {
   let net: Localnet;
   let home: string;
@@ -47,21 +83,7 @@ describe('sdsim check --node against npm start', () => {
   });
 
   it('200 generated runs find no divergence, with the storage network reporting traffic meanwhile', async () => {
-    // a file through the storage client API: traffic the meta nodes report when the epoch closes
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(200_000).map((_, i) => (i * 7) % 251)]), 'traffic.bin');
-    const added = await fetch(`http://127.0.0.1:${ports.ipfs}/api/v0/add`, { method: 'POST', body: form });
-    expect(added.status).toBe(200);
-    const check = runBin('sdsim', ['check', '--node', node, '--from', 'dev0', '--home', home, '--runs', '200', '--seed', '11']);
-    // the epoch closes while the runs go: its volume report lands among the compared blocks
-    await new Promise((r) => setTimeout(r, 1500));
-    const closed = (await (await fetch(`http://127.0.0.1:${ports.meta}/epochs/close`, { method: 'POST' })).json()) as { epoch: string | null; tx_hash?: string };
-    expect(closed.epoch).toBe('1');
-    const r = await check;
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { ok: boolean; runs: number; seed: number; txs: number; blocks: string; results: { checkTx: Record<string, number>; deliverTx: Record<string, number> } };
-    expect(out).toMatchObject({ ok: true, runs: 200, seed: 11 });
+    const { out } = await checkWhileReporting(ports, home, 200, 11);
     expect(out.txs).toBeGreaterThan(400);
     // both stages answered both ways: accepted, and refused with several codes
     for (const stage of [out.results.checkTx, out.results.deliverTx]) {
@@ -69,12 +91,6 @@ describe('sdsim check --node against npm start', () => {
       expect(Object.keys(stage).filter((k) => k !== '0').length).toBeGreaterThanOrEqual(4);
     }
     expect(Object.values(out.results.checkTx).reduce((a, b) => a + b, 0)).toBe(out.txs);
-    // the report's block was run and compared by the model during the runs
-    const report = await new RpcClient(node).tx(Buffer.from(closed.tx_hash!, 'hex'));
-    expect(report.tx_result.code).toBe(0);
-    const [first, last] = out.blocks.split('..').map(BigInt) as [bigint, bigint];
-    expect(BigInt(report.height)).toBeGreaterThanOrEqual(first);
-    expect(BigInt(report.height)).toBeLessThanOrEqual(last);
   }, 300_000);
 
   it('reports the first CheckTx that differs when the model is told another minimum gas price', async () => {
@@ -129,32 +145,14 @@ describe('sdsim check --node against npm start -- --naming real', () => {
     const ports = await localnetPorts(1);
     net = startLocalnet(home, [...localnetFlags(ports), '--naming', 'real', '--consensus.timeout_commit', '100ms']);
     await net.banner;
-    const node = `tcp://127.0.0.1:${ports.rpc}`;
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(100_000).map((_, i) => (i * 13) % 251)]), 'traffic.bin');
-    expect((await fetch(`http://127.0.0.1:${ports.ipfs}/api/v0/add`, { method: 'POST', body: form })).status).toBe(200);
-    const check = runBin('sdsim', ['check', '--node', node, '--from', 'dev0', '--home', home, '--runs', '100', '--seed', '21']);
-    await new Promise((r) => setTimeout(r, 1000));
-    const closed = (await (await fetch(`http://127.0.0.1:${ports.meta}/epochs/close`, { method: 'POST' })).json()) as { epoch: string | null; tx_hash?: string };
-    expect(closed.epoch).toBe('1');
-    const r = await check;
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { ok: boolean; runs: number; blocks: string; results: { checkTx: Record<string, number>; deliverTx: Record<string, number> } };
-    expect(out).toMatchObject({ ok: true, runs: 100 });
+    const { out, report } = await checkWhileReporting(ports, home, 100, 21);
     // every generated message decodes on that chain (no type URL refused) and proposals go through
     expect(out.results.checkTx['sdk/2']).toBeUndefined();
     expect(out.results.deliverTx['0']).toBeGreaterThan(100);
-    const rpcPort = ports.rpc;
-    const proposals = await rpc<{ response: { code: number; value: string } }>(rpcPort, 'abci_query', { path: '/cosmos.gov.v1.Query/Proposals', data: '' });
+    const proposals = await rpc<{ response: { code: number; value: string } }>(ports.rpc, 'abci_query', { path: '/cosmos.gov.v1.Query/Proposals', data: '' });
     expect(proposals.response.code).toBe(0);
     expect(Buffer.from(proposals.response.value, 'base64').toString('latin1')).toContain('sdsim check --node');
-    // the meta nodes' report, in the real words, ran through the model among the compared blocks
-    const report = await new RpcClient(node).tx(Buffer.from(closed.tx_hash!, 'hex'));
-    expect(report.tx_result.code).toBe(0);
+    // the meta nodes reported in the real words
     expect(Buffer.from(report.tx_result.data!, 'base64').toString('latin1')).toContain('/stratos.pot.v1.MsgVolumeReport');
-    const [first, last] = out.blocks.split('..').map(BigInt) as [bigint, bigint];
-    expect(BigInt(report.height)).toBeGreaterThanOrEqual(first);
-    expect(BigInt(report.height)).toBeLessThanOrEqual(last);
   }, 180_000);
 });
