@@ -125,6 +125,17 @@ describe('sdsim check --node against npm start', () => {
     expect(modelNoz - nodeNoz).toBe(1n);
   }, 120_000);
 
+  it('refuses a funder that cannot fund the runs before sending anything', async () => {
+    const dev3 = (JSON.parse(readFileSync(join(home, 'dev-accounts.json'), 'utf8')) as { accounts: { name: string; address: string }[] }).accounts.find((a) => a.name === 'dev3')!.address;
+    const account = async () => (await (await fetch(`http://127.0.0.1:${ports.rest}/sdk/auth/v1beta1/accounts/${dev3}`)).json()) as unknown;
+    const before = await account();
+    const r = await runBin('sdsim', ['check', '--node', node, '--from', 'dev3', '--home', home, '--runs', '5', '--seed', '14', '--fund', '1000000000stos']);
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toMatch(new RegExp(`^Error: the funder ${dev3} holds 1000000000000000000000000 wei at height \\d+; 5 runs with \\d+ users need \\d+ wei \\(--fund 1000000000000000000000000000 wei each\\)\\n$`));
+    // nothing was signed or sent: dev3's account (and sequence) as it was
+    expect(await account()).toEqual(before);
+  }, 60_000);
+
   it('refuses a --from the keyring does not hold, naming it', async () => {
     const r = await runBin('sdsim', ['check', '--node', node, '--from', 'nobody', '--home', home, '--runs', '1']);
     expect(r.code).toBe(1);

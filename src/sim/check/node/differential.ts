@@ -95,6 +95,9 @@ export async function runNodeCheck(o: NodeCheckOptions): Promise<NodeCheckResult
   }
 }
 
+/** The gas limit of a wave's funding tx (one MsgSend per user). */
+const fundingGas = (users: number): bigint => 100_000n + 40_000n * BigInt(users);
+
 class NodeCheck {
   private readonly funder: { priv: PrivKey; address: string; name: string };
   private readonly byHash = new Map<string, Sent>();
@@ -122,7 +125,8 @@ class NodeCheck {
     if (d) return this.failure(0, d);
     const users = runs.reduce((n, r) => n + r.users, 0);
     const have = balanceOf(this.model.app.state, this.funder.address, 'wei');
-    const need = o.fund * BigInt(users) + BigInt(Math.ceil(runs.length / o.parallel)) * this.fee(200_000n * 2n);
+    let need = o.fund * BigInt(users);
+    for (let first = 0; first < runs.length; first += o.parallel) need += this.fee(fundingGas(runs.slice(first, first + o.parallel).reduce((n, r) => n + r.users, 0)));
     if (have < need) throw new NodeCheckError(`the funder ${this.funder.address} holds ${have} wei at height ${this.model.height}; ${runs.length} runs with ${users} users need ${need} wei (--fund ${o.fund} wei each)`);
     for (let first = 0; first < runs.length; first += o.parallel) {
       const wave = runs.slice(first, first + o.parallel).map((r, i) => ({ index: first + i, run: r, actors: runActors(o.seed, first + i, r.users) }));
@@ -148,7 +152,7 @@ class NodeCheck {
     const funding: PlannedTx = {
       signer: this.funder,
       msgs: everyone.map((u) => ({ typeName: 'sdk.bank.v1beta1.MsgSend', value: { from_address: this.funder.address, to_address: u.address, amount: [{ denom: 'wei', amount: this.o.fund.toString() }] } })),
-      gas: 100_000n + 40_000n * BigInt(everyone.length),
+      gas: fundingGas(everyone.length),
       what: `the funder funds ${everyone.length} users with ${this.o.fund} wei each`,
     };
     let d = await this.step([{ planned: funding, run: wave[0]!.index, step: -1 }], wave);
