@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { runChaind, tempHome } from '../cli/run-chaind.ts';
 import { freePort } from '../cli/node/node-process.ts';
 import { addressFromBech32 } from '../../src/crypto/address.ts';
-import { localnetFlags, localnetPorts, startLocalnet, type Localnet } from '../helpers/localnet.ts';
+import { localnetFlags, localnetOtherFlags, localnetPorts, startLocalnet, type Localnet } from '../helpers/localnet.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -36,8 +36,8 @@ describe('npm start', () => {
     const home = await tempHome();
     const ports = await localnetPorts();
     const { rpc: rpcPort, rest: restPort, grpc: grpcPort, ethRpc: ethRpcPort, ethWs: ethWsPort, meta: metaPort, ipfs: ipfsPort, sds: sdsPort, gateway: gatewayPort } = ports;
-    // the storage network's and gateways' flags (the chain's servers change below)
-    const storageFlags = localnetFlags(ports).slice(6);
+    // the storage network's, gateways' and Ethereum JSON-RPC's flags (the chain's servers change below)
+    const storageFlags = localnetOtherFlags(ports);
     net = startLocalnet(home, [...localnetFlags(ports), '--consensus.timeout_commit', '200ms']);
     // the gateways' tokens are new at each start
     const banner = (await net.banner).replace(/token [A-Za-z0-9+]{27}=/g, 'token <token>');

@@ -64,8 +64,12 @@ export async function localnetPorts(slot: 0 | 1 = 0): Promise<LocalnetPorts> {
 
 /** `npm start` flags for those ports. */
 export function localnetFlags(p: LocalnetPorts): string[] {
+  return ['--rpc.laddr', `tcp://127.0.0.1:${p.rpc}`, '--api.address', `tcp://127.0.0.1:${p.rest}`, '--grpc.address', `127.0.0.1:${p.grpc}`, ...localnetOtherFlags(p)];
+}
+
+/** The flags of the storage network, the gateways and the Ethereum JSON-RPC alone (a test that sets the other servers itself). */
+export function localnetOtherFlags(p: LocalnetPorts): string[] {
   return [
-    '--rpc.laddr', `tcp://127.0.0.1:${p.rpc}`, '--api.address', `tcp://127.0.0.1:${p.rest}`, '--grpc.address', `127.0.0.1:${p.grpc}`,
     '--sds.meta-port', String(p.meta), '--sds.rpc-port', String(p.sds), '--sds.peer-port', String(p.peer), '--sds.ipfs-port', String(p.ipfs), '--gateway.port', String(p.gateway),
     '--json-rpc.address', `127.0.0.1:${p.ethRpc}`, '--json-rpc.ws-address', `127.0.0.1:${p.ethWs}`,
   ];
