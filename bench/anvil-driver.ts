@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { Signature, Transaction, computeAddress, hexlify } from 'ethers';
 import { secp256k1 } from '../src/crypto/secp256k1-backend.ts';
-import { JsonRpcHttp, freePort, startProcess, stderrTail, waitUntil, type CommitSource, type RpcAnswer, type TxServer } from './rpc-driver.ts';
+import { freePort } from '../test/helpers/free-port.ts';
+import { JsonRpcHttp, startProcess, stderrTail, waitUntil, type CommitSource, type RpcAnswer, type TxServer } from './rpc-driver.ts';
 
 export const ANVIL = fileURLToPath(new URL('../node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil', import.meta.url));
 export const anvilInstalled = () => existsSync(ANVIL);

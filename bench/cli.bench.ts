@@ -8,10 +8,10 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../test/helpers/free-port.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHAIND = join(ROOT, 'bin/chaind');
@@ -21,16 +21,6 @@ function chaind(args: readonly string[]): string {
   const r = spawnSync(CHAIND, args, { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`chaind ${args.join(' ')} failed (exit ${r.status}): ${r.stderr}`);
   return r.stdout;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 async function waitForRpc(url: string): Promise<void> {

@@ -12,7 +12,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 
 // ------------------------------------------------------------------ processes
 
@@ -64,16 +63,6 @@ export async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** Resident set size of a process in bytes (`VmRSS` of /proc/<pid>/status). */

@@ -30,13 +30,13 @@ import { makePrivKey, pubKeyAddress, pubKeyOf } from '../src/crypto/keys.ts';
 import { addGenesisAccount } from '../src/node/genesis-accounts.ts';
 import { readGenesisJson, writeGenesisJson } from '../src/node/genesis-file.ts';
 import { msgSend, signed, type TestKey } from '../test/helpers/fixture.ts';
+import { freePort } from '../test/helpers/free-port.ts';
 import { anvilInstalled, ethRecipient, ethSenders, signTransfer, startAnvil, type AnvilMode, type RunningAnvil } from './anvil-driver.ts';
 import {
   CommitWatcher,
   JsonRpcHttp,
   batchBody,
   fmtRate,
-  freePort,
   mib,
   pct,
   rate,

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from '../cli/node/node-process.ts';
+import { freePort } from './free-port.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -58,7 +58,8 @@ export interface LocalnetPorts {
 /** `slot` 1 gives a second network of the same test process other consecutive ports. */
 export async function localnetPorts(slot: 0 | 1 = 0): Promise<LocalnetPorts> {
   const [rpc, rest, grpc, meta, ipfs, ethRpc, ethWs] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
-  const base = 21000 + slot * 8000 + (process.pid % 1000) * 8;
+  // below the kernel's ephemeral range (32768…), so no freePort() answer can be one of them
+  const base = 21000 + slot * 5600 + (process.pid % 700) * 8;
   return { rpc, rest, grpc, meta, ipfs, ethRpc, ethWs, sds: base, peer: base + 2, gateway: base + 4 };
 }
 

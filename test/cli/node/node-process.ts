@@ -1,21 +1,10 @@
 /** A `chaind start` process for tests: free ports, waiting for log lines, clean stop. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startArgs } from '../run-chaind.ts';
+export { freePort } from '../../helpers/free-port.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface NodeProcess {
   readonly child: ChildProcess;

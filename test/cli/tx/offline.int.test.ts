@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABANDON } from '../../crypto/vectors.ts';
 import { ALICE, BOB, startLocalNode, type LocalNode } from './local-node.ts';
-import { chaindInProcess, closedPort, syncResponse } from './tx-cli.ts';
+import { chaindInProcess, syncResponse } from './tx-cli.ts';
+import { freePort } from '../../helpers/free-port.ts';
 
 let ln: LocalNode;
 let dir: string;
@@ -40,7 +41,7 @@ const signedSend = (amount: string, sequence: bigint, signature: string) =>
 describe('--offline', { timeout: 30_000 }, () => {
   it('signs with -a/-s and prints the signed tx without contacting a node (--node where nothing listens); tx broadcast sends it later', async () => {
     const { number, sequence } = accountOf(ALICE.address);
-    const down = `tcp://127.0.0.1:${await closedPort()}`;
+    const down = `tcp://127.0.0.1:${await freePort()}`;
     const send = ['tx', 'bank', 'send', 'alice', BOB.address, '21wei', '--offline', '-a', number.toString(), '-s', sequence.toString(), '--fees', '5gwei', '--gas', '100000', '--note', 'offline', '-y'];
     const r = await chaind(...send, '--node', down);
     const signature = JSON.parse(r.stdout || '{}').signatures?.[0] as string;
@@ -89,7 +90,7 @@ describe('--offline', { timeout: 30_000 }, () => {
   for (const [name, flags, message] of refusals) {
     it(`refuses: ${name}`, async () => {
       const amount = name.includes('bad message') ? '0wei' : '1wei';
-      const r = await chaind('tx', 'bank', 'send', 'alice', BOB.address, amount, ...flags, '--node', `tcp://127.0.0.1:${await closedPort()}`);
+      const r = await chaind('tx', 'bank', 'send', 'alice', BOB.address, amount, ...flags, '--node', `tcp://127.0.0.1:${await freePort()}`);
       expect(r).toEqual({ code: 1, stdout: '', stderr: `Error: ${message}\n` });
       expect(ln.node.mempool.all()).toHaveLength(0);
     });

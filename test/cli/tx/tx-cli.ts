@@ -25,11 +25,3 @@ export async function chaindInProcess(args: readonly string[], answers: readonly
 export const syncResponse = (hash: string, code = 0, codespace = '', rawLog = '[]') =>
   `{"height":"0","txhash":"${hash}","codespace":"${codespace}","code":${code},"data":"","raw_log":${JSON.stringify(rawLog)},"logs":[],"info":"","gas_wanted":"0","gas_used":"0","tx":null,"timestamp":"","events":[]}\n`;
 
-/** A loopback port that was free a moment ago (nothing listens on it). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

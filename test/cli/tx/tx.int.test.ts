@@ -15,7 +15,8 @@ import { CHAIN_ID } from '../../helpers/fixture.ts';
 import { ABANDON, ABANDON_MNEMONIC } from '../../crypto/vectors.ts';
 import { toBech32 } from '@cosmjs/encoding';
 import { ALICE, ALICE_FUNDS, BOB, CAROL, startLocalNode, type LocalNode } from './local-node.ts';
-import { chaindInProcess, closedPort, syncResponse } from './tx-cli.ts';
+import { chaindInProcess, syncResponse } from './tx-cli.ts';
+import { freePort } from '../../helpers/free-port.ts';
 
 let ln: LocalNode;
 let dir: string;
@@ -279,7 +280,7 @@ describe('--generate-only, tx sign, tx broadcast, tx encode/decode', { timeout: 
     const { number, sequence } = accountOf(ALICE.address);
     const unsignedFile = join(dir, 'unsigned-offline.json');
     await writeFile(unsignedFile, unsignedSend(ALICE.address, BOB.address, '11'));
-    const down = `tcp://127.0.0.1:${await closedPort()}`;
+    const down = `tcp://127.0.0.1:${await freePort()}`;
     const signed = await ln.chaind(['tx', 'sign', unsignedFile, '--from', 'alice', '--offline', '-a', number.toString(), '-s', sequence.toString(), '--node', down]);
     expect(signed.code).toBe(0);
     const signedFile = join(dir, 'signed-offline.json');
@@ -357,7 +358,7 @@ describe('refusals', { timeout: 30_000 }, () => {
   });
 
   it('a node that is not there', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const r = await ln.chaind(send('--node', `tcp://127.0.0.1:${port}`));
     expect(r).toEqual({ code: 1, stdout: '', stderr: `Error: post failed: Post "http://127.0.0.1:${port}": dial tcp 127.0.0.1:${port}: connect: connection refused\n` });
   });

@@ -4,11 +4,11 @@
  * retries), the queue's job ids and the sweep id they start with (sweepIdOf), and a sweep whose
  * job ids repeat.
  */
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { SweepJob } from '../../../src/sim/sweep/job.ts';
 import { connectRedis, parseRedisUrl, queueJobId, runQueueSweep, runQueueWorker } from '../../../src/sim/sweep/queue.ts';
 import { sweepIdOf } from '../../../src/sim/sweep/sweep.ts';
+import { freePort } from '../../helpers/free-port.ts';
 
 describe('parseRedisUrl', () => {
   it('reads host, port, credentials and database', () => {
@@ -27,16 +27,8 @@ describe('parseRedisUrl', () => {
 });
 
 describe('an unreachable Redis', () => {
-  /** A port on 127.0.0.1 where nothing listens (it was free a moment ago). */
-  async function closedPort(): Promise<number> {
-    const server = createServer();
-    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    return port;
-  }
-
   it('the sweep, the worker and a connection fail at once with where they tried, instead of retrying forever', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const url = `redis://127.0.0.1:${port}`;
     const message = `cannot reach Redis at 127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}`;
     const started = performance.now();
