@@ -201,7 +201,7 @@ export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<str
       switch (signer.mode) {
         case SignMode.DIRECT: {
           const { bodyBytes, authInfoBytes } = signed();
-          return makeSignDocBytes(bodyBytes, authInfoBytes, chainId, accountNumber, codec);
+          return makeSignDocBytes(bodyBytes, authInfoBytes, chainId, accountNumber);
         }
         case SignMode.LEGACY_AMINO_JSON: {
           const { messages: msgs, tip } = signed();

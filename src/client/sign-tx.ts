@@ -64,7 +64,7 @@ export function signTx(tx: UnsignedTx, opts: SignOptions): Uint8Array {
   const signatures = opts.signers.map((s) => {
     const bytes =
       mode === SignMode.DIRECT
-        ? makeSignDocBytes(bodyBytes, authInfoBytes, opts.chainId, s.accountNumber, c)
+        ? makeSignDocBytes(bodyBytes, authInfoBytes, opts.chainId, s.accountNumber)
         : aminoSignBytes({ chainId: opts.chainId, accountNumber: s.accountNumber, sequence: s.sequence, timeoutHeight: tx.timeoutHeight ?? 0n, fee, msgs: anys, memo: tx.memo ?? '' }, c);
     return signBytes(s.privKey, bytes);
   });
@@ -154,7 +154,7 @@ export async function signTxDocument(doc: TxDocument, signer: DocumentSigner, c:
 /** The bytes a signer signs over a document, in SIGN_MODE_DIRECT or LEGACY_AMINO_JSON (§2.2–2.3). */
 export function signDocumentBytes(doc: TxDocument, signer: Pick<DocumentSigner, 'chainId' | 'accountNumber' | 'sequence' | 'mode'>, c: Codec = neutralCodec): Uint8Array {
   if (signer.mode === 'direct') {
-    return makeSignDocBytes(encodeTxBody(doc.body, c), encodeAuthInfo(doc.auth_info, c), signer.chainId, signer.accountNumber, c);
+    return makeSignDocBytes(encodeTxBody(doc.body, c), encodeAuthInfo(doc.auth_info, c), signer.chainId, signer.accountNumber);
   }
   if (doc.body.extension_options.length || doc.body.non_critical_extension_options.length) {
     throw SdkErrors.InvalidRequest.wrap('SIGN_MODE_LEGACY_AMINO_JSON does not support protobuf extension options');

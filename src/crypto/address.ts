@@ -3,7 +3,7 @@
  * (reference/wire-formats.md §1.4–1.5, spec/interfaces.md §2 "Address kinds").
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccak256 } from './keccak.ts';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { Bech32Error, fromBech32, goBech32DecodeError, toBech32 } from './bech32.ts';
 import { parseHex } from './hex.ts';
@@ -115,7 +115,7 @@ export function toEthAddress(bytes: Uint8Array): string {
     throw new Error(`an Ethereum address has ${ADDRESS_LENGTH} bytes, got ${bytes.length}`);
   }
   const lower = bytesToHex(bytes);
-  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
+  const hash = bytesToHex(keccak256(utf8ToBytes(lower)));
   let out = '0x';
   for (let i = 0; i < lower.length; i++) {
     out += parseInt(hash[i], 16) >= 8 ? lower[i].toUpperCase() : lower[i];

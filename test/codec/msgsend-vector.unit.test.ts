@@ -47,7 +47,7 @@ const fee = { amount: [{ denom: 'wei', amount: '200000000000000' }], gas_limit: 
 describe('§3.4 signed MsgSend, real profile', () => {
   const bodyBytes = encodeTxBody({ messages: [msgSend], memo: '' }, c);
   const authInfoBytes = encodeAuthInfo({ signer_infos: [makeSignerInfo(pubkeyAny, 0, SignMode.DIRECT)], fee }, c);
-  const signDoc = makeSignDocBytes(bodyBytes, authInfoBytes, 'stratos-1', 5, c);
+  const signDoc = makeSignDocBytes(bodyBytes, authInfoBytes, 'stratos-1', 5);
 
   it('uses the real type URLs', () => {
     expect(msgSend.type_url).toBe('/cosmos.bank.v1beta1.MsgSend');

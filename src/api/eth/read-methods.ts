@@ -4,7 +4,7 @@
  * are the bank balance in the EVM denom (`wei`) of the account with the same 20 bytes as the 0x
  * address (its `st1…` spelling); nonces are the account's sequence.
  */
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccak256 } from '../../crypto/keccak.ts';
 import { accAddress } from '../../crypto/address.ts';
 import { addressFromBech32, Hrp } from '../../crypto/address.ts';
 import { BASE_DENOM } from '../../math/denoms.ts';
@@ -73,7 +73,7 @@ export function readMethods(o: ReadMethodsOptions): Map<string, EthMethod> {
   const methods: [string, EthMethod][] = [
     ['web3_clientVersion', method([], () => o.clientVersion)],
     // the node's quirk: the parameter's characters are hashed, not the bytes its hex spells
-    ['web3_sha3', method([string], ([input]) => data(keccak_256(Buffer.from(input as string, 'utf8'))))],
+    ['web3_sha3', method([string], ([input]) => data(keccak256(Buffer.from(input as string, 'utf8'))))],
     ['net_version', method([], () => chainId.toString())],
     ['net_listening', method([], () => true)],
     // one node: no peers

@@ -34,27 +34,37 @@ export const EMPTY_CODE_HASH = '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca8227
 
 /** Parses an `st1…` address into its state key, failing as the SDK does (code 7). */
 export function accountKey(address: string, field = ''): string {
-  let key = keyCache.get(address);
-  if (key === undefined) {
-    key = bytesToHex(parseAccAddress(address, field));
-    if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.clear();
-    keyCache.set(address, key);
-  }
-  return key;
+  return parsed(address, field).key;
 }
-
-/** bech32 decoding dominates a transfer's cost; valid addresses map to keys through a bounded cache. */
-const keyCache = new Map<string, string>();
-const KEY_CACHE_LIMIT = 200_000;
 
 /** `field` names the message field in the error (`from` → "invalid from address: …"). */
 export function parseAccAddress(address: string, field = ''): Uint8Array {
-  try {
-    return addressFromBech32(address);
-  } catch (e) {
-    throw invalidAddress(field, address, e);
-  }
+  return parsed(address, field).bytes.slice();
 }
+
+/**
+ * bech32 decoding dominates a transfer's cost (every message's addresses are checked and read by
+ * key): valid addresses map to their bytes and key through a bounded cache. Invalid ones are not
+ * kept, so each use fails with its own field's error.
+ */
+function parsed(address: string, field: string): { readonly bytes: Uint8Array; readonly key: string } {
+  let p = addressCache.get(address);
+  if (p === undefined) {
+    let bytes: Uint8Array;
+    try {
+      bytes = addressFromBech32(address);
+    } catch (e) {
+      throw invalidAddress(field, address, e);
+    }
+    p = { bytes, key: bytesToHex(bytes) };
+    if (addressCache.size >= ADDRESS_CACHE_LIMIT) addressCache.clear();
+    addressCache.set(address, p);
+  }
+  return p;
+}
+
+const addressCache = new Map<string, { readonly bytes: Uint8Array; readonly key: string }>();
+const ADDRESS_CACHE_LIMIT = 200_000;
 
 function invalidAddress(field: string, address: string, e: unknown): ChainError {
   const why = e instanceof Error ? e.message : String(e);

@@ -4,7 +4,7 @@
  * does (empty strings omitted; the non-nullable Int `epoch` and each `volume` always written as
  * decimal text), then `0x32 0x00` for the empty non-nullable field 6.
  */
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccak256 } from '../../crypto/keccak.ts';
 import { WireType, WireWriter } from '../../codec/wire.ts';
 
 export interface VolumeReportBody {
@@ -37,5 +37,5 @@ export function clearedReportBytes(msg: VolumeReportBody): Uint8Array {
 
 /** The expected `txData`: Keccak-256 of the cleared report. */
 export function volumeReportTxData(msg: VolumeReportBody): Uint8Array {
-  return keccak_256(clearedReportBytes(msg));
+  return keccak256(clearedReportBytes(msg));
 }

@@ -10,7 +10,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { md5 } from '@noble/hashes/legacy.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccak256 } from '../../crypto/keccak.ts';
 import { nobleKeccak, wasmKeccak, type KeccakStream } from './keccak-stream.ts';
 import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { multibaseDecode } from '../../modules/sds/multibase.ts';
@@ -78,7 +78,7 @@ function cidString(codec: number, multihash: Uint8Array): string {
 
 /** outer CID over `tag ‖ inner` */
 function wrap(inner: Uint8Array, codec: number, tag: string): string {
-  return cidString(codec, keccakMultihash(keccak_256(concatBytes(utf8ToBytes(tag), inner))));
+  return cidString(codec, keccakMultihash(keccak256(concatBytes(utf8ToBytes(tag), inner))));
 }
 
 /**
@@ -181,7 +181,7 @@ export class SliceHasher {
   digest(): string {
     const s = keccakMultihash(this.#hash.digest());
     const x = sliceXor(this.#fileMultihash, s);
-    return cidString(RAW_CODEC, keccakMultihash(keccak_256(x)));
+    return cidString(RAW_CODEC, keccakMultihash(keccak256(x)));
   }
 }
 

@@ -9,7 +9,7 @@
 import { pbkdf2Sync, randomUUID, scryptSync } from 'node:crypto';
 import { ctr } from '@noble/ciphers/aes.js';
 import { scrypt } from '@noble/hashes/scrypt.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccak256 } from '../../crypto/keccak.ts';
 import { bytesToHex, concatBytes, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** go-ethereum `LightScryptN` / `LightScryptP` */
@@ -60,7 +60,7 @@ function deriveScrypt(password: string, p: Omit<ScryptParams, 'salt'>, salt: Uin
 }
 
 function mac(derivedKey: Uint8Array, ciphertext: Uint8Array): Uint8Array {
-  return keccak_256(concatBytes(derivedKey.subarray(16, 32), ciphertext));
+  return keccak256(concatBytes(derivedKey.subarray(16, 32), ciphertext));
 }
 
 /** Encrypts `secret` (e.g. a 32-byte private key) under `password`. */
