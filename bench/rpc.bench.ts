@@ -15,6 +15,7 @@
  *   MAX_GAS=-1              consensus_params.block.max_gas of the bench's genesis
  *   MEMPOOL_SIZE=10000      config.toml [mempool] size (the sustained runs keep this many minus a batch outstanding)
  *   POLL_MS=10              how often the committed count is polled
+ *   SKIP_BUILD=1            use dist/ as it is (no `npm run build` first)
  *   NODE_PROFILE_DIR=dir    write each node's CPU profile there (chaind start --cpu-profile dir/node-<timeout_commit>.cpuprofile)
  */
 import { execFileSync } from 'node:child_process';
@@ -354,7 +355,7 @@ function printSustained(label: string, s: Sustained): void {
 
 // ------------------------------------------------------------------ the run
 
-execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+if (process.env.SKIP_BUILD !== '1') execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
 line(`node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start; JSON-RPC over HTTP on 127.0.0.1, keep-alive connections`);
 const { template, chosen } = prepareHome();
 line(chosen);

@@ -11,19 +11,19 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { createKeccak, type IHasher } from 'hash-wasm';
 
 let wasm: IHasher | undefined;
-let creating = false;
+let creating: Promise<void> | undefined;
 
-function startWasm(): void {
-  creating = true;
-  createKeccak(256).then(
-    (h) => (wasm = h),
+function startWasm(): Promise<void> {
+  creating = createKeccak(256).then(
+    (h) => void (wasm = h),
     () => undefined, // no WebAssembly here: the JavaScript hasher stays
   );
+  return creating;
 }
 
 export function keccak256(bytes: Uint8Array): Uint8Array {
   if (wasm === undefined) {
-    if (!creating) startWasm();
+    if (creating === undefined) void startWasm();
     return keccak_256(bytes);
   }
   wasm.init();
@@ -31,8 +31,7 @@ export function keccak256(bytes: Uint8Array): Uint8Array {
   return wasm.digest('binary');
 }
 
-/** Resolves once the WebAssembly hasher is in use (tests; it starts it if nothing has hashed yet). */
-export async function keccakReady(): Promise<void> {
-  if (!creating) startWasm();
-  while (wasm === undefined) await new Promise((r) => setTimeout(r, 1));
+/** Starts the WebAssembly hasher if nothing has hashed yet; resolves once it is in use (or known to be unavailable). */
+export function keccakReady(): Promise<void> {
+  return creating ?? startWasm();
 }

@@ -1,7 +1,13 @@
 /** A `VerifyPool` thread: checks each signature of a request with `verifySignature`. */
 import { parentPort } from 'node:worker_threads';
+import { keccakReady } from './keccak.ts';
 import { verifySignature, type KeyAlgo } from './keys.ts';
+import { secp256k1 } from './secp256k1-backend.ts';
 import type { VerifyRequest, VerifyResponse } from './verify-pool.ts';
+
+// load the libraries at start (while the node opens its store), not with the first batch
+secp256k1();
+void keccakReady();
 
 parentPort!.on('message', (req: VerifyRequest) => {
   const valid = new Uint8Array(req.keys.length);

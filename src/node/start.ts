@@ -30,6 +30,7 @@ import { chainDbPath } from './home.ts';
 import { checkHomeNaming, checkStoredNaming } from './naming-check.ts';
 import { acquireHomeLock, type HomeLock } from './home-lock.ts';
 import { createLogger, parseLogLevel, type LogFields, type Logger } from './logger.ts';
+import { keccakReady } from '../crypto/keccak.ts';
 import { VerifyPool } from '../crypto/verify-pool.ts';
 import { Node } from './node.ts';
 import { Pruner, statesInMemory } from './pruning.ts';
@@ -147,6 +148,8 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
   let node: Node;
   // signatures of broadcast txs are checked on its thread before CheckTx
   const verifyPool = new VerifyPool();
+  void keccakReady(); // new signers' addresses are hashed here: the WebAssembly hasher before the first tx
+
   try {
     node = new Node({
       ...appModules,
