@@ -21,7 +21,7 @@ import { runAnte, type MinGasPrices, type RunMode } from './ante.ts';
 import { GasMeter } from './gas.ts';
 import { asChainError, errorResult, messageLogsText, stringifyEvents, type MessageLog, type TxResult } from './tx-result.ts';
 import { buildTxView, type TxView } from './tx-view.ts';
-import { txHash } from '../codec/tx.ts';
+import { encodeTxMsgData, txHash } from '../codec/tx.ts';
 
 export interface TxEnv {
   readonly codec: Codec;
@@ -81,7 +81,8 @@ function gasMeterFor(view: TxView, mode: RunMode, block: BlockInfo): GasMeter {
 
 interface MsgRun {
   readonly events: AbciEvent[];
-  readonly logs: MessageLog[];
+  /** each message's events (its message log's, made only when read: `successResult`) */
+  readonly msgEvents: AbciEvent[][];
   readonly responses: Any[];
   failedIndex: number;
 }
@@ -109,22 +110,33 @@ function runMsgs(env: TxEnv, draft: Draft<AppState>, view: TxView, gas: GasMeter
     run.responses.push(codec.packAny(m.spec.responseType, response ?? {}));
     const abci = events.map((e) => toAbciEvent(e, codec.profile));
     run.events.push(...abci);
-    run.logs.push({ msg_index: i, log: '', events: stringifyEvents(abci) });
+    run.msgEvents.push(abci);
   });
   run.failedIndex = -1;
 }
 
-function successResult(env: TxEnv, view: TxView, gas: GasMeter, anteEvents: readonly AbciEvent[], run: MsgRun): TxResult {
+/**
+ * A delivered tx's result. Its message logs and their text (`log`) are made when read: the block
+ * store keeps only the events of a passing tx and derives them on read, so most are never asked for.
+ */
+function successResult(view: TxView, gas: GasMeter, anteEvents: readonly AbciEvent[], run: MsgRun): TxResult {
+  let logs: MessageLog[] | undefined;
+  let log: string | undefined;
+  const logsOf = () => (logs ??= run.msgEvents.map((events, i) => ({ msg_index: i, log: '', events: stringifyEvents(events) })));
   return {
     code: 0,
     codespace: '',
-    log: messageLogsText(run.logs),
+    get log() {
+      return (log ??= messageLogsText(logsOf()));
+    },
     info: '',
     gas_wanted: view.gasLimit,
     gas_used: BigInt(gas.consumed),
     events: [...anteEvents, ...run.events],
-    data: env.codec.encode('sdk.base.abci.v1beta1.TxMsgData', { msg_responses: run.responses }),
-    logs: run.logs,
+    data: encodeTxMsgData(run.responses),
+    get logs() {
+      return logsOf();
+    },
   };
 }
 
@@ -159,14 +171,14 @@ export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: Ru
   }
   const anteAbci = anteEvents.map((e) => toAbciEvent(e, env.codec.profile));
   if (mode === 'check' || mode === 'recheck') return { state: afterAnte, result: passedResult(view, gas, '[]', anteAbci) };
-  const run: MsgRun = { events: [], logs: [], responses: [], failedIndex: -1 };
+  const run: MsgRun = { events: [], msgEvents: [], responses: [], failedIndex: -1 };
   let afterMsgs: AppState;
   try {
     afterMsgs = env.immer.produce(afterAnte, (draft) => runMsgs(env, draft, view, gas, block, run));
   } catch (e) {
     return { state: afterAnte, result: errorResult(msgFailure(e, run.failedIndex), view.gasLimit, used(), anteAbci) };
   }
-  return { state: afterMsgs, result: successResult(env, view, gas, anteAbci, run) };
+  return { state: afterMsgs, result: successResult(view, gas, anteAbci, run) };
 }
 
 class TxFailed extends Error {
@@ -185,7 +197,7 @@ function applyOnDraft(env: TxEnv, draft: Draft<AppState>, txBytes: Uint8Array, i
   }
   const gas = gasMeterFor(view, mode, block);
   const anteEvents: ChainEvent[] = [];
-  const run: MsgRun = { events: [], logs: [], responses: [], failedIndex: -1 };
+  const run: MsgRun = { events: [], msgEvents: [], responses: [], failedIndex: -1 };
   const checkOnly = mode === 'check' || mode === 'recheck';
   const record = mode !== 'replay';
   try {
@@ -196,7 +208,7 @@ function applyOnDraft(env: TxEnv, draft: Draft<AppState>, txBytes: Uint8Array, i
   }
   if (!record) return passedResult(view, gas, '', []);
   const anteAbci = anteEvents.map((e) => toAbciEvent(e, env.codec.profile));
-  return checkOnly ? passedResult(view, gas, '[]', anteAbci) : successResult(env, view, gas, anteAbci, run);
+  return checkOnly ? passedResult(view, gas, '[]', anteAbci) : successResult(view, gas, anteAbci, run);
 }
 
 /**

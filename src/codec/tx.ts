@@ -128,7 +128,7 @@ export function makeSignerInfo(pubkeyAny: Any | null, sequence: Int64Like, mode:
 
 /**
  * SIGN_MODE_DIRECT sign bytes: the SignDoc protobuf (§2.2), written field by field (every signature
- * check makes one; the same bytes as the codec's encoding, property-tests/sign-doc.property.test.ts).
+ * check makes one; the same bytes as the codec's encoding, property-tests/tx-bytes.property.test.ts).
  * Its field numbers are the same in both naming profiles.
  */
 export function makeSignDocBytes(bodyBytes: Uint8Array, authInfoBytes: Uint8Array, chainId: string, accountNumber: Int64Like): Uint8Array {
@@ -138,6 +138,22 @@ export function makeSignDocBytes(bodyBytes: Uint8Array, authInfoBytes: Uint8Arra
   if (chainId !== '') w.tag(3, WireType.Bytes).string(chainId);
   const n = BigInt(accountNumber);
   if (n !== 0n) w.tag(4, WireType.Varint).varint(n);
+  return w.finish();
+}
+
+/**
+ * `TxMsgData` bytes of a delivered tx (its result's `data`): the messages' responses as Anys in
+ * field 2, written field by field (every passing tx makes one; the same bytes as the codec's
+ * encoding, property-tests/tx-bytes.property.test.ts).
+ */
+export function encodeTxMsgData(msgResponses: readonly Any[]): Uint8Array {
+  const w = new WireWriter();
+  for (const any of msgResponses) {
+    const inner = new WireWriter();
+    if (any.type_url !== '') inner.tag(1, WireType.Bytes).string(any.type_url);
+    if (any.value.length > 0) inner.tag(2, WireType.Bytes).bytes(any.value);
+    w.tag(2, WireType.Bytes).bytes(inner.finish());
+  }
   return w.finish();
 }
 

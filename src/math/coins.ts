@@ -31,7 +31,7 @@ function isSorted(cs: Coins): boolean {
 
 /** SDK `Coins.String()`: comma-joined, `""` for the empty set. */
 export function formatCoins(cs: Coins): string {
-  return cs.map(formatCoin).join(',');
+  return cs.length === 1 ? formatCoin(cs[0]!) : cs.map(formatCoin).join(',');
 }
 
 /**

@@ -105,6 +105,11 @@ function plainBase64(text: string): Uint8Array | undefined {
 
 /** encoding/json into `[]byte`: a base64 string, or an array of byte numbers. */
 function stdlibBytes(raw: string, go: string): Uint8Array {
+  // the common case, a broadcast's tx: a string literal of plain base64 has no escapes to read
+  if (raw.length >= 2 && raw.charCodeAt(0) === 0x22 && raw.charCodeAt(raw.length - 1) === 0x22) {
+    const plain = plainBase64(raw.slice(1, -1));
+    if (plain !== undefined) return plain;
+  }
   const node = parseRaw(raw);
   if (node.kind === 'null') return new Uint8Array(0);
   if (node.kind === 'string') {
