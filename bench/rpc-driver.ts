@@ -8,7 +8,7 @@
  * timed part is sending, the server's work and waiting for the commit.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'node:http';
@@ -66,6 +66,27 @@ export async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<
 }
 
 /** Resident set size of a process in bytes (`VmRSS` of /proc/<pid>/status). */
+/** CPU seconds of each thread of a process by thread id (`/proc/<pid>/task/<tid>/stat`, user + system; ticks of 1/100 s). */
+export function threadCpuOf(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return out;
+}
+
+/**
+ * The CPU seconds a process's threads used between two readings: its main thread (its tid is the
+ * pid) and the others, largest first (the verify and writer threads, V8's GC helpers).
+ */
+export function threadCpuDelta(pid: number, before: Map<number, number>, after: Map<number, number>): { main: number; others: number[] } {
+  const used = (tid: number) => (after.get(tid) ?? 0) - (before.get(tid) ?? 0);
+  const others = [...after.keys()].filter((tid) => tid !== pid).map(used).filter((s) => s > 0).sort((a, b) => b - a);
+  return { main: used(pid), others };
+}
+
 export function rssOf(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) * 1024 : 0;

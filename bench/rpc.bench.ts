@@ -16,6 +16,7 @@
  *   MEMPOOL_SIZE=10000      config.toml [mempool] size (the sustained runs keep this many minus a batch outstanding)
  *   POLL_MS=10              how often the committed count is polled
  *   SKIP_BUILD=1            use dist/ as it is (no `npm run build` first)
+ *   START_FLAGS='--pruning everything'   more `chaind start` flags for every node
  *   NODE_PROFILE_DIR=dir    write each node's CPU profile there (chaind start --cpu-profile dir/node-<timeout_commit>.cpuprofile)
  */
 import { execFileSync } from 'node:child_process';
@@ -43,6 +44,8 @@ import {
   rate,
   rssOf,
   sendBatches,
+  threadCpuDelta,
+  threadCpuOf,
   sendConcurrent,
   sendSequential,
   sleep,
@@ -68,6 +71,7 @@ const WITH_ANVIL = process.env.ANVIL !== '0';
 const MAX_GAS = process.env.MAX_GAS ?? '-1';
 const MEMPOOL_SIZE = env('MEMPOOL_SIZE', 10_000);
 const POLL_MS = env('POLL_MS', 10);
+const START_FLAGS = (process.env.START_FLAGS ?? '').split(' ').filter(Boolean);
 const SENDERS = 200;
 const BATCH = 100;
 const CONCURRENT = 100;
@@ -174,7 +178,7 @@ async function startNode(template: string, timeoutCommit: string): Promise<Runni
   const log = openSync(logFile, 'w');
   const started = performance.now();
   const profile = process.env.NODE_PROFILE_DIR ? ['--cpu-profile', join(process.env.NODE_PROFILE_DIR, `node-${timeoutCommit}.cpuprofile`)] : [];
-  const child = startProcess(CHAIND, ['start', '--home', home, '--rpc.laddr', `tcp://127.0.0.1:${port}`, '--grpc.address', `127.0.0.1:${grpcPort}`, '--json-rpc.enable=false', '--consensus.timeout_commit', timeoutCommit, ...profile], { stdio: ['ignore', 'ignore', log] });
+  const child = startProcess(CHAIND, ['start', '--home', home, '--rpc.laddr', `tcp://127.0.0.1:${port}`, '--grpc.address', `127.0.0.1:${grpcPort}`, '--json-rpc.enable=false', '--consensus.timeout_commit', timeoutCommit, ...profile, ...START_FLAGS], { stdio: ['ignore', 'ignore', log] });
   closeSync(log);
   const rpc = new JsonRpcHttp(`http://127.0.0.1:${port}/`);
   const logTail = () => readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
@@ -272,6 +276,8 @@ interface Sustained {
   readonly perThousand: number[];
   /** [committed txs, RSS bytes] samples */
   readonly rss: [number, number][];
+  /** the node's CPU seconds during the run: main thread, other threads largest first */
+  readonly cpu: { main: number; others: number[] };
 }
 
 /** Batches of 100 with at most `window` txs sent and not yet committed (the mempool's room). */
@@ -279,6 +285,7 @@ async function sustained(server: Counting, txs: readonly string[], pid: number, 
   const bodies = batchBodies(server, txs);
   const watcher = await CommitWatcher.start(server, POLL_MS);
   const rss: [number, number][] = [[0, rssOf(pid)]];
+  const cpuBefore = threadCpuOf(pid);
   const sampler = setInterval(() => {
     try {
       rss.push([watcher.estimate, rssOf(pid)]);
@@ -294,7 +301,7 @@ async function sustained(server: Counting, txs: readonly string[], pid: number, 
     const end = await watcher.until(txs.length, Math.max(120_000, txs.length * 20));
     const marks = [t0, ...watcher.marks(t0)];
     const perThousand = marks.slice(1).map((t, i) => rate(1000, t - marks[i]!));
-    return { txs: txs.length, ms: end - t0, perThousand, rss };
+    return { txs: txs.length, ms: end - t0, perThousand, rss, cpu: threadCpuDelta(pid, cpuBefore, threadCpuOf(pid)) };
   } finally {
     clearInterval(sampler);
     try {
@@ -351,6 +358,12 @@ function printSustained(label: string, s: Sustained): void {
     if (sample) points.push(`${(at / 1000).toFixed(0)}k ${mib(sample[1])}`);
   }
   line(`    RSS by committed txs: ${points.join(', ')}; peak ${mib(Math.max(...s.rss.map(([, b]) => b)))}`);
+  const perTx = (seconds: number) => `${((seconds * 1e6) / s.txs).toFixed(0)} µs`;
+  const others = s.cpu.others.reduce((a, b) => a + b, 0);
+  line(
+    `    node CPU per tx: main thread ${perTx(s.cpu.main)} (busy ${((100 * s.cpu.main * 1000) / s.ms).toFixed(0)} %), other threads ${perTx(others)} ` +
+      `(largest ${s.cpu.others.slice(0, 3).map(perTx).join(', ')}), all ${perTx(s.cpu.main + others)}`,
+  );
 }
 
 // ------------------------------------------------------------------ the run

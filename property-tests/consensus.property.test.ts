@@ -1,12 +1,15 @@
 /**
  * Properties of the consensus data: the Merkle root equals an independent RFC 6962 implementation
- * (noble sha256) for any leaves, and a signed commit verifies for any chain id, height, block and
+ * (noble sha256) for any leaves, a result's last_results_hash bytes are the codec's proto of the
+ * same fields, and a signed commit verifies for any chain id, height, block and
  * time while any flipped signature bit, other chain id or other timestamp fails.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createPrivValidatorKey, validatorFromKey } from '../src/consensus/keys.ts';
+import { codec } from '../src/codec/index.ts';
+import { deterministicResultBytes } from '../src/consensus/header.ts';
 import { hashFromByteSlices } from '../src/consensus/merkle.ts';
 import { hexText } from '../src/consensus/proto-forms.ts';
 import { signCommit, verifyCommit } from '../src/consensus/vote.ts';
@@ -29,6 +32,17 @@ describe('consensus properties', () => {
         expect(hexText(hashFromByteSlices(items))).toBe(hexText(rfc6962(items)));
       }),
       { seed: SEED, numRuns: 200 },
+    );
+  });
+
+  it("last_results_hash leaves: field by field, the codec's ResponseDeliverTx of code, data, gas_wanted, gas_used", () => {
+    const int64 = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
+    fc.assert(
+      fc.property(fc.oneof(fc.constant(0), fc.nat({ max: 2 ** 32 - 1 })), fc.uint8Array({ maxLength: 40 }), fc.oneof(fc.constant(0n), int64), fc.oneof(fc.constant(0n), int64), (code, data, gasWanted, gasUsed) => {
+        const r = { code, data, gas_wanted: gasWanted, gas_used: gasUsed };
+        expect(hexText(deterministicResultBytes(r))).toBe(hexText(codec.encode('consensus.abci.ResponseDeliverTx', r)));
+      }),
+      { seed: SEED, numRuns: 300 },
     );
   });
 

@@ -5,7 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { codec } from '../codec/index.ts';
+import { WireType, WireWriter } from '../codec/wire.ts';
 import { hashFromByteSlices } from './merkle.ts';
+import { sha256Bytes } from '../state/sha256.ts';
 import { blockIdProto, commitSigProto, hexBytes, int64Of, timestampOf } from './proto-forms.ts';
 import type { CommitJson, HeaderJson } from './types.ts';
 
@@ -57,7 +59,7 @@ export function headerHash(h: HeaderJson): Uint8Array {
 
 /** `Data.Hash()`: the leaves are the txs' sha256 hashes, not the txs. */
 export function dataHash(txs: readonly Uint8Array[]): Uint8Array {
-  return hashFromByteSlices(txs.map((tx) => new Uint8Array(createHash('sha256').update(tx).digest())));
+  return hashFromByteSlices(txs.map(sha256Bytes));
 }
 
 /** `Commit.Hash()`: Merkle root of the CommitSig protos. */
@@ -75,9 +77,20 @@ export interface DeterministicTxResult {
 
 /** `ABCIResults.Hash()`: Merkle root of ResponseDeliverTx{code, data, gas_wanted, gas_used} protos. */
 export function lastResultsHash(results: readonly DeterministicTxResult[]): Uint8Array {
-  return hashFromByteSlices(
-    results.map((r) => codec.encode('consensus.abci.ResponseDeliverTx', { code: r.code, data: r.data, gas_wanted: r.gas_wanted, gas_used: r.gas_used })),
-  );
+  return hashFromByteSlices(results.map(deterministicResultBytes));
+}
+
+/**
+ * The ResponseDeliverTx proto of those four fields (1 code, 2 data, 5 gas_wanted, 6 gas_used; zero
+ * values omitted, as proto3 writes them), written field by field: a block has one per tx.
+ */
+export function deterministicResultBytes(r: DeterministicTxResult): Uint8Array {
+  const w = new WireWriter();
+  if (r.code !== 0) w.tag(1, WireType.Varint).uvarint(r.code);
+  if (r.data.length > 0) w.tag(2, WireType.Bytes).bytes(r.data);
+  if (r.gas_wanted !== 0n) w.tag(5, WireType.Varint).varint(r.gas_wanted);
+  if (r.gas_used !== 0n) w.tag(6, WireType.Varint).varint(r.gas_used);
+  return w.finish();
 }
 
 /** `EvidenceList.Hash()` of a block without evidence (the simulator has no misbehaviour). */

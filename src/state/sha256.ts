@@ -12,3 +12,15 @@ const oneShot = (crypto as { hash?: (algorithm: string, data: string | Uint8Arra
 export const sha256Text: Sha256Text = oneShot
   ? (data, encoding) => oneShot('sha256', data, encoding)
   : (data, encoding) => crypto.createHash('sha256').update(data).digest(encoding);
+
+type Sha256Bytes = (data: Uint8Array) => Uint8Array;
+
+const oneShotBytes = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'buffer') => Buffer }).hash;
+
+/** One-shot sha256 to bytes (a view of the digest, no copy): Merkle trees hash thousands of small inputs a block. */
+export const sha256Bytes: Sha256Bytes = oneShotBytes
+  ? (data) => {
+      const d = oneShotBytes('sha256', data, 'buffer');
+      return new Uint8Array(d.buffer, d.byteOffset, d.length);
+    }
+  : (data) => new Uint8Array(crypto.createHash('sha256').update(data).digest());

@@ -37,6 +37,57 @@ type Frame =
 const utf8 = new TextDecoder('utf-8');
 
 /**
+ * Nodes whose texts are made when read: a batch of broadcasts reads each tx's raw text once and
+ * never the raw text of the batch, its requests or their params (a copy of the body each).
+ */
+class StringNode {
+  readonly kind = 'string';
+  private rawText: string | undefined;
+  private valueText: string | undefined;
+  constructor(
+    private readonly buf: Uint8Array,
+    private readonly start: number,
+    private readonly end: number,
+    private readonly escaped: boolean,
+  ) {}
+  get raw(): string {
+    return (this.rawText ??= utf8.decode(this.buf.subarray(this.start, this.end)));
+  }
+  get value(): string {
+    const body = this.buf.subarray(this.start + 1, this.end - 1);
+    return (this.valueText ??= this.escaped ? unescapeGo(body) : utf8.decode(body));
+  }
+}
+
+class ArrayNode {
+  readonly kind = 'array';
+  private rawText: string | undefined;
+  constructor(
+    private readonly buf: Uint8Array,
+    private readonly start: number,
+    private readonly end: number,
+    readonly items: readonly GoJsonNode[],
+  ) {}
+  get raw(): string {
+    return (this.rawText ??= utf8.decode(this.buf.subarray(this.start, this.end)));
+  }
+}
+
+class ObjectNode {
+  readonly kind = 'object';
+  private rawText: string | undefined;
+  constructor(
+    private readonly buf: Uint8Array,
+    private readonly start: number,
+    private readonly end: number,
+    readonly entries: readonly (readonly [string, GoJsonNode])[],
+  ) {}
+  get raw(): string {
+    return (this.rawText ??= utf8.decode(this.buf.subarray(this.start, this.end)));
+  }
+}
+
+/**
  * Parses `input` (bytes or text) or throws GoJsonSyntaxError with Go's message. With `stream`, as
  * `json.Decoder.Decode` reads one value: what follows the first value is left unread, and input that
  * ends early fails with `EOF` (nothing but spaces) or `unexpected EOF`.
@@ -58,7 +109,7 @@ export function readGoJson(input: Uint8Array | string, opts: { readonly stream?:
     if (i >= n || !ok) fail(context);
   };
 
-  const readString = (): { raw: string; value: string } => {
+  const readString = (): StringNode => {
     const start = i;
     i++; // opening quote
     let escaped = false;
@@ -84,8 +135,7 @@ export function readGoJson(input: Uint8Array | string, opts: { readonly stream?:
       i++;
     }
     i++; // closing quote
-    const raw = text(start, i);
-    return { raw, value: escaped ? unescapeGo(buf.subarray(start + 1, i - 1)) : text(start + 1, i - 1) };
+    return new StringNode(buf, start, i, escaped);
   };
 
   const readNumber = (): GoJsonNode => {
@@ -153,7 +203,7 @@ export function readGoJson(input: Uint8Array | string, opts: { readonly stream?:
       }
       i++;
       stack.pop();
-      value = { kind: 'object', raw: text(frame.start, i), entries: [] };
+      value = new ObjectNode(buf, frame.start, i, []);
     } else if (c === 0x5b) {
       const frame: Frame = { kind: 'array', start: i, items: [] };
       push(frame);
@@ -162,9 +212,9 @@ export function readGoJson(input: Uint8Array | string, opts: { readonly stream?:
       if (buf[i] !== 0x5d) continue parse;
       i++;
       stack.pop();
-      value = { kind: 'array', raw: text(frame.start, i), items: [] };
+      value = new ArrayNode(buf, frame.start, i, []);
     } else if (c === 0x22) {
-      value = { kind: 'string', ...readString() };
+      value = readString();
     } else if (c === 0x2d || isDigit(c)) {
       value = readNumber();
     } else if (c === 0x74) value = readLiteral('true');
@@ -190,7 +240,7 @@ export function readGoJson(input: Uint8Array | string, opts: { readonly stream?:
         expect(buf[i] === 0x7d, 'after object key:value pair');
         i++;
         stack.pop();
-        value = { kind: 'object', raw: text(top.start, i), entries: top.entries };
+        value = new ObjectNode(buf, top.start, i, top.entries);
       } else {
         top.items.push(value);
         if (buf[i] === 0x2c) {
@@ -200,7 +250,7 @@ export function readGoJson(input: Uint8Array | string, opts: { readonly stream?:
         expect(buf[i] === 0x5d, 'after array element');
         i++;
         stack.pop();
-        value = { kind: 'array', raw: text(top.start, i), items: top.items };
+        value = new ArrayNode(buf, top.start, i, top.items);
       }
     }
   }
