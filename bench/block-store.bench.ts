@@ -1,0 +1,92 @@
+/**
+ * The block store's write cost per tx as the chain grows (issue 20's sustained runs): blocks of
+ * MsgSend-shaped results (the events and indexed attributes a transfer to a fresh address makes:
+ * 12 events, 23 index rows, a random signature) written through `BlockStore.saveBlock` on this
+ * thread, into a fresh SQLite file with the node's settings (WAL, synchronous NORMAL), reported per
+ * 20,000 txs: the time per tx and the CPU time in it (the rest is waiting for the disk: SQLite's
+ * checkpoints fsync). This is the writer thread's work in `chaind start`, measured alone.
+ *
+ *   npm run bench -- block-store        BLOCKS=200 TXS=500 (per block)
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { BlockStore } from '../src/events/block-store.ts';
+import type { AbciEvent } from '../src/events/event.ts';
+import type { TxResult } from '../src/abci/tx-result.ts';
+import type { BlockRecord } from '../src/events/block-store.ts';
+import { tempDir } from './rpc-driver.ts';
+
+const BLOCKS = Number(process.env.BLOCKS ?? 200);
+const TXS = Number(process.env.TXS ?? 500);
+const REPORT_EVERY = Math.max(1, Math.round(20_000 / TXS));
+const FEE_COLLECTOR = 'st17xpfvakm2amg962yls6f84z3kell8c5lvhvaw5';
+const FEE = '200000000000000wei';
+
+const address = () => `st1${randomBytes(19).toString('hex')}`;
+const senders = Array.from({ length: 200 }, address);
+const event = (type: string, attributes: [string, string][]): AbciEvent => ({ type, attributes: attributes.map(([key, value]) => ({ key, value, index: true })) });
+
+/** The events of a MsgSend of 1 wei from `sender` (sequence `seq`) to a fresh address, fee paid. */
+function transferEvents(sender: string, seq: number): AbciEvent[] {
+  const recipient = address();
+  return [
+    event('coin_spent', [['spender', sender], ['amount', FEE]]),
+    event('coin_received', [['receiver', FEE_COLLECTOR], ['amount', FEE]]),
+    event('transfer', [['recipient', FEE_COLLECTOR], ['sender', sender], ['amount', FEE]]),
+    event('message', [['sender', sender]]),
+    event('tx', [['fee', FEE], ['fee_payer', sender]]),
+    event('tx', [['acc_seq', `${sender}/${seq}`]]),
+    event('tx', [['signature', randomBytes(64).toString('base64')]]),
+    event('message', [['action', '/sdk.bank.v1beta1.MsgSend'], ['sender', sender], ['module', 'bank']]),
+    event('coin_spent', [['spender', sender], ['amount', '1wei']]),
+    event('coin_received', [['receiver', recipient], ['amount', '1wei']]),
+    event('transfer', [['recipient', recipient], ['sender', sender], ['amount', '1wei']]),
+    event('message', [['sender', sender]]),
+  ];
+}
+
+let made = 0;
+function block(height: number): { record: BlockRecord; results: TxResult[] } {
+  const txs: Uint8Array[] = [];
+  const results: TxResult[] = [];
+  for (let i = 0; i < TXS; i++, made++) {
+    txs.push(randomBytes(300));
+    const events = transferEvents(senders[made % senders.length]!, Math.floor(made / senders.length));
+    results.push({ code: 0, codespace: '', log: '', info: '', gas_wanted: 200_000n, gas_used: 70_000n, data: randomBytes(40), events, logs: [] });
+  }
+  const record = { height: BigInt(height), timeNs: BigInt(height) * 1_000_000_000n, hash: randomBytes(32), appHash: randomBytes(32), header: {}, lastCommit: {}, txs, beginBlockEvents: [], endBlockEvents: [] };
+  return { record: record as unknown as BlockRecord, results };
+}
+
+const dir = tempDir('bench-block-store-');
+const store = new BlockStore(join(dir, 'chain.sqlite'));
+console.log(`${BLOCKS} blocks of ${TXS} transfer results (23 index rows a tx), written on this thread (WAL, synchronous NORMAL)`);
+const rates: string[] = [];
+let ms = 0;
+let cpuMs = 0;
+try {
+  for (let h = 1; h <= BLOCKS; h++) {
+    const { record, results } = block(h);
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    store.saveBlock(record, results);
+    const c = process.cpuUsage(c0);
+    cpuMs += (c.user + c.system) / 1000;
+    ms += performance.now() - t0;
+    if (h % REPORT_EVERY === 0 || h === BLOCKS) {
+      const n = (h % REPORT_EVERY || REPORT_EVERY) * TXS;
+      rates.push(`${((ms * 1000) / n).toFixed(0)} µs`);
+      console.log(
+        `  txs ${((h - (h % REPORT_EVERY || REPORT_EVERY)) * TXS).toLocaleString('en-US')}–${(h * TXS).toLocaleString('en-US')}: ` +
+          `${((ms * 1000) / n).toFixed(0)} µs per tx (${(n / (ms / 1000)).toFixed(0)} tx/s), of which CPU ${((cpuMs * 1000) / n).toFixed(0)} µs`,
+      );
+      ms = 0;
+      cpuMs = 0;
+    }
+  }
+  console.log(`per tx, from the first to the last ${(REPORT_EVERY * TXS).toLocaleString('en-US')}: ${rates.join(' → ')}`);
+} finally {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+}
