@@ -40,18 +40,23 @@ const utf8 = new TextDecoder('utf-8');
  * Nodes whose texts are made when read: a batch of broadcasts reads each tx's raw text once and
  * never the raw text of the batch, its requests or their params (a copy of the body each).
  */
-class StringNode {
-  readonly kind = 'string';
+class Span {
   private rawText: string | undefined;
-  private valueText: string | undefined;
   constructor(
-    private readonly buf: Uint8Array,
-    private readonly start: number,
-    private readonly end: number,
-    private readonly escaped: boolean,
+    protected readonly buf: Uint8Array,
+    protected readonly start: number,
+    protected readonly end: number,
   ) {}
   get raw(): string {
     return (this.rawText ??= utf8.decode(this.buf.subarray(this.start, this.end)));
+  }
+}
+
+class StringNode extends Span {
+  readonly kind = 'string';
+  private valueText: string | undefined;
+  constructor(buf: Uint8Array, start: number, end: number, private readonly escaped: boolean) {
+    super(buf, start, end);
   }
   get value(): string {
     const body = this.buf.subarray(this.start + 1, this.end - 1);
@@ -59,31 +64,17 @@ class StringNode {
   }
 }
 
-class ArrayNode {
+class ArrayNode extends Span {
   readonly kind = 'array';
-  private rawText: string | undefined;
-  constructor(
-    private readonly buf: Uint8Array,
-    private readonly start: number,
-    private readonly end: number,
-    readonly items: readonly GoJsonNode[],
-  ) {}
-  get raw(): string {
-    return (this.rawText ??= utf8.decode(this.buf.subarray(this.start, this.end)));
+  constructor(buf: Uint8Array, start: number, end: number, readonly items: readonly GoJsonNode[]) {
+    super(buf, start, end);
   }
 }
 
-class ObjectNode {
+class ObjectNode extends Span {
   readonly kind = 'object';
-  private rawText: string | undefined;
-  constructor(
-    private readonly buf: Uint8Array,
-    private readonly start: number,
-    private readonly end: number,
-    readonly entries: readonly (readonly [string, GoJsonNode])[],
-  ) {}
-  get raw(): string {
-    return (this.rawText ??= utf8.decode(this.buf.subarray(this.start, this.end)));
+  constructor(buf: Uint8Array, start: number, end: number, readonly entries: readonly (readonly [string, GoJsonNode])[]) {
+    super(buf, start, end);
   }
 }
 
