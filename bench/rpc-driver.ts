@@ -65,7 +65,6 @@ export async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<
   clearTimeout(timer);
 }
 
-/** Resident set size of a process in bytes (`VmRSS` of /proc/<pid>/status). */
 /** CPU seconds of each thread of a process by thread id (`/proc/<pid>/task/<tid>/stat`, user + system; ticks of 1/100 s). */
 export function threadCpuOf(pid: number): Map<number, number> {
   const out = new Map<number, number>();
@@ -87,6 +86,7 @@ export function threadCpuDelta(pid: number, before: Map<number, number>, after: 
   return { main: used(pid), others };
 }
 
+/** Resident set size of a process in bytes (`VmRSS` of /proc/<pid>/status). */
 export function rssOf(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) * 1024 : 0;

@@ -3,7 +3,6 @@
  * (types/block.go `Header.Hash`, `Commit.Hash`, `Data.Hash`; types/results.go; types/params.go;
  * types/evidence.go). Each is a root of the simple Merkle tree (merkle.ts) over protobuf bytes.
  */
-import { createHash } from 'node:crypto';
 import { codec } from '../codec/index.ts';
 import { WireType, WireWriter } from '../codec/wire.ts';
 import { hashFromByteSlices } from './merkle.ts';
@@ -109,5 +108,5 @@ export function consensusHash(params: HashedBlockParams): Uint8Array {
     block_max_bytes: int64Of(params.block.max_bytes, 'consensus params block.max_bytes'),
     block_max_gas: int64Of(params.block.max_gas, 'consensus params block.max_gas'),
   });
-  return new Uint8Array(createHash('sha256').update(bytes).digest());
+  return sha256Bytes(bytes);
 }

@@ -3,10 +3,10 @@
  * `Txs.Proof(i)` — the leaves are the tx hashes, the root is the header's data_hash, and the aunts
  * run from the leaf's sibling up to a child of the root (crypto/merkle `ProofsFromByteSlices`).
  */
-import { createHash } from 'node:crypto';
 import type { GoJsonValue } from '../../codec/go-json.ts';
 import { base64 } from '../../codec/go-json.ts';
 import { hashFromByteSlices, innerHash, leafHash, splitPoint } from '../../consensus/merkle.ts';
+import { sha256Bytes } from '../../state/sha256.ts';
 
 export interface MerkleProof {
   readonly total: number;
@@ -42,11 +42,9 @@ export function merkleProof(items: readonly Uint8Array[], index: number): { root
   return { root, proof: { total: items.length, index, leafHash: leafHash(items[index]!), aunts } };
 }
 
-const sha256 = (bytes: Uint8Array) => new Uint8Array(createHash('sha256').update(bytes).digest());
-
 /** TxProof JSON {root_hash, data, proof{total, index, leaf_hash, aunts}} of tx `index` among a block's txs. */
 export function txProofJson(blockTxs: readonly Uint8Array[], index: number): GoJsonValue {
-  const { root, proof } = merkleProof(blockTxs.map(sha256), index);
+  const { root, proof } = merkleProof(blockTxs.map(sha256Bytes), index);
   // merkle.Proof's aunts are `omitempty`, but FlattenAunts returns a non-nil slice, so even a
   // single-tx block prints `"aunts":[]`
   const proofJson: GoJsonValue = {
