@@ -4,14 +4,17 @@
  * 12 events, 23 index rows, a random signature) written through `BlockStore.saveBlock` on this
  * thread, into a fresh SQLite file with the node's settings (WAL, synchronous NORMAL), reported per
  * 20,000 txs: the time per tx and the CPU time in it (the rest is waiting for the disk: SQLite's
- * checkpoints fsync). This is the writer thread's work in `chaind start`, measured alone.
+ * checkpoints fsync). Twice: with the index in each block's transaction (`BlockStore.saveBlock`
+ * without write-behind), and with the index written behind the blocks in large transactions
+ * (`TxIndexBuffer`), which is the writer thread's work in `chaind start`, measured alone.
  *
- *   npm run bench -- block-store        BLOCKS=200 TXS=500 (per block)
+ *   npm run bench -- block-store        BLOCKS=200 TXS=500 (per block) INDEX=inline,behind
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { BlockStore } from '../src/events/block-store.ts';
+import { BlockStore, blockWrite } from '../src/events/block-store.ts';
+import { FLUSH_ROWS, TxIndexBuffer } from '../src/events/tx-index-buffer.ts';
 import type { AbciEvent } from '../src/events/event.ts';
 import type { TxResult } from '../src/abci/tx-result.ts';
 import type { BlockRecord } from '../src/events/block-store.ts';
@@ -19,6 +22,7 @@ import { tempDir } from './rpc-driver.ts';
 
 const BLOCKS = Number(process.env.BLOCKS ?? 200);
 const TXS = Number(process.env.TXS ?? 500);
+const MODES = (process.env.INDEX ?? 'inline,behind').split(',') as ('inline' | 'behind')[];
 const REPORT_EVERY = Math.max(1, Math.round(20_000 / TXS));
 const FEE_COLLECTOR = 'st17xpfvakm2amg962yls6f84z3kell8c5lvhvaw5';
 const FEE = '200000000000000wei';
@@ -59,34 +63,49 @@ function block(height: number): { record: BlockRecord; results: TxResult[] } {
   return { record: record as unknown as BlockRecord, results };
 }
 
-const dir = tempDir('bench-block-store-');
-const store = new BlockStore(join(dir, 'chain.sqlite'));
-console.log(`${BLOCKS} blocks of ${TXS} transfer results (23 index rows a tx), written on this thread (WAL, synchronous NORMAL)`);
-const rates: string[] = [];
-let ms = 0;
-let cpuMs = 0;
-try {
-  for (let h = 1; h <= BLOCKS; h++) {
-    const { record, results } = block(h);
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
-    store.saveBlock(record, results);
-    const c = process.cpuUsage(c0);
-    cpuMs += (c.user + c.system) / 1000;
-    ms += performance.now() - t0;
-    if (h % REPORT_EVERY === 0 || h === BLOCKS) {
-      const n = (h % REPORT_EVERY || REPORT_EVERY) * TXS;
-      rates.push(`${((ms * 1000) / n).toFixed(0)} µs`);
-      console.log(
-        `  txs ${((h - (h % REPORT_EVERY || REPORT_EVERY)) * TXS).toLocaleString('en-US')}–${(h * TXS).toLocaleString('en-US')}: ` +
-          `${((ms * 1000) / n).toFixed(0)} µs per tx (${(n / (ms / 1000)).toFixed(0)} tx/s), of which CPU ${((cpuMs * 1000) / n).toFixed(0)} µs`,
-      );
-      ms = 0;
-      cpuMs = 0;
+/** Writes BLOCKS blocks into a fresh store, the index in each block's transaction or behind them, and prints the cost per tx. */
+function run(mode: 'inline' | 'behind'): void {
+  made = 0;
+  const dir = tempDir('bench-block-store-');
+  const store = new BlockStore(join(dir, 'chain.sqlite'));
+  const index = new TxIndexBuffer(store);
+  console.log(
+    mode === 'inline'
+      ? `${BLOCKS} blocks of ${TXS} transfer results (23 index rows a tx), the index in each block's transaction (WAL, synchronous NORMAL)`
+      : `the same, the index written behind the blocks as the writer thread of chaind start does (a transaction per ${FLUSH_ROWS.toLocaleString('en-US')} index rows)`,
+  );
+  const rates: string[] = [];
+  let ms = 0;
+  let cpuMs = 0;
+  try {
+    for (let h = 1; h <= BLOCKS; h++) {
+      const { record, results } = block(h);
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      if (mode === 'inline') store.saveBlock(record, results);
+      else {
+        index.add(store.writeBlockDeferringIndex(blockWrite(record, results, undefined, undefined, false)), h);
+        if (h === BLOCKS) index.flush();
+      }
+      const c = process.cpuUsage(c0);
+      cpuMs += (c.user + c.system) / 1000;
+      ms += performance.now() - t0;
+      if (h % REPORT_EVERY === 0 || h === BLOCKS) {
+        const n = (h % REPORT_EVERY || REPORT_EVERY) * TXS;
+        rates.push(`${((ms * 1000) / n).toFixed(0)} µs`);
+        console.log(
+          `  txs ${((h - (h % REPORT_EVERY || REPORT_EVERY)) * TXS).toLocaleString('en-US')}–${(h * TXS).toLocaleString('en-US')}: ` +
+            `${((ms * 1000) / n).toFixed(0)} µs per tx (${(n / (ms / 1000)).toFixed(0)} tx/s), of which CPU ${((cpuMs * 1000) / n).toFixed(0)} µs`,
+        );
+        ms = 0;
+        cpuMs = 0;
+      }
     }
+    console.log(`per tx, from the first to the last ${(REPORT_EVERY * TXS).toLocaleString('en-US')}: ${rates.join(' → ')}`);
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
   }
-  console.log(`per tx, from the first to the last ${(REPORT_EVERY * TXS).toLocaleString('en-US')}: ${rates.join(' → ')}`);
-} finally {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
 }
+
+for (const mode of MODES) run(mode);

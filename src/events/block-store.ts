@@ -120,6 +120,9 @@ export interface BlockStoreOptions {
 /** Index rows go in multi-row INSERTs of this many rows (fewer statement executions per block). */
 const ATTR_BATCH = 64;
 
+/** The `meta` key holding the height up to which `tx_attrs` is written. */
+const TX_INDEX_HEIGHT = 'tx_index_height';
+
 /** Tx ids encode the position so that id order is (height, index) order. */
 const TX_ID_SHIFT = 1_000_000n;
 
@@ -157,6 +160,7 @@ export class BlockStore {
       latestSnapshot: this.db.prepare('SELECT height, state FROM snapshots WHERE height <= ? ORDER BY height DESC LIMIT 1'),
       snapshotHeights: this.db.prepare('SELECT height FROM snapshots ORDER BY height'),
     };
+    this.completeIndex();
     // an in-memory database exists only on this connection: it is always written here
     this.behind = opts.writeBehind && path !== ':memory:' && path !== '' ? new WriteBehind(path) : undefined;
   }
@@ -176,22 +180,78 @@ export class BlockStore {
     onDurable?.();
   }
 
-  /** The SQL side of `saveBlock`: one transaction (run here or on the writer thread). */
+  /** The SQL side of `saveBlock`, index included: one transaction. */
   writeBlock(w: BlockWrite): void {
     this.db.transaction(() => {
-      this.stmts.insertBlock.run(...w.block);
-      for (const row of w.txs) this.stmts.insertTx.run(row);
-      const attrs = w.attrs ?? attrRows(w.txs);
-      let j = 0;
-      for (; j + ATTR_BATCH * 3 <= attrs.length; j += ATTR_BATCH * 3) this.stmts.insertAttrs.run(attrs.slice(j, j + ATTR_BATCH * 3));
-      for (; j < attrs.length; j += 3) this.stmts.insertAttr.run(attrs[j], attrs[j + 1], attrs[j + 2]);
-      if (w.snapshot !== undefined) this.stmts.insertSnapshot.run(w.block[0], w.snapshot);
+      this.insertBlockRows(w);
+      this.insertIndexRows(w.attrs ?? attrRows(w.txs), w.block[0]);
     })();
+  }
+
+  /**
+   * The writer thread's side of `saveBlock`: the block, its txs and snapshot in one transaction,
+   * without the tx index; returns the block's index rows, for `writeIndex` (`TxIndexBuffer`).
+   */
+  writeBlockDeferringIndex(w: BlockWrite): readonly unknown[] {
+    this.db.transaction(() => this.insertBlockRows(w))();
+    return w.attrs ?? attrRows(w.txs);
+  }
+
+  /**
+   * Index rows (flat key, value, tx_id…) in one transaction; with `height`, the rows of every block
+   * up to it are now written, and that is recorded.
+   */
+  writeIndex(attrs: readonly unknown[], height?: number): void {
+    this.db.transaction(() => this.insertIndexRows(attrs, height))();
+  }
+
+  /** The height up to which the tx index is written (blocks above it were written with a deferred index). */
+  indexedHeight(): number {
+    const row = this.stmts.getMeta.get(TX_INDEX_HEIGHT) as { value: string } | undefined;
+    return row === undefined ? 0 : Number(row.value);
+  }
+
+  private insertBlockRows(w: BlockWrite): void {
+    this.stmts.insertBlock.run(...w.block);
+    for (const row of w.txs) this.stmts.insertTx.run(row);
+    if (w.snapshot !== undefined) this.stmts.insertSnapshot.run(w.block[0], w.snapshot);
+  }
+
+  private insertIndexRows(attrs: readonly unknown[], height: number | undefined): void {
+    let j = 0;
+    for (; j + ATTR_BATCH * 3 <= attrs.length; j += ATTR_BATCH * 3) this.stmts.insertAttrs.run(attrs.slice(j, j + ATTR_BATCH * 3));
+    for (; j < attrs.length; j += 3) this.stmts.insertAttr.run(attrs[j], attrs[j + 1], attrs[j + 2]);
+    if (height !== undefined) this.stmts.setMeta.run(TX_INDEX_HEIGHT, String(height));
+  }
+
+  /**
+   * Writes the index rows of the stored blocks above the indexed height: what a writer thread that
+   * stopped before flushing its deferred index (a crash, a kill) left out. A store that never
+   * recorded its indexed height predates the deferred index and indexed every block as it wrote it.
+   */
+  private completeIndex(): void {
+    const latest = (this.stmts.latestHeight.get() as { h: number | null }).h ?? 0;
+    const recorded = this.stmts.getMeta.get(TX_INDEX_HEIGHT) as { value: string } | undefined;
+    if (recorded === undefined) {
+      if (latest > 0) this.stmts.setMeta.run(TX_INDEX_HEIGHT, String(latest));
+      return;
+    }
+    const from = Number(recorded.value) + 1;
+    if (from > latest) return;
+    const rows = this.db.prepare('SELECT id, events FROM txs WHERE height BETWEEN ? AND ? ORDER BY id').raw().iterate(from, latest) as Iterable<unknown[]>;
+    const attrs: unknown[] = [];
+    for (const [id, events] of rows) pushAttrs(attrs, JSON.parse(events as string) as AbciEvent[], BigInt(id as number));
+    this.writeIndex(attrs, latest);
   }
 
   /** Waits until every write posted to the writer thread has committed (no-op without write-behind). */
   settle(): void {
     this.behind?.settle();
+  }
+
+  /** Waits until every write has committed and the tx index holds every written block. */
+  settleIndex(): void {
+    if (this.behind) this.behind.settleIndex();
   }
 
   saveSnapshot(height: bigint, state: string): void {
@@ -275,7 +335,7 @@ export class BlockStore {
    * order, paged from 1.
    */
   searchTxs(conditions: readonly Condition[], opts: SearchOptions = {}): SearchResult {
-    this.settle();
+    this.settleIndex();
     const where: string[] = [];
     const params: unknown[] = [];
     for (const c of conditions) {
@@ -322,7 +382,7 @@ export class BlockStore {
 
   /** Deletes blocks, txs and index entries below `height` (pruning of the block store). */
   pruneBlocksBelow(height: bigint): void {
-    this.settle();
+    this.settleIndex();
     const h = Number(height);
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM tx_attrs WHERE tx_id < ?').run(height * TX_ID_SHIFT);
@@ -366,7 +426,8 @@ export interface BlockWrite {
 const TX_EVENTS_COLUMN = 12;
 const TX_ID_COLUMN = 0;
 
-function blockWrite(block: BlockRecord, results: readonly TxResult[], snapshot: string | undefined, hashes: readonly string[] | undefined, withAttrs: boolean): BlockWrite {
+/** A block and its results as the rows `writeBlock` writes; the index rows only when `withAttrs` (else the writer derives them). */
+export function blockWrite(block: BlockRecord, results: readonly TxResult[], snapshot: string | undefined, hashes: readonly string[] | undefined, withAttrs: boolean): BlockWrite {
   if (results.length !== block.txs.length) throw new Error(`saveBlock: ${block.txs.length} txs but ${results.length} results`);
   const h = Number(block.height);
   const attrs: unknown[] | undefined = withAttrs ? [] : undefined;

@@ -4,11 +4,13 @@
  * on block N+1 (docs/architecture.md "Performance").
  *
  * What stays true:
- * - one SQLite transaction per block, in height order: a crash leaves the last written block whole;
+ * - one SQLite transaction per block, in height order: a crash leaves the last written block whole
+ *   (its tx index, written behind, is completed when the store is opened next);
  * - a block is reported (`onDurable`, then `blocks$` and the RPC) only after its transaction
  *   committed, so nothing a client was told about is lost by a crash;
  * - every read waits for the pending writes first (`settle`, a blocking wait on a shared counter),
- *   so a read never misses a block the node already saved;
+ *   so a read never misses a block the node already saved; a read of the tx index (tx search,
+ *   pruning) also waits for the index rows the writer holds to be written (`settleIndex`);
  * - a failed write is fatal: the state machine has moved on past a block that is not on disk, so
  *   every later call throws and the node must restart (it resumes from the last written block).
  */
@@ -16,10 +18,12 @@ import type { Worker } from 'node:worker_threads';
 import { spawnTsWorker } from '../threads/spawn.ts';
 import type { BlockWrite } from './block-store.ts';
 
-/** Shared words: [0] blocks written, [1] 1 after a failed write, [2] 1 once the writer has closed. */
-const WRITTEN = 0;
-const FAILED = 1;
-const CLOSED = 2;
+/** The shared words' places: blocks written, 1 after a failed write, 1 once the writer has closed, the last index request answered. */
+export const WORDS = { written: 0, failed: 1, closed: 2, indexed: 3 } as const;
+const WRITTEN = WORDS.written;
+const FAILED = WORDS.failed;
+const CLOSED = WORDS.closed;
+const INDEXED = WORDS.indexed;
 /** How long a read waits for the writer before deciding it is gone. */
 const WAIT_LIMIT_MS = 120_000;
 /** How long closing waits for the writer to close its connection. */
@@ -31,9 +35,15 @@ export interface WriterData {
   readonly error: SharedArrayBuffer;
 }
 
+/** Asks the writer to write the index rows it holds, then to answer with this number. */
+export interface IndexRequest {
+  readonly index: number;
+}
+
 export class WriteBehind {
   private readonly worker: Worker;
-  private readonly signal = new Int32Array(new SharedArrayBuffer(12));
+  private readonly signal = new Int32Array(new SharedArrayBuffer(16));
+  private indexRequests = 0;
   private readonly error = new SharedArrayBuffer(4096);
   private posted = 0;
   private readonly waiting: { seq: number; onDurable: () => void }[] = [];
@@ -79,6 +89,24 @@ export class WriteBehind {
       }
     }
     this.report();
+  }
+
+  /**
+   * Blocks until every posted write has committed and the tx index holds every written block (the
+   * writer writes it behind the blocks: `block-writer.worker.ts`); throws if a write failed.
+   */
+  settleIndex(): void {
+    this.settle();
+    const request: IndexRequest = { index: ++this.indexRequests };
+    this.worker.postMessage(request);
+    for (;;) {
+      this.check();
+      const answered = Atomics.load(this.signal, INDEXED);
+      if (answered >= request.index) break;
+      if (Atomics.wait(this.signal, INDEXED, answered, WAIT_LIMIT_MS) === 'timed-out') {
+        throw new Error(`block store: the writer thread did not write the tx index within ${WAIT_LIMIT_MS / 1000} s`);
+      }
+    }
   }
 
   /** Waits for the pending writes, then closes the writer's connection. */

@@ -1,7 +1,8 @@
 /**
  * Write-behind persistence (src/events/write-behind.ts): blocks are written by the writer thread,
  * reported only once written, always visible to reads, replayable after a reopen; a failed write
- * is fatal and names the height.
+ * is fatal and names the height. The tx index is written behind the blocks: held by the writer
+ * until a read of the index, a pause or the close, and completed at the next open after a crash.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -134,6 +135,101 @@ describe('write-behind block store', () => {
     expect(() => chain.close()).toThrow(fatal);
     const check = new Database(dbPath, { readonly: true });
     expect((check.prepare('SELECT COUNT(*) AS n FROM txs WHERE height = 2').get() as { n: number }).n).toBe(0);
+    check.close();
+  });
+
+  it('writes the tx index behind the blocks: held until the index is read, complete at close', () => {
+    const dbPath = tempDb();
+    const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
+    const reader = new Database(dbPath, { readonly: true });
+    const indexRows = () => (reader.prepare('SELECT COUNT(*) AS n FROM tx_attrs').get() as { n: number }).n;
+    const indexedHeight = () => (reader.prepare("SELECT value FROM meta WHERE key = 'tx_index_height'").get() as { value: string } | undefined)?.value;
+    chain.commitBlock([sendTx(0n), sendTx(1n)]);
+    chain.commitBlock([sendTx(2n)]);
+    expect(chain.store.latestHeight()).toBe(2n);
+    expect(chain.store.getTx(chain.store.blockResults(2n)[0]!.hash)!.index).toBe(0); // the tx by hash needs no index
+    expect(indexRows()).toBe(0);
+    expect(indexedHeight()).toBe(undefined);
+    const bySender = parseSearchQuery(`message.sender='${alice.address}'`);
+    expect(chain.store.searchTxs(bySender).txs.map((t) => [t.height, t.index])).toEqual([[1n, 0], [1n, 1], [2n, 0]]);
+    const rowsOfThree = indexRows();
+    expect(rowsOfThree).toBeGreaterThan(3 * 15);
+    expect(indexedHeight()).toBe('2');
+    chain.commitBlock([sendTx(3n)]);
+    expect(chain.store.latestHeight()).toBe(3n);
+    expect(indexRows()).toBe(rowsOfThree);
+    chain.close();
+    expect(indexRows()).toBe((rowsOfThree / 3) * 4);
+    expect(indexedHeight()).toBe('3');
+    reader.close();
+  });
+
+  it('writes held index rows after a second without a new block', async () => {
+    const dbPath = tempDb();
+    const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
+    const reader = new Database(dbPath, { readonly: true });
+    const indexed = () => (reader.prepare("SELECT value FROM meta WHERE key = 'tx_index_height'").get() as { value: string } | undefined)?.value;
+    chain.commitBlock([sendTx(0n)]);
+    expect(chain.store.latestHeight()).toBe(1n);
+    expect(indexed()).toBe(undefined);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(indexed()).toBe('1');
+    reader.close();
+    chain.close();
+  });
+
+  it('a writer stopped while holding index rows loses nothing: the next open indexes the blocks above the indexed height', async () => {
+    const dbPath = tempDb();
+    const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
+    chain.commitBlock([sendTx(0n)]);
+    const bySender = parseSearchQuery(`message.sender='${alice.address}'`);
+    expect(chain.store.searchTxs(bySender).total).toBe(1); // height 1 indexed
+    chain.commitBlock([sendTx(1n), sendTx(2n)]);
+    chain.commitBlock([sendTx(3n)]);
+    expect(chain.store.latestHeight()).toBe(3n);
+    // the thread is stopped from outside, as a crash would stop it, with heights 2 and 3 unindexed
+    await (chain.store as unknown as { behind: { worker: { terminate(): Promise<number> } } }).behind.worker.terminate();
+    const check = new Database(dbPath, { readonly: true });
+    expect(check.prepare("SELECT value FROM meta WHERE key = 'tx_index_height'").get()).toEqual({ value: '1' });
+    check.close();
+    expect(() => chain.close()).toThrow(/the writer thread exited/);
+
+    const reopened = Chain.open({ ...appModules, dbPath, writeBehind: true });
+    expect(reopened.store.searchTxs(bySender).txs.map((t) => [t.height, t.index])).toEqual([[1n, 0], [2n, 0], [2n, 1], [3n, 0]]);
+    expect(reopened.store.searchTxs(parseSearchQuery(`tx.acc_seq='${alice.address}/2'`)).txs.map((t) => t.height)).toEqual([2n]);
+    reopened.close();
+    // the same index as a store written with the index in each block's transaction
+    const inline = tempDb();
+    const same = Chain.open({ ...appModules, dbPath: inline, genesis, snapshotInterval: 0 });
+    same.commitBlock([sendTx(0n)]);
+    same.commitBlock([sendTx(1n), sendTx(2n)]);
+    same.commitBlock([sendTx(3n)]);
+    same.close();
+    const rows = (path: string) => {
+      const db = new Database(path, { readonly: true });
+      const out = db.prepare('SELECT key, value, tx_id FROM tx_attrs ORDER BY key, value, tx_id').all();
+      db.close();
+      return out;
+    };
+    expect(rows(dbPath)).toEqual(rows(inline));
+  });
+
+  it('a store from before the indexed height was recorded counts every stored block as indexed', () => {
+    const dbPath = tempDb();
+    const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0 });
+    chain.commitBlock([sendTx(0n)]);
+    chain.commitBlock([sendTx(1n)]);
+    chain.close();
+    const old = new Database(dbPath);
+    old.prepare("DELETE FROM meta WHERE key = 'tx_index_height'").run();
+    const rowsBefore = (old.prepare('SELECT COUNT(*) AS n FROM tx_attrs').get() as { n: number }).n;
+    old.close();
+    const reopened = Chain.open({ ...appModules, dbPath, writeBehind: true });
+    expect(reopened.store.searchTxs(parseSearchQuery(`message.sender='${alice.address}'`)).total).toBe(2);
+    reopened.close();
+    const check = new Database(dbPath, { readonly: true });
+    expect(check.prepare("SELECT value FROM meta WHERE key = 'tx_index_height'").get()).toEqual({ value: '2' });
+    expect((check.prepare('SELECT COUNT(*) AS n FROM tx_attrs').get() as { n: number }).n).toBe(rowsBefore);
     check.close();
   });
 });
