@@ -2,7 +2,8 @@
  * The append-only log on disk (ARCHITECTURE.md "Persistence"): blocks with their raw txs, tx
  * results, an attribute index for tx search, state snapshots and node metadata, in one SQLite
  * database (better-sqlite3, WAL). Each block is written in one SQLite transaction, so a crash
- * leaves the last committed block whole and nothing after it.
+ * leaves the last committed block whole and nothing after it. With write-behind the tx index is
+ * written behind the blocks (`TxIndexBuffer`), and completed at open up to the latest block.
  */
 import Database from 'better-sqlite3';
 import type { AbciEvent } from './event.ts';
@@ -233,7 +234,8 @@ export class BlockStore {
     const latest = (this.stmts.latestHeight.get() as { h: number | null }).h ?? 0;
     const recorded = this.stmts.getMeta.get(TX_INDEX_HEIGHT) as { value: string } | undefined;
     if (recorded === undefined) {
-      if (latest > 0) this.stmts.setMeta.run(TX_INDEX_HEIGHT, String(latest));
+      // a new store starts its record at 0 here, before any block is written behind
+      this.stmts.setMeta.run(TX_INDEX_HEIGHT, String(latest));
       return;
     }
     const from = Number(recorded.value) + 1;

@@ -46,8 +46,8 @@ describe('TxIndexBuffer', () => {
     index.add(store.writeBlockDeferringIndex(block(3, ['b', 'e'])), 3);
     // 6 rows: three slices of two, in (key, value) order; the height only with the last
     expect(seen).toEqual([
-      { values: ['a', 'b'], height: undefined },
-      { values: ['a', 'b', 'b', 'c'], height: undefined },
+      { values: ['a', 'b'], height: '0' },
+      { values: ['a', 'b', 'b', 'c'], height: '0' },
     ]);
     expect(indexRows(reader)).toEqual([
       { value: 'a', tx_id: 2_000_000 },

@@ -149,7 +149,7 @@ describe('write-behind block store', () => {
     expect(chain.store.latestHeight()).toBe(2n);
     expect(chain.store.getTx(chain.store.blockResults(2n)[0]!.hash)!.index).toBe(0); // the tx by hash needs no index
     expect(indexRows()).toBe(0);
-    expect(indexedHeight()).toBe(undefined);
+    expect(indexedHeight()).toBe('0');
     const bySender = parseSearchQuery(`message.sender='${alice.address}'`);
     expect(chain.store.searchTxs(bySender).txs.map((t) => [t.height, t.index])).toEqual([[1n, 0], [1n, 1], [2n, 0]]);
     const rowsOfThree = indexRows();
@@ -171,7 +171,7 @@ describe('write-behind block store', () => {
     const indexed = () => (reader.prepare("SELECT value FROM meta WHERE key = 'tx_index_height'").get() as { value: string } | undefined)?.value;
     chain.commitBlock([sendTx(0n)]);
     expect(chain.store.latestHeight()).toBe(1n);
-    expect(indexed()).toBe(undefined);
+    expect(indexed()).toBe('0');
     await new Promise((r) => setTimeout(r, 1_500));
     expect(indexed()).toBe('1');
     reader.close();
@@ -212,6 +212,19 @@ describe('write-behind block store', () => {
       return out;
     };
     expect(rows(dbPath)).toEqual(rows(inline));
+  });
+
+  it('a new store whose writer is stopped before its first index write indexes every block at the next open', async () => {
+    const dbPath = tempDb();
+    const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
+    chain.commitBlock([sendTx(0n)]);
+    chain.commitBlock([sendTx(1n)]);
+    expect(chain.store.latestHeight()).toBe(2n);
+    await (chain.store as unknown as { behind: { worker: { terminate(): Promise<number> } } }).behind.worker.terminate();
+    expect(() => chain.close()).toThrow(/the writer thread exited/);
+    const reopened = Chain.open({ ...appModules, dbPath, writeBehind: true });
+    expect(reopened.store.searchTxs(parseSearchQuery(`message.sender='${alice.address}'`)).txs.map((t) => t.height)).toEqual([1n, 2n]);
+    reopened.close();
   });
 
   it('a store from before the indexed height was recorded counts every stored block as indexed', () => {
