@@ -16,7 +16,7 @@ import { type IndexRequest, WORDS, type WriterData } from './write-behind.ts';
 type Message = BlockWrite | IndexRequest | 'close';
 
 /** How long the held index rows wait for another block before they are written. */
-const IDLE_MS = 1_000;
+const IDLE_MS = 3_000;
 
 const { path, signal, error } = (workerData as { data: WriterData }).data;
 const port = parentPort!;
