@@ -9,12 +9,13 @@
  * (`TxIndexBuffer`), which is the writer thread's work in `chaind start`, measured alone.
  *
  *   npm run bench -- block-store        BLOCKS=200 TXS=500 (per block) INDEX=inline,behind
+ *                                       FLUSH_ROWS=250000 SLICE_ROWS=10000 (the index behind)
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BlockStore, blockWrite } from '../src/events/block-store.ts';
-import { FLUSH_ROWS, TxIndexBuffer } from '../src/events/tx-index-buffer.ts';
+import { FLUSH_ROWS, SLICE_ROWS, TxIndexBuffer } from '../src/events/tx-index-buffer.ts';
 import type { AbciEvent } from '../src/events/event.ts';
 import type { TxResult } from '../src/abci/tx-result.ts';
 import type { BlockRecord } from '../src/events/block-store.ts';
@@ -22,6 +23,7 @@ import { tempDir } from './rpc-driver.ts';
 
 const BLOCKS = Number(process.env.BLOCKS ?? 200);
 const TXS = Number(process.env.TXS ?? 500);
+const LIMITS = { flushRows: Number(process.env.FLUSH_ROWS ?? FLUSH_ROWS), sliceRows: Number(process.env.SLICE_ROWS ?? SLICE_ROWS) };
 const MODES = (process.env.INDEX ?? 'inline,behind').split(',') as ('inline' | 'behind')[];
 const REPORT_EVERY = Math.max(1, Math.round(20_000 / TXS));
 const FEE_COLLECTOR = 'st17xpfvakm2amg962yls6f84z3kell8c5lvhvaw5';
@@ -68,11 +70,11 @@ function run(mode: 'inline' | 'behind'): void {
   made = 0;
   const dir = tempDir('bench-block-store-');
   const store = new BlockStore(join(dir, 'chain.sqlite'));
-  const index = new TxIndexBuffer(store);
+  const index = new TxIndexBuffer(store, undefined, LIMITS);
   console.log(
     mode === 'inline'
       ? `${BLOCKS} blocks of ${TXS} transfer results (23 index rows a tx), the index in each block's transaction (WAL, synchronous NORMAL)`
-      : `the same, the index written behind the blocks as the writer thread of chaind start does (a transaction per ${FLUSH_ROWS.toLocaleString('en-US')} index rows)`,
+      : `the same, the index written behind the blocks as the writer thread of chaind start does (${LIMITS.flushRows.toLocaleString('en-US')} index rows at a time, sorted, ${LIMITS.sliceRows.toLocaleString('en-US')} a transaction)`,
   );
   const rates: string[] = [];
   let ms = 0;

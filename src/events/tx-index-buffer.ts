@@ -1,39 +1,53 @@
 /**
  * The tx index written behind the blocks (the writer thread's, `block-writer.worker.ts`): the
- * index rows of written blocks wait here and go to SQLite together once `flushRows` have gathered
- * or when `flush` is called, sorted by attribute, in transactions of `sliceRows` rows.
+ * index rows of written blocks gather here; once `flushRows` have gathered they are sorted by
+ * attribute and value and written in transactions of `sliceRows` rows, paced by the blocks that
+ * follow (each block written brings twice its own rows of the sorted batch to SQLite), so the
+ * index's work is spread over the blocks instead of falling on one. `flush` writes everything held
+ * at once, for a reader of the index, a pause in the blocks, or the close.
  *
  * Why: a transfer's rows include values at random places of the index's B-tree (its signature, a
  * fresh recipient), so as the index grows, each such row written with its own block dirties a page
  * of its own, and each dirty page is a WAL frame at commit. Sorted, many blocks' rows reach each
  * page together, and a slice of them is a run of neighbouring pages (`npm run bench --
- * block-store`: at 100,000 txs, 214 µs a tx with the index in each block's transaction against
- * about 130 here). Between slices the writer takes the blocks that have arrived, so a flush never
- * holds up a block for more than a slice.
+ * block-store`: at 100,000 txs, about 215 µs a tx with the index in each block's transaction,
+ * about 125 µs here).
  */
 import type { BlockStore } from './block-store.ts';
 
-/** Index rows (about 23 a transfer) gathered before they are written: about 10,000 transfers. */
+/** Index rows (about 23 a transfer) gathered before they are sorted and written: about 10,000 transfers. */
 export const FLUSH_ROWS = 250_000;
-/** Index rows a transaction of a flush writes. */
+/** Index rows a transaction of the index writes. */
 export const SLICE_ROWS = 10_000;
+/** Rows of the sorted batch written for each row a new block brings. */
+const PACE = 2;
 
 export interface TxIndexLimits {
-  /** rows gathered before they are written */
+  /** rows gathered before they are sorted and written */
   readonly flushRows: number;
-  /** rows a transaction of a flush writes */
+  /** rows a transaction writes */
   readonly sliceRows: number;
 }
 
+/** A sorted batch being written: its rows (flat key, value, tx_id…), how far, and the last height it covers. */
+interface Batch {
+  readonly rows: unknown[];
+  at: number;
+  readonly height: number;
+}
+
 export class TxIndexBuffer {
-  private pending: (readonly unknown[])[] = [];
-  private rows = 0;
+  private gathering: (readonly unknown[])[] = [];
+  private gathered = 0;
   private height = 0;
+  private writing: Batch | undefined;
+  /** rows the blocks so far have earned the sorted batch */
+  private credit = 0;
   private flushing = false;
 
   /**
-   * `between` runs between a flush's slices: the writer thread writes the blocks that arrived
-   * meanwhile (their rows are held for the next flush).
+   * `between` runs between a full flush's slices: the writer thread writes the blocks that arrived
+   * meanwhile (their rows are held for a later batch).
    */
   constructor(
     private readonly store: BlockStore,
@@ -42,43 +56,73 @@ export class TxIndexBuffer {
   ) {}
 
   get empty(): boolean {
-    return this.pending.length === 0;
-  }
-
-  /** Holds the index rows (flat key, value, tx_id…) of the written block `height`; writes them all once enough have gathered. */
-  add(rows: readonly unknown[], height: number): void {
-    this.pending.push(rows);
-    this.rows += rows.length / 3;
-    this.height = height;
-    if (this.rows >= this.limits.flushRows && !this.flushing) this.flush();
+    return this.gathering.length === 0 && this.writing === undefined;
   }
 
   /**
-   * Writes every held row. The indexed height is recorded with the last slice: a crash before it
-   * leaves the height where it was, and the next open writes those blocks' rows again (they are
+   * Holds the index rows (flat key, value, tx_id…) of the written block `height`, and writes the
+   * slices of the sorted batch they pay for; once enough have gathered, they become the next batch.
+   */
+  add(rows: readonly unknown[], height: number): void {
+    this.gathering.push(rows);
+    this.gathered += rows.length / 3;
+    this.height = height;
+    if (this.flushing) return;
+    if (this.writing) {
+      this.credit += (PACE * rows.length) / 3;
+      while (this.writing && this.credit >= this.limits.sliceRows) {
+        this.credit -= this.limits.sliceRows;
+        this.writeSlice(this.writing);
+      }
+    }
+    if (this.gathered >= this.limits.flushRows) {
+      // a batch not yet done by now is finished first: batches are written in height order
+      if (this.writing) this.writeAll(this.writing);
+      this.writing = this.nextBatch();
+      this.credit = 0;
+    }
+  }
+
+  /**
+   * Writes every held row. The indexed height is recorded with a batch's last slice: a crash before
+   * it leaves the height where it was, and the next open writes those blocks' rows again (they are
    * ignored where present).
    */
   flush(): void {
     if (this.flushing) return;
     this.flushing = true;
     try {
-      while (this.pending.length > 0) {
-        const rows = sortedRows(this.pending);
-        const height = this.height;
-        this.pending = [];
-        this.rows = 0;
-        const slice = this.limits.sliceRows * 3;
-        for (let from = 0; from < rows.length; from += slice) {
-          const last = from + slice >= rows.length;
-          this.store.writeIndex(rows.slice(from, from + slice), last ? height : undefined);
-          if (!last) this.between();
-        }
-        // rows that arrived during the flush wait for the next one, unless they are already enough
-        if (this.rows < this.limits.flushRows) break;
+      if (this.writing) this.writeAll(this.writing);
+      // blocks that arrive between the slices wait for the next batch, unless they are already a batch's worth
+      for (let first = true; this.gathering.length > 0 && (first || this.gathered >= this.limits.flushRows); first = false) {
+        this.writing = this.nextBatch();
+        this.writeAll(this.writing);
       }
     } finally {
       this.flushing = false;
     }
+  }
+
+  private nextBatch(): Batch {
+    const batch = { rows: sortedRows(this.gathering), at: 0, height: this.height };
+    this.gathering = [];
+    this.gathered = 0;
+    return batch;
+  }
+
+  private writeAll(batch: Batch): void {
+    while (this.writing === batch) {
+      this.writeSlice(batch);
+      if (this.writing === batch) this.between();
+    }
+  }
+
+  private writeSlice(batch: Batch): void {
+    const end = Math.min(batch.rows.length, batch.at + this.limits.sliceRows * 3);
+    const last = end === batch.rows.length;
+    this.store.writeIndex(batch.rows.slice(batch.at, end), last ? batch.height : undefined);
+    batch.at = end;
+    if (last) this.writing = undefined;
   }
 }
 
@@ -86,10 +130,10 @@ export class TxIndexBuffer {
 function sortedRows(blocks: readonly (readonly unknown[])[]): unknown[] {
   const flat = blocks.length === 1 ? blocks[0]! : blocks.flat();
   const n = flat.length / 3;
-  const order = new Uint32Array(n);
+  const order = new Array<number>(n);
   for (let i = 0; i < n; i++) order[i] = i * 3;
-  // a stable sort of plain numbers by their rows' texts
-  const sorted = Array.from(order).sort((a, b) => {
+  // a stable sort of the rows' positions by their texts
+  order.sort((a, b) => {
     const ka = flat[a] as string;
     const kb = flat[b] as string;
     if (ka !== kb) return ka < kb ? -1 : 1;
@@ -99,7 +143,7 @@ function sortedRows(blocks: readonly (readonly unknown[])[]): unknown[] {
   });
   const out = new Array<unknown>(flat.length);
   let j = 0;
-  for (const i of sorted) {
+  for (const i of order) {
     out[j++] = flat[i];
     out[j++] = flat[i + 1];
     out[j++] = flat[i + 2];

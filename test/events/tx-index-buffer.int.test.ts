@@ -1,7 +1,8 @@
 /**
- * The tx index written behind the blocks (src/events/tx-index-buffer.ts): rows held until enough
- * have gathered, then written sorted, slice by slice, the blocks that arrive between slices written
- * first, the indexed height recorded with the last slice only.
+ * The tx index written behind the blocks (src/events/tx-index-buffer.ts): rows gathered into a
+ * sorted batch, written slice by slice as the next blocks pay for it or all at once by a flush (the
+ * blocks that arrive between its slices written first), the indexed height recorded with a
+ * batch's last slice only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,20 +36,24 @@ const indexRows = (db: Database.Database) => db.prepare('SELECT value, tx_id FRO
 const indexedHeight = (db: Database.Database) => (db.prepare("SELECT value FROM meta WHERE key = 'tx_index_height'").get() as { value: string } | undefined)?.value;
 
 describe('TxIndexBuffer', () => {
-  it('holds rows until enough have gathered, then writes them sorted in slices, recording the height with the last', () => {
+  it('gathers rows into a sorted batch, written slice by slice as the next blocks pay for it, the height with the last slice', () => {
     const { store, reader } = open();
-    const seen: { values: string[]; height: string | undefined }[] = [];
-    const index = new TxIndexBuffer(store, () => seen.push({ values: indexRows(reader).map((r) => r.value), height: indexedHeight(reader) }), { flushRows: 6, sliceRows: 2 });
+    const between: string[][] = [];
+    const index = new TxIndexBuffer(store, () => between.push(indexRows(reader).map((r) => r.value)), { flushRows: 6, sliceRows: 2 });
+    const values = () => indexRows(reader).map((r) => r.value);
     index.add(store.writeBlockDeferringIndex(block(1, ['d', 'b'])), 1);
     index.add(store.writeBlockDeferringIndex(block(2, ['a', 'c'])), 2);
-    expect(indexRows(reader)).toEqual([]);
-    expect(index.empty).toBe(false);
     index.add(store.writeBlockDeferringIndex(block(3, ['b', 'e'])), 3);
-    // 6 rows: three slices of two, in (key, value) order; the height only with the last
-    expect(seen).toEqual([
-      { values: ['a', 'b'], height: '0' },
-      { values: ['a', 'b', 'b', 'c'], height: '0' },
-    ]);
+    // six rows: the batch of heights 1–3, not yet written
+    expect(values()).toEqual([]);
+    expect(indexedHeight(reader)).toBe('0');
+    expect(index.empty).toBe(false);
+    // a block of one row pays for two rows of the batch: its first slice, in (key, value) order
+    index.add(store.writeBlockDeferringIndex(block(4, ['f'])), 4);
+    expect(values()).toEqual(['a', 'b']);
+    expect(indexedHeight(reader)).toBe('0');
+    // two rows pay for four: the rest of the batch, and the height it covers
+    index.add(store.writeBlockDeferringIndex(block(5, ['h', 'g'])), 5);
     expect(indexRows(reader)).toEqual([
       { value: 'a', tx_id: 2_000_000 },
       { value: 'b', tx_id: 1_000_001 },
@@ -58,7 +63,28 @@ describe('TxIndexBuffer', () => {
       { value: 'e', tx_id: 3_000_001 },
     ]);
     expect(indexedHeight(reader)).toBe('3');
+    // a flush writes what is held, in slices
+    index.flush();
+    expect(between).toEqual([['a', 'b', 'b', 'c', 'd', 'e', 'f', 'g']]);
+    expect(values()).toEqual(['a', 'b', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+    expect(indexedHeight(reader)).toBe('5');
     expect(index.empty).toBe(true);
+    reader.close();
+    store.close();
+  });
+
+  it('a batch not done when the next is gathered is finished first', () => {
+    const { store, reader } = open();
+    const index = new TxIndexBuffer(store, undefined, { flushRows: 4, sliceRows: 100 });
+    index.add(store.writeBlockDeferringIndex(block(1, ['b', 'a', 'c', 'd'])), 1);
+    expect(indexRows(reader)).toEqual([]);
+    index.add(store.writeBlockDeferringIndex(block(2, ['z', 'y', 'x', 'w'])), 2);
+    // four rows pay for eight, less than a slice of 100: the first batch is written whole as the second forms
+    expect(indexRows(reader).map((r) => r.value)).toEqual(['a', 'b', 'c', 'd']);
+    expect(indexedHeight(reader)).toBe('1');
+    index.flush();
+    expect(indexRows(reader).map((r) => r.value)).toEqual(['a', 'b', 'c', 'd', 'w', 'x', 'y', 'z']);
+    expect(indexedHeight(reader)).toBe('2');
     reader.close();
     store.close();
   });
