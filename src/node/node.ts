@@ -233,20 +233,24 @@ export class Node {
   }
 
   /**
-   * The next height: `timeout_commit` after the previous block was written (CometBFT waits after
-   * its commit), then, once the txs that had arrived by then are admitted, the block. So a block
-   * takes what the mempool holds at that moment, also with `timeout_commit` 0.
+   * The next height: `timeout_commit` after the previous block was decided, and not before that
+   * block is written — as CometBFT's `StartTime = CommitTime + timeout_commit`, where `CommitTime`
+   * is taken when the commit is decided, before the block is executed and saved, and the next
+   * height waits for both. Then, once the txs that had arrived by then are admitted, the block: a
+   * block takes what the mempool holds at that moment, also with `timeout_commit` 0.
    */
-  private schedule(): void {
+  private schedule(delayMs = this.opts.blockIntervalMs ?? 1000): void {
     if (!this.running) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.afterArrivals(() => this.produceScheduled());
-    }, this.opts.blockIntervalMs ?? 1000);
+    }, delayMs);
   }
 
   private produceScheduled(): void {
     if (!this.running) return;
+    const decided = Date.now();
+    const height = this.chain.height;
     try {
       this.tick();
     } catch (e) {
@@ -257,7 +261,10 @@ export class Node {
       return;
     }
     if (!this.running) return; // halted
-    this.afterWritten(() => this.schedule());
+    const interval = this.opts.blockIntervalMs ?? 1000;
+    // without a block (no empty blocks), the next try is a whole interval away
+    const committed = this.chain.height > height;
+    this.afterWritten(() => this.schedule(committed ? Math.max(0, interval - (Date.now() - decided)) : interval));
   }
 
   /** Runs `then` once the txs that have arrived until now went through admission (groups after them are not waited for). */

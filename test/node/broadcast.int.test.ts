@@ -77,3 +77,27 @@ describe('the block producer with timeout_commit 0', () => {
     n.close();
   });
 });
+
+describe('the block producer with timeout_commit 300 ms', () => {
+  it("starts the next height timeout_commit after the previous block was decided, its execution and write included (CometBFT's CommitTime + timeout_commit)", async () => {
+    const n = node(undefined, { blockIntervalMs: 300, writeBehind: true });
+    // every block takes 300 ms to execute: the next height is due when it is done
+    const decided: number[] = [];
+    const commitBlock = n.chain.commitBlock.bind(n.chain);
+    const sleeper = new Int32Array(new SharedArrayBuffer(4));
+    n.chain.commitBlock = ((...args: Parameters<typeof commitBlock>) => {
+      decided.push(Date.now());
+      const block = commitBlock(...args);
+      Atomics.wait(sleeper, 0, 0, 300);
+      return block;
+    }) as typeof commitBlock;
+    n.start();
+    while (decided.length < 6) await new Promise((resolve) => setTimeout(resolve, 20));
+    n.stop();
+    const gaps = decided.slice(1).map((t, i) => t - decided[i]!).sort((a, b) => a - b);
+    expect(gaps[0]).toBeGreaterThanOrEqual(299); // never before timeout_commit
+    // waiting timeout_commit after the execution would make every gap at least 600 ms
+    expect(gaps[Math.floor(gaps.length / 2)]).toBeLessThan(500);
+    n.close();
+  });
+});
