@@ -66,6 +66,9 @@ const SUSTAINED = env('SUSTAINED', 100_000);
 const SUSTAINED_AT = (process.env.SUSTAINED_AT ?? '0s,50ms,1s').split(',').map((s) => s.trim()).filter(Boolean);
 const SEQUENTIAL = env('SEQUENTIAL', 500);
 const COMMITS = env('COMMITS', 100);
+for (const [name, n] of [['SEQUENTIAL', SEQUENTIAL], ['COMMITS', COMMITS]] as const) {
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of txs, at least 1 (got ${process.env[name]})`);
+}
 const ANVIL_SUSTAINED = env('ANVIL_SUSTAINED', 10_000);
 const WITH_ANVIL = process.env.ANVIL !== '0';
 const MAX_GAS = process.env.MAX_GAS ?? '-1';
