@@ -169,9 +169,75 @@ function unsupportedAt(v: unknown, path: string): Error | undefined {
   return undefined;
 }
 
-/** JSON with bigints tagged, so that snapshots round-trip exactly. */
+/**
+ * JSON with bigints tagged (`{"$int":"…"}`), so that snapshots round-trip exactly: the text of
+ * `JSON.stringify(value, (k, v) => typeof v === 'bigint' ? { $int: v.toString() } : v)`, written
+ * here so that the texts of immutable state nodes are kept by identity and reused by the next
+ * snapshot. A snapshot then writes anew only what changed since the previous one (the trie nodes a
+ * block copied, the records it replaced), instead of the whole state: about 500 ms for 100,000
+ * accounts when written whole.
+ */
 export function serializeState(value: unknown): string {
-  return JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? { $int: v.toString() } : v));
+  const text = jsonText(value, '');
+  if (text === undefined) throw new Error(`state value of type ${typeof value} has no JSON text`);
+  return text;
+}
+
+/** The JSON texts of immutable state objects (trie nodes, frozen objects above them), by identity. */
+const jsonTexts = new WeakMap<object, string>();
+
+const tagBigints = (_k: string, v: unknown) => (typeof v === 'bigint' ? { $int: v.toString() } : v);
+
+/** `JSON.stringify`'s text of `v` under `key`, bigints tagged; undefined where it writes nothing. */
+function jsonText(v: unknown, key: string): string | undefined {
+  if (typeof v === 'object' && v !== null) {
+    const known = jsonTexts.get(v);
+    if (known !== undefined) return known;
+    // a leaf's entries hold no trie nodes: the native writer does them at once
+    const text = v instanceof Leaf ? JSON.stringify(v.toJSON(), tagBigints) : objectText(v, key);
+    // trie nodes are never written after their produce, frozen objects never
+    if (text !== undefined && (v instanceof Slots || v instanceof Leaf || Object.isFrozen(v))) jsonTexts.set(v, text);
+    return text;
+  }
+  switch (typeof v) {
+    case 'string':
+      return JSON.stringify(v);
+    case 'number':
+      return Number.isFinite(v) ? String(v) : 'null';
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'bigint':
+      return '{"$int":' + JSON.stringify(v.toString()) + '}';
+    default:
+      return v === null ? 'null' : undefined;
+  }
+}
+
+function objectText(o: object, key: string): string | undefined {
+  const toJSON = (o as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON !== 'function') return plainText(o);
+  // what toJSON answers is written as it is, without calling its own toJSON
+  const replaced: unknown = toJSON.call(o, key);
+  return typeof replaced === 'object' && replaced !== null ? plainText(replaced) : jsonText(replaced, key);
+}
+
+/** An array or object without toJSON, its members' texts concatenated (V8 keeps them as ropes, not copies). */
+function plainText(o: object): string {
+  if (Array.isArray(o)) {
+    let text = '[';
+    for (let i = 0; i < o.length; i++) text += (i > 0 ? ',' : '') + (jsonText(o[i], String(i)) ?? 'null');
+    return text + ']';
+  }
+  let text = '{';
+  let first = true;
+  const r = o as Record<string, unknown>;
+  for (const k of Object.keys(r)) {
+    const member = jsonText(r[k], k);
+    if (member === undefined) continue;
+    text += (first ? '' : ',') + quoteKey(k) + ':' + member;
+    first = false;
+  }
+  return text + '}';
 }
 
 export function deserializeState<T>(text: string): T {
