@@ -67,19 +67,25 @@ export class TxIndexBuffer {
     this.gathering.push(rows);
     this.gathered += rows.length / 3;
     this.height = height;
+    // blocks written between the slices of a batch being finished only gather
     if (this.flushing) return;
-    if (this.writing) {
-      this.credit += (PACE * rows.length) / 3;
-      while (this.writing && this.credit >= this.limits.sliceRows) {
-        this.credit -= this.limits.sliceRows;
-        this.writeSlice(this.writing);
+    this.flushing = true;
+    try {
+      if (this.writing) {
+        this.credit += (PACE * rows.length) / 3;
+        while (this.writing && this.credit >= this.limits.sliceRows) {
+          this.credit -= this.limits.sliceRows;
+          this.writeSlice(this.writing);
+        }
       }
-    }
-    if (this.gathered >= this.limits.flushRows) {
-      // a batch not yet done by now is finished first: batches are written in height order
-      if (this.writing) this.writeAll(this.writing);
-      this.writing = this.nextBatch();
-      this.credit = 0;
+      if (this.gathered >= this.limits.flushRows) {
+        // a batch not yet done by now is finished first: batches are written in height order
+        if (this.writing) this.writeAll(this.writing);
+        this.writing = this.nextBatch();
+        this.credit = 0;
+      }
+    } finally {
+      this.flushing = false;
     }
   }
 

@@ -89,6 +89,30 @@ describe('TxIndexBuffer', () => {
     store.close();
   });
 
+  it('blocks written while a batch is finished gather for the next batch, which takes them all', () => {
+    const { store, reader } = open();
+    const arrivals = [block(3, ['m'])];
+    const index: TxIndexBuffer = new TxIndexBuffer(
+      store,
+      () => {
+        for (const w of arrivals.splice(0)) index.add(store.writeBlockDeferringIndex(w), w.block[0]);
+      },
+      { flushRows: 2, sliceRows: 1 },
+    );
+    index.add(store.writeBlockDeferringIndex(block(1, ['f', 'e', 'd', 'c', 'b', 'a'])), 1); // a batch of six, unwritten
+    // two rows pay for four slices of it, then form a batch of their own: the first is finished,
+    // slice by slice, and block 3 arrives between two slices
+    index.add(store.writeBlockDeferringIndex(block(2, ['h', 'g'])), 2);
+    expect(indexRows(reader).map((r) => r.value)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(indexedHeight(reader)).toBe('1');
+    expect(store.latestHeight()).toBe(3n);
+    index.flush();
+    expect(indexRows(reader).map((r) => r.value)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'm']);
+    expect(indexedHeight(reader)).toBe('3');
+    reader.close();
+    store.close();
+  });
+
   it('blocks written between slices are held for the next flush', () => {
     const { store, reader } = open();
     let arrivals = [block(4, ['z']), block(5, ['y'])];
