@@ -99,13 +99,17 @@ CREATE TABLE IF NOT EXISTS txs (
   events TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS blocks_hash ON blocks(hash);
-CREATE INDEX IF NOT EXISTS txs_hash ON txs(hash);
 CREATE INDEX IF NOT EXISTS txs_height ON txs(height);
 CREATE TABLE IF NOT EXISTS tx_attrs (
   key TEXT NOT NULL,
   value TEXT NOT NULL,
   tx_id INTEGER NOT NULL,
   PRIMARY KEY (key, value, tx_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tx_hashes (
+  hash TEXT NOT NULL,
+  tx_id INTEGER NOT NULL,
+  PRIMARY KEY (hash, tx_id)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS snapshots (height INTEGER PRIMARY KEY, state TEXT NOT NULL);
 `;
@@ -121,8 +125,14 @@ export interface BlockStoreOptions {
 /** Index rows go in multi-row INSERTs of this many rows (fewer statement executions per block). */
 const ATTR_BATCH = 64;
 
-/** The `meta` key holding the height up to which `tx_attrs` is written. */
+/** The `meta` key holding the height up to which the tx index (`tx_attrs`, `tx_hashes`) is written. */
 const TX_INDEX_HEIGHT = 'tx_index_height';
+
+/**
+ * The key of a tx's hash among its index rows (they go to `tx_hashes`): an event attribute's key is
+ * `type.key`, which always holds a dot, so it cannot be this.
+ */
+const TX_HASH_KEY = '#hash';
 
 /** Tx ids encode the position so that id order is (height, index) order. */
 const TX_ID_SHIFT = 1_000_000n;
@@ -146,6 +156,7 @@ export class BlockStore {
         'INSERT INTO txs (id, hash, height, idx, raw, code, codespace, log, info, gas_wanted, gas_used, data, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       insertAttr: this.db.prepare('INSERT OR IGNORE INTO tx_attrs (key, value, tx_id) VALUES (?, ?, ?)'),
+      insertHash: this.db.prepare('INSERT OR IGNORE INTO tx_hashes (hash, tx_id) VALUES (?, ?)'),
       insertAttrs: this.db.prepare(`INSERT OR IGNORE INTO tx_attrs (key, value, tx_id) VALUES ${Array(ATTR_BATCH).fill('(?, ?, ?)').join(', ')}`),
       insertSnapshot: this.db.prepare('INSERT OR REPLACE INTO snapshots (height, state) VALUES (?, ?)'),
       setMeta: this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
@@ -157,7 +168,9 @@ export class BlockStore {
       blockTxs: this.db.prepare('SELECT raw FROM txs WHERE height = ? ORDER BY idx'),
       txCount: this.db.prepare('SELECT COUNT(*) AS n FROM txs WHERE height BETWEEN ? AND ?'),
       blockTxRows: this.db.prepare('SELECT * FROM txs WHERE height = ? ORDER BY idx'),
-      txByHash: this.db.prepare('SELECT txs.*, blocks.time_ns FROM txs JOIN blocks ON blocks.height = txs.height WHERE txs.hash = ? ORDER BY txs.id LIMIT 1'),
+      txByHash: this.db.prepare(
+        'SELECT txs.*, blocks.time_ns FROM tx_hashes h JOIN txs ON txs.id = h.tx_id JOIN blocks ON blocks.height = txs.height WHERE h.hash = ? ORDER BY h.tx_id LIMIT 1',
+      ),
       latestSnapshot: this.db.prepare('SELECT height, state FROM snapshots WHERE height <= ? ORDER BY height DESC LIMIT 1'),
       snapshotHeights: this.db.prepare('SELECT height FROM snapshots ORDER BY height'),
     };
@@ -218,11 +231,33 @@ export class BlockStore {
     if (w.snapshot !== undefined) this.stmts.insertSnapshot.run(w.block[0], w.snapshot);
   }
 
-  private insertIndexRows(attrs: readonly unknown[], height: number | undefined): void {
-    let j = 0;
-    for (; j + ATTR_BATCH * 3 <= attrs.length; j += ATTR_BATCH * 3) this.stmts.insertAttrs.run(attrs.slice(j, j + ATTR_BATCH * 3));
-    for (; j < attrs.length; j += 3) this.stmts.insertAttr.run(attrs[j], attrs[j + 1], attrs[j + 2]);
+  /** Rows keyed `TX_HASH_KEY` go to `tx_hashes`, the others to `tx_attrs` (in runs of `ATTR_BATCH`). */
+  private insertIndexRows(rows: readonly unknown[], height: number | undefined): void {
+    let run: unknown[] = [];
+    for (let j = 0; j < rows.length; j += 3) {
+      if (rows[j] === TX_HASH_KEY) this.stmts.insertHash.run(rows[j + 1], rows[j + 2]);
+      else {
+        run.push(rows[j], rows[j + 1], rows[j + 2]);
+        if (run.length === ATTR_BATCH * 3) {
+          this.stmts.insertAttrs.run(run);
+          run = [];
+        }
+      }
+    }
+    for (let j = 0; j < run.length; j += 3) this.stmts.insertAttr.run(run[j], run[j + 1], run[j + 2]);
     if (height !== undefined) this.stmts.setMeta.run(TX_INDEX_HEIGHT, String(height));
+  }
+
+  /**
+   * A store from before `tx_hashes` kept the hash index on `txs` (`txs_hash`): its hashes move to
+   * `tx_hashes`, once, and the old index goes.
+   */
+  private moveHashIndex(): void {
+    const old = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'txs_hash'").get();
+    if (old === undefined) return;
+    this.db.transaction(() => {
+      this.db.exec('INSERT OR IGNORE INTO tx_hashes (hash, tx_id) SELECT hash, id FROM txs; DROP INDEX txs_hash;');
+    })();
   }
 
   /**
@@ -231,6 +266,7 @@ export class BlockStore {
    * recorded its indexed height predates the deferred index and indexed every block as it wrote it.
    */
   private completeIndex(): void {
+    this.moveHashIndex();
     const latest = (this.stmts.latestHeight.get() as { h: number | null }).h ?? 0;
     const recorded = this.stmts.getMeta.get(TX_INDEX_HEIGHT) as { value: string } | undefined;
     if (recorded === undefined) {
@@ -240,9 +276,9 @@ export class BlockStore {
     }
     const from = Number(recorded.value) + 1;
     if (from > latest) return;
-    const rows = this.db.prepare('SELECT id, events FROM txs WHERE height BETWEEN ? AND ? ORDER BY id').raw().iterate(from, latest) as Iterable<unknown[]>;
+    const rows = this.db.prepare('SELECT id, hash, events FROM txs WHERE height BETWEEN ? AND ? ORDER BY id').raw().iterate(from, latest) as Iterable<unknown[]>;
     const attrs: unknown[] = [];
-    for (const [id, events] of rows) pushAttrs(attrs, JSON.parse(events as string) as AbciEvent[], BigInt(id as number));
+    for (const [id, hash, events] of rows) pushIndexRows(attrs, hash as string, JSON.parse(events as string) as AbciEvent[], BigInt(id as number));
     this.writeIndex(attrs, latest);
   }
 
@@ -325,8 +361,9 @@ export class BlockStore {
     return (this.stmts.blockTxRows.all(Number(height)) as any[]).map((r) => rowToTx({ ...r, time_ns: block.time_ns }));
   }
 
+  /** A tx by its hash (hex, any case): the first block's, if it was included twice. Reads the tx index (CometBFT's indexer keeps txs by hash). */
   getTx(hash: string): TxRecord | undefined {
-    this.settle();
+    this.settleIndex();
     const row = this.stmts.txByHash.get(hash.toUpperCase()) as any;
     return row ? rowToTx(row) : undefined;
   }
@@ -345,7 +382,7 @@ export class BlockStore {
         where.push(`txs.height ${sqlOp(c.op)} ?`);
         params.push(Number(c.value));
       } else if (c.key === 'tx.hash') {
-        where.push('txs.hash = ?');
+        where.push('txs.id IN (SELECT h.tx_id FROM tx_hashes h WHERE h.hash = ?)');
         params.push(c.value.toUpperCase());
       } else if (c.op === 'EXISTS') {
         where.push('EXISTS (SELECT 1 FROM tx_attrs a WHERE a.key = ? AND a.tx_id = txs.id)');
@@ -388,6 +425,7 @@ export class BlockStore {
     const h = Number(height);
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM tx_attrs WHERE tx_id < ?').run(height * TX_ID_SHIFT);
+      this.db.prepare('DELETE FROM tx_hashes WHERE tx_id < ?').run(height * TX_ID_SHIFT);
       this.db.prepare('DELETE FROM txs WHERE height < ?').run(h);
       this.db.prepare('DELETE FROM blocks WHERE height < ?').run(h);
     })();
@@ -420,13 +458,14 @@ export interface BlockWrite {
   readonly block: readonly [number, string, Uint8Array, Uint8Array, string, string, string, string, number, string];
   /** `txs` rows: id, hash, height, idx, raw, code, codespace, log, info, gas_wanted, gas_used, data, events */
   readonly txs: readonly (readonly unknown[])[];
-  /** flat `tx_attrs` rows (key, value, tx_id)… */
+  /** the index rows, flat (key, value, tx_id)…: the hash under `TX_HASH_KEY` (to `tx_hashes`), the attributes (to `tx_attrs`) */
   readonly attrs?: readonly unknown[];
   readonly snapshot?: string;
 }
 
 const TX_EVENTS_COLUMN = 12;
 const TX_ID_COLUMN = 0;
+const TX_HASH_COLUMN = 1;
 
 /** A block and its results as the rows `writeBlock` writes; the index rows only when `withAttrs` (else the writer derives them). */
 export function blockWrite(block: BlockRecord, results: readonly TxResult[], snapshot: string | undefined, hashes: readonly string[] | undefined, withAttrs: boolean): BlockWrite {
@@ -438,8 +477,9 @@ export function blockWrite(block: BlockRecord, results: readonly TxResult[], sna
     const id = block.height * TX_ID_SHIFT + BigInt(i);
     // raw_log and logs of a successful tx are derived from its events on read
     const log = r.code === 0 ? '' : r.log;
-    if (attrs) pushAttrs(attrs, r.events, id);
-    return [id, hashes?.[i] ?? txHash(raw), h, i, raw, r.code, r.codespace, log, r.info, r.gas_wanted.toString(), r.gas_used.toString(), r.data, JSON.stringify(r.events)];
+    const hash = hashes?.[i] ?? txHash(raw);
+    if (attrs) pushIndexRows(attrs, hash, r.events, id);
+    return [id, hash, h, i, raw, r.code, r.codespace, log, r.info, r.gas_wanted.toString(), r.gas_used.toString(), r.data, JSON.stringify(r.events)];
   });
   return {
     block: [
@@ -460,13 +500,18 @@ export function blockWrite(block: BlockRecord, results: readonly TxResult[], sna
   };
 }
 
-function pushAttrs(out: unknown[], events: readonly AbciEvent[], id: bigint): void {
+/**
+ * A tx's index rows, flat (key, value, tx id): its hash under `TX_HASH_KEY`, then each indexed
+ * event attribute under `type.key`.
+ */
+function pushIndexRows(out: unknown[], hash: string, events: readonly AbciEvent[], id: bigint): void {
+  out.push(TX_HASH_KEY, hash, id);
   for (const e of events) for (const a of e.attributes) if (a.index) out.push(`${e.type}.${a.key}`, a.value, id);
 }
 
 function attrRows(txs: readonly (readonly unknown[])[]): unknown[] {
   const out: unknown[] = [];
-  for (const row of txs) pushAttrs(out, JSON.parse(row[TX_EVENTS_COLUMN] as string) as AbciEvent[], row[TX_ID_COLUMN] as bigint);
+  for (const row of txs) pushIndexRows(out, row[TX_HASH_COLUMN] as string, JSON.parse(row[TX_EVENTS_COLUMN] as string) as AbciEvent[], row[TX_ID_COLUMN] as bigint);
   return out;
 }
 

@@ -143,24 +143,33 @@ describe('write-behind block store', () => {
     const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
     const reader = new Database(dbPath, { readonly: true });
     const indexRows = () => (reader.prepare('SELECT COUNT(*) AS n FROM tx_attrs').get() as { n: number }).n;
+    const hashRows = () => (reader.prepare('SELECT COUNT(*) AS n FROM tx_hashes').get() as { n: number }).n;
     const indexedHeight = () => (reader.prepare("SELECT value FROM meta WHERE key = 'tx_index_height'").get() as { value: string } | undefined)?.value;
     chain.commitBlock([sendTx(0n), sendTx(1n)]);
     chain.commitBlock([sendTx(2n)]);
     expect(chain.store.latestHeight()).toBe(2n);
-    expect(chain.store.getTx(chain.store.blockResults(2n)[0]!.hash)!.index).toBe(0); // the tx by hash needs no index
     expect(indexRows()).toBe(0);
+    expect(hashRows()).toBe(0);
     expect(indexedHeight()).toBe('0');
     const bySender = parseSearchQuery(`message.sender='${alice.address}'`);
     expect(chain.store.searchTxs(bySender).txs.map((t) => [t.height, t.index])).toEqual([[1n, 0], [1n, 1], [2n, 0]]);
     const rowsOfThree = indexRows();
     expect(rowsOfThree).toBeGreaterThan(3 * 15);
+    expect(hashRows()).toBe(3);
     expect(indexedHeight()).toBe('2');
-    chain.commitBlock([sendTx(3n)]);
-    expect(chain.store.latestHeight()).toBe(3n);
-    expect(indexRows()).toBe(rowsOfThree);
-    chain.close();
-    expect(indexRows()).toBe((rowsOfThree / 3) * 4);
+    // a tx by its hash reads the index too
+    const third = chain.commitBlock([sendTx(3n)]).txs[0]!.hash;
+    expect(chain.store.getTx(third)!.height).toBe(3n);
+    expect(hashRows()).toBe(4);
     expect(indexedHeight()).toBe('3');
+    const rowsOfFour = indexRows();
+    chain.commitBlock([sendTx(4n)]);
+    expect(chain.store.latestHeight()).toBe(4n);
+    expect(indexRows()).toBe(rowsOfFour);
+    chain.close();
+    expect(indexRows()).toBe((rowsOfThree / 3) * 5);
+    expect(hashRows()).toBe(5);
+    expect(indexedHeight()).toBe('4');
     reader.close();
   });
 
@@ -227,6 +236,24 @@ describe('write-behind block store', () => {
     const reopened = Chain.open({ ...appModules, dbPath, writeBehind: true });
     expect(reopened.store.searchTxs(parseSearchQuery(`message.sender='${alice.address}'`)).txs.map((t) => t.height)).toEqual([1n, 2n]);
     reopened.close();
+  });
+
+  it('a store from before tx_hashes moves its hash index there when opened', () => {
+    const dbPath = tempDb();
+    const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0 });
+    const hashes = [chain.commitBlock([sendTx(0n), sendTx(1n)]), chain.commitBlock([sendTx(2n)])].flatMap((b) => b.txs.map((t) => t.hash));
+    chain.close();
+    const old = new Database(dbPath);
+    old.exec('DROP TABLE tx_hashes; CREATE INDEX txs_hash ON txs(hash);');
+    old.close();
+    const reopened = Chain.open({ ...appModules, dbPath, writeBehind: true });
+    expect(hashes.map((h) => reopened.store.getTx(h.toLowerCase())?.height)).toEqual([1n, 1n, 2n]);
+    expect(reopened.store.searchTxs(parseSearchQuery(`tx.hash='${hashes[2]}'`)).txs.map((t) => t.index)).toEqual([0]);
+    reopened.close();
+    const check = new Database(dbPath, { readonly: true });
+    expect(check.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'txs_hash'").all()).toEqual([]);
+    expect((check.prepare('SELECT COUNT(*) AS n FROM tx_hashes').get() as { n: number }).n).toBe(3);
+    check.close();
   });
 
   it('a store from before the indexed height was recorded counts every stored block as indexed', () => {
