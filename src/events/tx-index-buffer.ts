@@ -6,12 +6,12 @@
  * index's work is spread over the blocks instead of falling on one. `flush` writes everything held
  * at once, for a reader of the index, a pause in the blocks, or the close.
  *
- * Why: a transfer's rows include values at random places of the index's B-tree (its signature, a
- * fresh recipient), so as the index grows, each such row written with its own block dirties a page
- * of its own, and each dirty page is a WAL frame at commit. Sorted, many blocks' rows reach each
- * page together, and a slice of them is a run of neighbouring pages (`npm run bench --
- * block-store`: at 100,000 txs, about 215 µs a tx with the index in each block's transaction,
- * about 125 µs here).
+ * Why: a transfer's rows include values at random places of the index's B-trees (its hash, its
+ * signature, a fresh recipient), so as the index grows, each such row written with its own block
+ * dirties a page of its own, and each dirty page is a WAL frame at commit. Sorted, many blocks'
+ * rows reach each page together, and a slice of them is a run of neighbouring pages (`npm run
+ * bench -- block-store`: at 100,000 txs, about 200 µs a tx with the index in each block's
+ * transaction, about 110 µs here).
  */
 import type { BlockStore } from './block-store.ts';
 
