@@ -344,11 +344,7 @@ async function oneAtATime(server: Counting, txs: readonly string[]): Promise<One
 const seqText = (r: OneAtATime) =>
   `${fmtRate(r.sent)} tx/s sent, ${fmtRate(r.committed)} tx/s until committed; latency p50 ${pct(r.latencies, 50).toFixed(2)} ms, p99 ${pct(r.latencies, 99).toFixed(2)} ms`;
 
-/**
- * The last tenth of the thousands against the first tenth (at least one thousand each): of the
- * whole run, and of the thousands committed while the driver was still sending (`steady`), which
- * leaves out the drain — the last blocks, partial, each still paying a whole block interval.
- */
+/** The last tenth of the thousands against the first tenth (at least one thousand each). */
 function flatness(perThousand: readonly number[]): { first: number; last: number; change: number } {
   const k = Math.max(1, Math.floor(perThousand.length / 10));
   const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -357,6 +353,7 @@ function flatness(perThousand: readonly number[]): { first: number; last: number
   return { first, last, change: last / first - 1 };
 }
 
+/** `flatness` of the thousands committed while the driver was still sending: without the drain (the last blocks, partial, each still paying a whole block interval). */
 const steady = (s: Sustained) => flatness(s.perThousand.slice(0, Math.max(1, s.whileSending)));
 
 function printSustained(label: string, s: Sustained): void {

@@ -132,7 +132,7 @@ const TX_INDEX_HEIGHT = 'tx_index_height';
  * The key of a tx's hash among its index rows (they go to `tx_hashes`): an event attribute's key is
  * `type.key`, which always holds a dot, so it cannot be this.
  */
-const TX_HASH_KEY = '#hash';
+export const TX_HASH_KEY = '#hash';
 
 /** Tx ids encode the position so that id order is (height, index) order. */
 const TX_ID_SHIFT = 1_000_000n;
@@ -217,12 +217,6 @@ export class BlockStore {
    */
   writeIndex(attrs: readonly unknown[], height?: number): void {
     this.db.transaction(() => this.insertIndexRows(attrs, height))();
-  }
-
-  /** The height up to which the tx index is written (blocks above it were written with a deferred index). */
-  indexedHeight(): number {
-    const row = this.stmts.getMeta.get(TX_INDEX_HEIGHT) as { value: string } | undefined;
-    return row === undefined ? 0 : Number(row.value);
   }
 
   private insertBlockRows(w: BlockWrite): void {

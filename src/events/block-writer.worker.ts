@@ -3,10 +3,11 @@
  * transaction, then bumps the shared "written" counter and wakes the waiting thread.
  *
  * The tx index is written behind the blocks, as CometBFT's indexer service indexes after the block
- * is committed (`TxIndexBuffer`): once enough rows have gathered, after `IDLE_MS` without a new
- * block, when the node reads the index (an `IndexRequest`: tx search, pruning) and before closing.
- * Between a flush's slices the blocks that have arrived are written first. A crash loses nothing:
- * the store indexes the blocks above its recorded indexed height when it is opened next.
+ * is committed (`TxIndexBuffer`: sorted batches, written slice by slice as the following blocks pay
+ * for them), and all that is held after `IDLE_MS` without a new block, when the node reads the
+ * index (an `IndexRequest`: tx search, a tx by hash, pruning) and before closing. Between a
+ * flush's slices the blocks that have arrived are written first. A crash loses nothing: the store
+ * indexes the blocks above its recorded indexed height when it is opened next.
  */
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { BlockStore, type BlockWrite } from './block-store.ts';

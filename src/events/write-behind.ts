@@ -9,8 +9,8 @@
  * - a block is reported (`onDurable`, then `blocks$` and the RPC) only after its transaction
  *   committed, so nothing a client was told about is lost by a crash;
  * - every read waits for the pending writes first (`settle`, a blocking wait on a shared counter),
- *   so a read never misses a block the node already saved; a read of the tx index (tx search,
- *   pruning) also waits for the index rows the writer holds to be written (`settleIndex`);
+ *   so a read never misses a block the node already saved; a read of the tx index (tx search, a
+ *   tx by hash, pruning) also waits for the index rows the writer holds to be written (`settleIndex`);
  * - a failed write is fatal: the state machine has moved on past a block that is not on disk, so
  *   every later call throws and the node must restart (it resumes from the last written block).
  */
@@ -20,10 +20,6 @@ import type { BlockWrite } from './block-store.ts';
 
 /** The shared words' places: blocks written, 1 after a failed write, 1 once the writer has closed, the last index request answered. */
 export const WORDS = { written: 0, failed: 1, closed: 2, indexed: 3 } as const;
-const WRITTEN = WORDS.written;
-const FAILED = WORDS.failed;
-const CLOSED = WORDS.closed;
-const INDEXED = WORDS.indexed;
 /** How long a read waits for the writer before deciding it is gone. */
 const WAIT_LIMIT_MS = 120_000;
 /** How long closing waits for the writer to close its connection. */
@@ -63,9 +59,9 @@ export class WriteBehind {
   }
 
   private fail(text: string): void {
-    if (Atomics.load(this.signal, FAILED) !== 0) return;
+    if (Atomics.load(this.signal, WORDS.failed) !== 0) return;
     new Uint8Array(this.error).set(new TextEncoder().encode(text).slice(0, this.error.byteLength - 1));
-    Atomics.store(this.signal, FAILED, 1);
+    Atomics.store(this.signal, WORDS.failed, 1);
   }
 
   /** Queues a block write; `onDurable` runs after its transaction committed. */
@@ -80,14 +76,7 @@ export class WriteBehind {
 
   /** Blocks until every posted write has committed; throws if one failed. */
   settle(): void {
-    for (;;) {
-      this.check();
-      const written = Atomics.load(this.signal, WRITTEN);
-      if (written >= this.posted) break;
-      if (Atomics.wait(this.signal, WRITTEN, written, WAIT_LIMIT_MS) === 'timed-out') {
-        throw new Error(`block store: the writer thread did not commit block write ${written + 1} within ${WAIT_LIMIT_MS / 1000} s`);
-      }
-    }
+    this.waitFor(WORDS.written, this.posted, (written) => `commit block write ${written + 1}`);
     this.report();
   }
 
@@ -99,12 +88,17 @@ export class WriteBehind {
     this.settle();
     const request: IndexRequest = { index: ++this.indexRequests };
     this.worker.postMessage(request);
+    this.waitFor(WORDS.indexed, request.index, () => 'write the tx index');
+  }
+
+  /** Blocks until the shared word reaches `target`; throws if a write failed or the writer does not get there in time. */
+  private waitFor(word: number, target: number, what: (seen: number) => string): void {
     for (;;) {
       this.check();
-      const answered = Atomics.load(this.signal, INDEXED);
-      if (answered >= request.index) break;
-      if (Atomics.wait(this.signal, INDEXED, answered, WAIT_LIMIT_MS) === 'timed-out') {
-        throw new Error(`block store: the writer thread did not write the tx index within ${WAIT_LIMIT_MS / 1000} s`);
+      const seen = Atomics.load(this.signal, word);
+      if (seen >= target) return;
+      if (Atomics.wait(this.signal, word, seen, WAIT_LIMIT_MS) === 'timed-out') {
+        throw new Error(`block store: the writer thread did not ${what(seen)} within ${WAIT_LIMIT_MS / 1000} s`);
       }
     }
   }
@@ -118,7 +112,7 @@ export class WriteBehind {
     } finally {
       if (!this.exited) {
         this.worker.postMessage('close');
-        Atomics.wait(this.signal, CLOSED, 0, CLOSE_LIMIT_MS);
+        Atomics.wait(this.signal, WORDS.closed, 0, CLOSE_LIMIT_MS);
       }
       void this.worker.terminate();
     }
@@ -126,12 +120,12 @@ export class WriteBehind {
 
   /** Runs the `onDurable` callbacks of the writes that have committed, in order. */
   private report(): void {
-    const written = Atomics.load(this.signal, WRITTEN);
+    const written = Atomics.load(this.signal, WORDS.written);
     while (this.waiting.length > 0 && this.waiting[0]!.seq <= written) this.waiting.shift()!.onDurable();
   }
 
   private check(): void {
-    if (Atomics.load(this.signal, FAILED) === 0) return;
+    if (Atomics.load(this.signal, WORDS.failed) === 0) return;
     const bytes = new Uint8Array(this.error);
     const end = bytes.indexOf(0);
     const text = new TextDecoder().decode(bytes.slice(0, end < 0 ? bytes.length : end));

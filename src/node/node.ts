@@ -239,7 +239,7 @@ export class Node {
    * height waits for both. Then, once the txs that had arrived by then are admitted, the block: a
    * block takes what the mempool holds at that moment, also with `timeout_commit` 0.
    */
-  private schedule(delayMs = this.opts.blockIntervalMs ?? 1000): void {
+  private schedule(delayMs = this.interval): void {
     if (!this.running) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -261,10 +261,14 @@ export class Node {
       return;
     }
     if (!this.running) return; // halted
-    const interval = this.opts.blockIntervalMs ?? 1000;
     // without a block (no empty blocks), the next try is a whole interval away
     const committed = this.chain.height > height;
-    this.afterWritten(() => this.schedule(committed ? Math.max(0, interval - (Date.now() - decided)) : interval));
+    this.afterWritten(() => this.schedule(committed ? Math.max(0, this.interval - (Date.now() - decided)) : this.interval));
+  }
+
+  /** `timeout_commit`, in ms. */
+  private get interval(): number {
+    return this.opts.blockIntervalMs ?? 1000;
   }
 
   /** Runs `then` once the txs that have arrived until now went through admission (groups after them are not waited for). */

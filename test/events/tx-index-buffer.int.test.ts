@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { BlockStore, blockWrite, type BlockRecord } from '../../src/events/block-store.ts';
+import { BlockStore, blockWrite, TX_HASH_KEY, type BlockRecord } from '../../src/events/block-store.ts';
 import { TxIndexBuffer } from '../../src/events/tx-index-buffer.ts';
 import type { TxResult } from '../../src/abci/tx-result.ts';
 
@@ -29,7 +29,7 @@ function block(height: number, values: string[]) {
 function written(store: BlockStore, w: ReturnType<typeof block>): unknown[] {
   const rows = store.writeBlockDeferringIndex(w);
   const out: unknown[] = [];
-  for (let i = 0; i < rows.length; i += 3) if (rows[i] !== '#hash') out.push(rows[i], rows[i + 1], rows[i + 2]);
+  for (let i = 0; i < rows.length; i += 3) if (rows[i] !== TX_HASH_KEY) out.push(rows[i], rows[i + 1], rows[i + 2]);
   return out;
 }
 
