@@ -11,7 +11,7 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, request } from 'node:http';
+import { HttpPool, type HttpAnswer } from './http-client.ts';
 
 // ------------------------------------------------------------------ processes
 
@@ -101,37 +101,30 @@ export interface RpcAnswer {
 }
 
 export class JsonRpcHttp {
-  private readonly agent: Agent;
+  private readonly pool: HttpPool;
   private nextId = 1;
 
   constructor(
     readonly url: string,
     maxSockets = 128,
   ) {
-    this.agent = new Agent({ keepAlive: true, maxSockets });
+    this.pool = new HttpPool(url, maxSockets);
   }
 
   /** POSTs a body (one request or a batch) and parses the answer. */
-  post(body: string, timeoutMs = 20_000): Promise<RpcAnswer | RpcAnswer[]> {
-    const { hostname, port, pathname } = new URL(this.url);
-    return new Promise((resolve, reject) => {
-      const req = request({ agent: this.agent, hostname, port, path: pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, timeout: timeoutMs }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          try {
-            resolve(JSON.parse(text) as RpcAnswer | RpcAnswer[]);
-          } catch {
-            reject(new Error(`${this.url}: HTTP ${res.statusCode}, not JSON: ${text.slice(0, 200)}`));
-          }
-        });
-        res.on('error', reject);
-      });
-      req.on('timeout', () => req.destroy(new Error(`${this.url}: no answer in ${timeoutMs} ms`)));
-      req.on('error', reject);
-      req.end(body);
-    });
+  async post(body: string, timeoutMs = 20_000): Promise<RpcAnswer | RpcAnswer[]> {
+    let answer: HttpAnswer;
+    try {
+      answer = await this.pool.post(body, timeoutMs);
+    } catch (err) {
+      throw new Error(`${this.url}: ${(err as Error).message}`);
+    }
+    const text = answer.body.toString('utf8');
+    try {
+      return JSON.parse(text) as RpcAnswer | RpcAnswer[];
+    } catch {
+      throw new Error(`${this.url}: HTTP ${answer.status}, not JSON: ${text.slice(0, 200)}`);
+    }
   }
 
   /** One call; throws on a JSON-RPC error. */
@@ -158,7 +151,7 @@ export class JsonRpcHttp {
   }
 
   close(): void {
-    this.agent.destroy();
+    this.pool.close();
   }
 }
 

@@ -3,7 +3,8 @@
  * first) on a free loopback port, 200 funded senders in genesis, MsgSend txs signed before the
  * timed parts, submitted over JSON-RPC over HTTP; the same driver shapes against Anvil side by
  * side. Each figure is "txs until committed": from the first request to the poll that sees the
- * last tx in a block.
+ * last tx in a block. The driver speaks HTTP/1.1 itself (bench/http-client.ts), lean as load
+ * generators are, since it shares the 2 cores with the node; each figure prints its CPU per tx.
  *
  *   npm run bench -- rpc
  *
@@ -253,14 +254,21 @@ async function stopNode(node: RunningNode): Promise<void> {
 
 type Counting = TxServer & CommitSource;
 
+/** The bench's own CPU per tx in the last `untilCommitted` (sending, parsing answers, polling): it shares the cores with the node. */
+let clientCpuPerTx = 0;
+const clientCpu = () => `client ${clientCpuPerTx.toFixed(0)} µs CPU/tx`;
+
 /** Sends `txs` in the given shape; ms from the first request to the poll that sees all committed. */
 async function untilCommitted(server: Counting, txs: readonly string[], send: (bodies: string[]) => Promise<unknown>, bodies: string[], afterSend?: () => Promise<void>): Promise<number> {
   const watcher = await CommitWatcher.start(server, POLL_MS);
   try {
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     await send(bodies);
     if (afterSend) await afterSend();
     const end = await watcher.until(txs.length, Math.max(60_000, txs.length * 20));
+    const cpu = process.cpuUsage(cpu0);
+    clientCpuPerTx = (cpu.user + cpu.system) / txs.length;
     if (watcher.committed !== txs.length) throw new Error(`${watcher.committed} txs in blocks, ${txs.length} sent`);
     return end - t0;
   } finally {
@@ -407,17 +415,17 @@ try {
         const ms = await batches(node, stream.take(SMALL));
         const checked = await node.checkResults(from, await node.height());
         results.small.set(setting, rate(SMALL, ms));
-        line(`  ${SMALL} txs in batches of ${BATCH} until committed: ${fmtRate(rate(SMALL, ms))} tx/s (${ms.toFixed(0)} ms; ${checked} results checked)`);
+        line(`  ${SMALL} txs in batches of ${BATCH} until committed: ${fmtRate(rate(SMALL, ms))} tx/s (${ms.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
       }
       if (setting === '50ms') {
         let from = await node.height();
         const b = await batches(node, stream.take(MEDIUM));
         let checked = await node.checkResults(from, await node.height());
-        line(`  ${MEDIUM} txs in batches of ${BATCH} until committed: ${fmtRate(rate(MEDIUM, b))} tx/s (${b.toFixed(0)} ms; ${checked} results checked)`);
+        line(`  ${MEDIUM} txs in batches of ${BATCH} until committed: ${fmtRate(rate(MEDIUM, b))} tx/s (${b.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
         from = await node.height();
         const c = await concurrent(node, stream.take(MEDIUM));
         checked = await node.checkResults(from, await node.height());
-        line(`  ${MEDIUM} txs as ${CONCURRENT} concurrent single requests until committed: ${fmtRate(rate(MEDIUM, c))} tx/s (${c.toFixed(0)} ms; ${checked} results checked)`);
+        line(`  ${MEDIUM} txs as ${CONCURRENT} concurrent single requests until committed: ${fmtRate(rate(MEDIUM, c))} tx/s (${c.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
         results.medium = [rate(MEDIUM, b), rate(MEDIUM, c)];
 
         results.seq = await oneAtATime(node, stream.take(SEQUENTIAL));
@@ -473,7 +481,7 @@ try {
     anvilResults.block1000 = await onAnvil(noMining, `${SMALL} txs`, async (server, anvil) => {
       const txs = new TxStream(ethTxs).take(SMALL);
       const ms = await untilCommitted(server, txs, (b) => sendBatches(server, b, BATCH_INFLIGHT), batchBodies(server, txs), async () => void (await anvil.rpc.call('evm_mine', [])));
-      line(`${noMining.name}: ${SMALL} txs in batches of ${BATCH}, then one block: ${fmtRate(rate(SMALL, ms))} tx/s (${ms.toFixed(0)} ms)`);
+      line(`${noMining.name}: ${SMALL} txs in batches of ${BATCH}, then one block: ${fmtRate(rate(SMALL, ms))} tx/s (${ms.toFixed(0)} ms; ${clientCpu()})`);
       return rate(SMALL, ms);
     });
     line(`start to first answer (eth_chainId): ${seconds(Math.min(...anvilResults.firstAnswerMs))} (Anvil has its genesis block then)`);
@@ -481,17 +489,17 @@ try {
       line(`${mode.name}:`);
       const r1 = await onAnvil(mode, `${SMALL} txs in batches`, async (server) => {
         const ms = await batches(server, new TxStream(ethTxs).take(SMALL));
-        line(`  ${SMALL} txs in batches of ${BATCH} until committed: ${fmtRate(rate(SMALL, ms))} tx/s (${ms.toFixed(0)} ms)`);
+        line(`  ${SMALL} txs in batches of ${BATCH} until committed: ${fmtRate(rate(SMALL, ms))} tx/s (${ms.toFixed(0)} ms; ${clientCpu()})`);
         return rate(SMALL, ms);
       });
       const r2 = await onAnvil(mode, `${MEDIUM} txs in batches`, async (server) => {
         const ms = await batches(server, new TxStream(ethTxs).take(MEDIUM));
-        line(`  ${MEDIUM} txs in batches of ${BATCH} until committed: ${fmtRate(rate(MEDIUM, ms))} tx/s (${ms.toFixed(0)} ms)`);
+        line(`  ${MEDIUM} txs in batches of ${BATCH} until committed: ${fmtRate(rate(MEDIUM, ms))} tx/s (${ms.toFixed(0)} ms; ${clientCpu()})`);
         return rate(MEDIUM, ms);
       });
       const r3 = await onAnvil(mode, `${MEDIUM} txs as ${CONCURRENT} concurrent singles`, async (server) => {
         const ms = await concurrent(server, new TxStream(ethTxs).take(MEDIUM));
-        line(`  ${MEDIUM} txs as ${CONCURRENT} concurrent single requests until committed: ${fmtRate(rate(MEDIUM, ms))} tx/s (${ms.toFixed(0)} ms)`);
+        line(`  ${MEDIUM} txs as ${CONCURRENT} concurrent single requests until committed: ${fmtRate(rate(MEDIUM, ms))} tx/s (${ms.toFixed(0)} ms; ${clientCpu()})`);
         return rate(MEDIUM, ms);
       });
       anvilResults.modes.set(mode.name, [r1, r2, r3]);

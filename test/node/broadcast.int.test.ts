@@ -1,7 +1,8 @@
 /**
  * Broadcast txs are admitted in arrival order, with or without the verify pool: a burst of txs
  * of one sender sent without waiting passes CheckTx in sequence, a bad signature is refused with
- * the SDK's code 4, and duplicates are refused by the mempool cache.
+ * the SDK's code 4, and duplicates are refused by the mempool cache; a burst larger than one slice
+ * of signature checks (`ADMIT_SLICE`) keeps its order across the slices.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +58,21 @@ describe('Node.broadcastTxSync', () => {
       n.close();
     });
   }
+
+  it('admits a burst of several verify slices in arrival order, a forged tx between them refused alone', async () => {
+    const n = node(pool);
+    const txs = Array.from({ length: 60 }, (_, i) => sendTx(BigInt(i)));
+    const forged = sendTx(30n);
+    forged[forged.length - 1]! ^= 1;
+    const burst = [...txs.slice(0, 30), forged, ...txs.slice(30)];
+    const answers = await Promise.all(burst.map((tx) => n.broadcastTxSync(tx)));
+    expect(answers.map((r) => r.code)).toEqual(burst.map((tx) => (tx === forged ? 4 : 0)));
+    expect(answers[30]!.log).toBe('signature verification failed; please verify account number (0), sequence (30) and chain-id (stratos-test): unauthorized');
+    expect(n.mempool.all().map((t) => t.hash)).toEqual(txs.map((tx) => Node.txHash(tx)));
+    const block = n.produceBlock()!;
+    expect(block.txs.map((t) => t.result.code)).toEqual(txs.map(() => 0));
+    n.close();
+  });
 });
 
 describe('the block producer with timeout_commit 0', () => {
