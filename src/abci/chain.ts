@@ -251,8 +251,17 @@ export class Chain {
 
   /** The header column of the last committed block, without a store read when this process committed it. */
   headerOf(height: bigint): unknown {
-    if (this.last?.block.height === height) return this.last.block.header;
-    return this.store.getBlock(height)?.header;
+    return this.block(height)?.header;
+  }
+
+  /**
+   * A stored block; the last committed one from memory when this process committed it (the record
+   * as the store returns it), so that `status` and the latest `block`, which clients poll, never
+   * wait for the writer thread to write it.
+   */
+  block(height: bigint): BlockRecord | undefined {
+    if (this.last?.block.height === height) return this.last.block;
+    return this.store.getBlock(height);
   }
 
   /** The validator set InitChain returned, kept in the store's meta table (empty: the genesis file's validators). */

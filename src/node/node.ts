@@ -517,7 +517,7 @@ export class Node {
   }
 
   block(height?: bigint): BlockRecord | undefined {
-    return this.chain.store.getBlock(height ?? this.chain.height);
+    return this.chain.block(height ?? this.chain.height);
   }
 
   blockResults(height: bigint): TxRecord[] {

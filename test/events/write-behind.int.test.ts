@@ -65,6 +65,21 @@ describe('write-behind block store', () => {
     reopened.close();
   });
 
+  it('serves the last committed block from memory, without waiting for its write, as the store returns it', () => {
+    const chain = Chain.open({ ...appModules, dbPath: tempDb(), genesis, snapshotInterval: 0, writeBehind: true });
+    const reported: bigint[] = [];
+    chain.blocks$.subscribe((b: CommittedBlock) => reported.push(b.height));
+    chain.commitBlock([sendTx(0n)]);
+    chain.commitBlock([sendTx(1n), sendTx(2n)]);
+    const latest = chain.block(2n)!;
+    expect(reported).toEqual([]); // no store read: nothing waited for the writer
+    expect(latest.height).toBe(2n);
+    expect(latest).toEqual(chain.store.getBlock(2n)); // this read waits for the write
+    expect(reported).toEqual([1n, 2n]);
+    expect(chain.block(1n)).toEqual(chain.store.getBlock(1n)); // older blocks come from the store
+    chain.close();
+  });
+
   it('reports written blocks even when the thread never yields to the event loop', () => {
     const dbPath = tempDb();
     const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
