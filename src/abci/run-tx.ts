@@ -14,6 +14,7 @@ import type { Draft, Immer } from 'immer';
 import { SdkErrors } from '../errors.ts';
 import type { Codec, Any } from '../codec/registry.ts';
 import { toAbciEvent, type AbciEvent, type ChainEvent } from '../events/event.ts';
+import type { NamingProfile } from '../naming.ts';
 import type { AppState } from '../state/app-state.ts';
 import type { BlockInfo } from '../state/block-info.ts';
 import type { MsgSpec } from '../state/module.ts';
@@ -169,8 +170,8 @@ export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: Ru
   } catch (e) {
     return { state, result: errorResult(e, view.gasLimit, used()) };
   }
+  if (mode === 'check' || mode === 'recheck') return { state: afterAnte, result: checkedResult(view, gas, anteEvents, env.codec.profile) };
   const anteAbci = anteEvents.map((e) => toAbciEvent(e, env.codec.profile));
-  if (mode === 'check' || mode === 'recheck') return { state: afterAnte, result: passedResult(view, gas, '[]', anteAbci) };
   const run: MsgRun = { events: [], msgEvents: [], responses: [], failedIndex: -1 };
   let afterMsgs: AppState;
   try {
@@ -206,18 +207,39 @@ function applyOnDraft(env: TxEnv, draft: Draft<AppState>, txBytes: Uint8Array, i
   } catch {
     throw new TxFailed(index);
   }
-  if (!record) return passedResult(view, gas, '', []);
-  const anteAbci = anteEvents.map((e) => toAbciEvent(e, env.codec.profile));
-  return checkOnly ? passedResult(view, gas, '[]', anteAbci) : successResult(view, gas, anteAbci, run);
+  if (!record) return replayedResult(view, gas);
+  if (checkOnly) return checkedResult(view, gas, anteEvents, env.codec.profile);
+  return successResult(view, gas, anteEvents.map((e) => toAbciEvent(e, env.codec.profile)), run);
 }
 
 /**
- * A passing tx without messages' results: CheckTx (the ante's events, log "[]") and replay (no
- * events, log "": replay rebuilds state from blocks whose results are stored, and building their
- * events, logs and responses again was about a fifth of its time).
+ * A passing CheckTx: the ante's events, log "[]". The events' ABCI form is made when read: only
+ * `broadcast_tx_commit` and `check_tx` show them, while the mempool's admissions and rechecks
+ * (`broadcast_tx_sync|async`) answer code, log and hash only.
  */
-function passedResult(view: TxView, gas: GasMeter, log: string, events: AbciEvent[]): TxResult {
-  return { code: 0, codespace: '', log, info: '', gas_wanted: view.gasLimit, gas_used: BigInt(gas.consumed), events, data: new Uint8Array(0), logs: [] };
+function checkedResult(view: TxView, gas: GasMeter, anteEvents: readonly ChainEvent[], profile: NamingProfile): TxResult {
+  let events: AbciEvent[] | undefined;
+  return {
+    code: 0,
+    codespace: '',
+    log: '[]',
+    info: '',
+    gas_wanted: view.gasLimit,
+    gas_used: BigInt(gas.consumed),
+    get events() {
+      return (events ??= anteEvents.map((e) => toAbciEvent(e, profile)));
+    },
+    data: new Uint8Array(0),
+    logs: [],
+  };
+}
+
+/**
+ * A passing tx in replay: no events, log "" (replay rebuilds state from blocks whose results are
+ * stored, and building their events, logs and responses again was about a fifth of its time).
+ */
+function replayedResult(view: TxView, gas: GasMeter): TxResult {
+  return { code: 0, codespace: '', log: '', info: '', gas_wanted: view.gasLimit, gas_used: BigInt(gas.consumed), events: [], data: new Uint8Array(0), logs: [] };
 }
 
 /**

@@ -477,7 +477,9 @@ export class Node {
   private admitChecked(a: Arrival, result: TxResult): BroadcastResult {
     if (result.code === 0) this.mempool.add({ hash: a.hash, bytes: a.bytes, gasWanted: result.gas_wanted });
     else this.mempool.forget(a.hash);
-    return { ...result, hash: a.hash };
+    // the result is this admission's own object: the hash is added to it rather than copied with
+    // it, which would make the CheckTx events that `broadcast_tx_sync` never shows (checkedResult)
+    return Object.assign(result, { hash: a.hash });
   }
 
   /** broadcast_tx_async: like sync, the answer carries only the hash and the CheckTx code. */

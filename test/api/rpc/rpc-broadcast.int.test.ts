@@ -79,6 +79,8 @@ describe('mempool methods with the producer stopped', () => {
     const ok = await rpc('check_tx', { tx: b64(send(2n, 1n)) });
     expect(ok.result.code).toBe(0);
     expect(ok.result.gas_wanted).toBe('200000');
+    expect(ok.result.events.map((e: { type: string }) => e.type)).toEqual(['coin_spent', 'coin_received', 'transfer', 'message', 'tx', 'tx', 'tx']);
+    expect(ok.result.events[5].attributes[0].key).toBe('acc_seq');
     expect(h.node.mempool.size).toBe(before);
   });
 });
@@ -102,6 +104,10 @@ describe('broadcast_tx_commit and liveness with the producer running', () => {
     const found = await rpc('tx', { hash: b64(sha256(tx)) });
     expect(result.height).toBe(found.result.height);
     expect(result.deliver_tx).toEqual(found.result.tx_result);
+    // CheckTx's events are the ante's: the fee's transfer, then the tx's fee, sequence and signature, as DeliverTx begins
+    const anteTypes = ['coin_spent', 'coin_received', 'transfer', 'message', 'tx', 'tx', 'tx'];
+    expect(result.check_tx.events.map((e: { type: string }) => e.type)).toEqual(anteTypes);
+    expect(result.check_tx.events).toEqual(result.deliver_tx.events.slice(0, anteTypes.length));
   });
 
   it('a CheckTx failure answers at once with an empty deliver_tx and height 0; a duplicate is an error', async () => {
