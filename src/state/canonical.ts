@@ -56,10 +56,25 @@ function quoteKey(k: string): string {
   return q;
 }
 
-/** The own keys of a plain object, sorted (callers skip those whose value is undefined). */
+/**
+ * The own keys of a plain object, sorted by UTF-16 code units as `Array.prototype.sort` does
+ * (callers skip those whose value is undefined). An insertion sort in place up to 16 keys: state
+ * records have a handful, every block sorts those of each entry of each leaf it changed, and the
+ * built-in sort's temporary copy made it about three times slower on such arrays.
+ */
 function sortedKeys(o: Record<string, unknown>): string[] {
   const keys = Object.keys(o);
-  return keys.length > 1 ? keys.sort() : keys;
+  if (keys.length > 16) return keys.sort(); // a map-like object: the built-in sort is O(n log n)
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > k) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = k;
+  }
+  return keys;
 }
 
 /**
