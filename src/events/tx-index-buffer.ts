@@ -132,27 +132,38 @@ export class TxIndexBuffer {
   }
 }
 
-/** The rows of all blocks in (key, value) order, tx ids ascending within each (the blocks' order). */
+/**
+ * The rows of all blocks in (key, value) order, tx ids ascending within each (the blocks' order).
+ * The rows are grouped by key (a few dozen attribute names), then by value, in arrival order, and
+ * only the distinct keys and values are sorted, by the built-in sort, which compares strings
+ * natively: a comparator called for every pair of rows was about a third of the writer's time.
+ */
 function sortedRows(blocks: readonly (readonly unknown[])[]): unknown[] {
-  const flat = blocks.length === 1 ? blocks[0]! : blocks.flat();
-  const n = flat.length / 3;
-  const order = new Array<number>(n);
-  for (let i = 0; i < n; i++) order[i] = i * 3;
-  // a stable sort of the rows' positions by their texts
-  order.sort((a, b) => {
-    const ka = flat[a] as string;
-    const kb = flat[b] as string;
-    if (ka !== kb) return ka < kb ? -1 : 1;
-    const va = flat[a + 1] as string;
-    const vb = flat[b + 1] as string;
-    return va === vb ? 0 : va < vb ? -1 : 1;
-  });
-  const out = new Array<unknown>(flat.length);
+  const byKey = new Map<string, Map<string, unknown[]>>();
+  let total = 0;
+  for (const rows of blocks) {
+    total += rows.length;
+    for (let i = 0; i < rows.length; i += 3) {
+      const key = rows[i] as string;
+      const value = rows[i + 1] as string;
+      let byValue = byKey.get(key);
+      if (byValue === undefined) byKey.set(key, (byValue = new Map()));
+      const ids = byValue.get(value);
+      if (ids === undefined) byValue.set(value, [rows[i + 2]]);
+      else ids.push(rows[i + 2]);
+    }
+  }
+  const out = new Array<unknown>(total);
   let j = 0;
-  for (const i of order) {
-    out[j++] = flat[i];
-    out[j++] = flat[i + 1];
-    out[j++] = flat[i + 2];
+  for (const key of [...byKey.keys()].sort()) {
+    const byValue = byKey.get(key)!;
+    for (const value of [...byValue.keys()].sort()) {
+      for (const id of byValue.get(value)!) {
+        out[j++] = key;
+        out[j++] = value;
+        out[j++] = id;
+      }
+    }
   }
   return out;
 }
