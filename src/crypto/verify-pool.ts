@@ -15,13 +15,46 @@ export interface SignatureCheck {
   readonly signature: Uint8Array;
 }
 
-/** A request to a verify worker: the checks of a batch in columns (cheaper to copy than objects). */
+/**
+ * A request to a verify worker: the checks of a batch packed into one buffer, transferred rather
+ * than copied — check i's key, message and signature are `bytes[ends[3i−1]…ends[3i]]`,
+ * `…ends[3i+1]` and `…ends[3i+2]`, its algorithm `algos[i]`. Three typed arrays a check, each
+ * cloned with its own buffer, cost the posting thread about 12 µs a check.
+ */
 export interface VerifyRequest {
   readonly id: number;
   readonly algos: readonly string[];
-  readonly keys: readonly Uint8Array[];
-  readonly messages: readonly Uint8Array[];
-  readonly signatures: readonly Uint8Array[];
+  readonly bytes: Uint8Array;
+  readonly ends: Uint32Array;
+}
+
+/** Packs checks into a request (`VerifyRequest`). */
+export function packChecks(id: number, checks: readonly SignatureCheck[]): VerifyRequest {
+  const ends = new Uint32Array(checks.length * 3);
+  let size = 0;
+  checks.forEach((c, i) => {
+    ends[3 * i] = size += c.pub.key.length;
+    ends[3 * i + 1] = size += c.message.length;
+    ends[3 * i + 2] = size += c.signature.length;
+  });
+  const bytes = new Uint8Array(size);
+  checks.forEach((c, i) => {
+    const start = i === 0 ? 0 : ends[3 * i - 1]!;
+    bytes.set(c.pub.key, start);
+    bytes.set(c.message, ends[3 * i]!);
+    bytes.set(c.signature, ends[3 * i + 1]!);
+  });
+  return { id, algos: checks.map((c) => c.pub.algo), bytes, ends };
+}
+
+/** The key, message and signature of check `i` of a request, as views of its buffer. */
+export function checkOf(req: VerifyRequest, i: number): { key: Uint8Array; message: Uint8Array; signature: Uint8Array } {
+  const start = i === 0 ? 0 : req.ends[3 * i - 1]!;
+  return {
+    key: req.bytes.subarray(start, req.ends[3 * i]),
+    message: req.bytes.subarray(req.ends[3 * i], req.ends[3 * i + 1]),
+    signature: req.bytes.subarray(req.ends[3 * i + 1], req.ends[3 * i + 2]),
+  };
 }
 
 export interface VerifyResponse {
@@ -75,16 +108,10 @@ export class VerifyPool {
 
   private send(w: Worker, checks: readonly SignatureCheck[]): Promise<Uint8Array> {
     const id = this.nextId++;
-    const req: VerifyRequest = {
-      id,
-      algos: checks.map((c) => c.pub.algo),
-      keys: checks.map((c) => c.pub.key),
-      messages: checks.map((c) => c.message),
-      signatures: checks.map((c) => c.signature),
-    };
+    const req = packChecks(id, checks);
     return new Promise<Uint8Array>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      w.postMessage(req);
+      w.postMessage(req, [req.bytes.buffer as ArrayBuffer, req.ends.buffer as ArrayBuffer]);
     });
   }
 

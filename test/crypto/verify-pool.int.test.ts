@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { KEY_ALGOS, makePrivKey, pubKeyOf, signBytes, type PubKey } from '../../src/crypto/keys.ts';
-import { VerifyPool, type SignatureCheck } from '../../src/crypto/verify-pool.ts';
+import { VerifyPool, checkOf, packChecks, type SignatureCheck } from '../../src/crypto/verify-pool.ts';
 
 const pool = new VerifyPool(2);
 afterAll(() => pool.close());
@@ -32,6 +32,23 @@ describe('VerifyPool', () => {
     const sig = secp256k1.sign(keccak_256(message), sk, { prehash: false, format: 'compact' });
     const pub: PubKey = { algo: 'eth_secp256k1', key: secp256k1.getPublicKey(sk, true) };
     expect(await pool.verify([{ pub, message, signature: sig }])).toEqual([true]);
+  });
+
+  it('packs a batch into one buffer that gives back each check, empty parts included, and leaves the callers\' bytes usable', async () => {
+    const priv = makePrivKey('eth_secp256k1', new Uint8Array(32).fill(3));
+    const pub = pubKeyOf(priv);
+    const message = text('kept');
+    const signature = signBytes(priv, message);
+    const checks: SignatureCheck[] = [
+      { pub, message, signature },
+      { pub, message: new Uint8Array(0), signature: new Uint8Array(0) },
+      { pub: { algo: 'secp256k1', key: new Uint8Array([1, 2]) }, message: text('m'), signature: new Uint8Array([9]) },
+    ];
+    const req = packChecks(7, checks);
+    expect([req.id, req.algos, req.bytes.length]).toEqual([7, ['eth_secp256k1', 'eth_secp256k1', 'secp256k1'], 33 + 4 + 64 + 33 + 2 + 1 + 1]);
+    checks.forEach((c, i) => expect(checkOf(req, i)).toEqual({ key: c.pub.key, message: c.message, signature: c.signature }));
+    expect(await pool.verify(checks)).toEqual([true, false, false]);
+    expect([message.length, signature.length, pub.key.length]).toEqual([4, 64, 33]); // not detached by the transfer
   });
 
   it('answers false for malformed input instead of failing the batch, and [] for no checks', async () => {
