@@ -31,6 +31,7 @@ import { checkHomeNaming, checkStoredNaming } from './naming-check.ts';
 import { acquireHomeLock, type HomeLock } from './home-lock.ts';
 import { createLogger, parseLogLevel, type LogFields, type Logger } from './logger.ts';
 import { keccakReady } from '../crypto/keccak.ts';
+import { secp256k1 } from '../crypto/secp256k1-backend.ts';
 import { VerifyPool } from '../crypto/verify-pool.ts';
 import { Node } from './node.ts';
 import { Pruner, statesInMemory } from './pruning.ts';
@@ -149,6 +150,7 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
   // signatures of broadcast txs are checked on its thread before CheckTx
   const verifyPool = new VerifyPool();
   void keccakReady(); // new signers' addresses are hashed here: the WebAssembly hasher before the first tx
+  secp256k1(); // and their public keys checked: libsecp256k1's binding too (about 10 ms at the first tx otherwise)
 
   try {
     node = new Node({
