@@ -186,6 +186,7 @@ export class BlockStore {
    */
   saveBlock(block: BlockRecord, results: readonly TxResult[], snapshot?: string, hashes?: readonly string[], onDurable?: () => void): void {
     const write = blockWrite(block, results, snapshot, hashes, this.behind === undefined);
+    if (this.earliest === 0n) this.earliest = block.height;
     if (this.behind) {
       this.behind.post(write, onDurable);
       return;
@@ -281,6 +282,11 @@ export class BlockStore {
     this.behind?.settle();
   }
 
+  /** Waits until the writes of the blocks up to `height` have committed (without write-behind: at once). */
+  settleThrough(height: bigint): void {
+    this.behind?.settleThrough(Number(height));
+  }
+
   /** Waits until every write has committed and the tx index holds every written block. */
   settleIndex(): void {
     if (this.behind) this.behind.settleIndex();
@@ -308,14 +314,23 @@ export class BlockStore {
     return BigInt(row.h ?? 0);
   }
 
+  /**
+   * The lowest stored height (0 without blocks). Kept once read, so that `status`, which shows it,
+   * does not wait for the writer thread: only a first block and pruning change it.
+   */
   earliestHeight(): bigint {
-    this.settle();
-    const row = this.stmts.earliestHeight.get() as { h: number | null };
-    return BigInt(row.h ?? 0);
+    if (this.earliest === undefined) {
+      this.settle();
+      const row = this.stmts.earliestHeight.get() as { h: number | null };
+      this.earliest = BigInt(row.h ?? 0);
+    }
+    return this.earliest;
   }
 
+  private earliest: bigint | undefined;
+
   getBlock(height: bigint): BlockRecord | undefined {
-    this.settle();
+    this.settleThrough(height);
     const row = this.stmts.getBlock.get(Number(height)) as any;
     if (!row) return undefined;
     const txs = (this.stmts.blockTxs.all(Number(height)) as { raw: Buffer }[]).map((r) => new Uint8Array(r.raw));
@@ -335,7 +350,7 @@ export class BlockStore {
 
   /** How many txs the blocks [from, to] hold. */
   txCount(from: bigint, to: bigint): number {
-    this.settle();
+    this.settleThrough(to);
     return (this.stmts.txCount.get(Number(from), Number(to)) as { n: number }).n;
   }
 
@@ -349,7 +364,7 @@ export class BlockStore {
 
   /** Tx results of a block in order (block_results). */
   blockResults(height: bigint): TxRecord[] {
-    this.settle();
+    this.settleThrough(height);
     const block = this.stmts.getBlock.get(Number(height)) as any;
     if (!block) return [];
     return (this.stmts.blockTxRows.all(Number(height)) as any[]).map((r) => rowToTx({ ...r, time_ns: block.time_ns }));
@@ -416,6 +431,7 @@ export class BlockStore {
   /** Deletes blocks, txs and index entries below `height` (pruning of the block store). */
   pruneBlocksBelow(height: bigint): void {
     this.settleIndex();
+    this.earliest = undefined;
     const h = Number(height);
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM tx_attrs WHERE tx_id < ?').run(height * TX_ID_SHIFT);

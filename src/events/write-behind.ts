@@ -9,7 +9,8 @@
  * - a block is reported (`onDurable`, then `blocks$` and the RPC) only after its transaction
  *   committed, so nothing a client was told about is lost by a crash;
  * - every read waits for the pending writes first (`settle`, a blocking wait on a shared counter),
- *   so a read never misses a block the node already saved; a read of the tx index (tx search, a
+ *   so a read never misses a block the node already saved; a read of given blocks waits only for
+ *   theirs (`settleThrough`); a read of the tx index (tx search, a
  *   tx by hash, pruning) also waits for the index rows the writer holds to be written (`settleIndex`);
  * - a failed write is fatal: the state machine has moved on past a block that is not on disk, so
  *   every later call throws and the node must restart (it resumes from the last written block).
@@ -43,6 +44,8 @@ export class WriteBehind {
   private readonly error = new SharedArrayBuffer(4096);
   private posted = 0;
   private readonly waiting: { seq: number; onDurable: () => void }[] = [];
+  /** the posted writes not yet seen written, by height */
+  private readonly pending: { seq: number; height: number }[] = [];
   private closed = false;
   private exited = false;
 
@@ -70,6 +73,7 @@ export class WriteBehind {
     // the writer's message may wait behind a busy thread: what has been written is reported here too
     this.report();
     this.posted++;
+    this.pending.push({ seq: this.posted, height: write.block[0] as number });
     if (onDurable) this.waiting.push({ seq: this.posted, onDurable });
     this.worker.postMessage(write);
   }
@@ -77,6 +81,24 @@ export class WriteBehind {
   /** Blocks until every posted write has committed; throws if one failed. */
   settle(): void {
     this.waitFor(WORDS.written, this.posted, (written) => `commit block write ${written + 1}`);
+    this.report();
+  }
+
+  /**
+   * Blocks until the blocks up to `height` that were posted have committed (a read of those blocks
+   * needs no more: blocks written already, the earliest, the one before the last, never wait);
+   * throws if a write failed.
+   */
+  settleThrough(height: number): void {
+    const written = Atomics.load(this.signal, WORDS.written);
+    while (this.pending.length > 0 && this.pending[0]!.seq <= written) this.pending.shift();
+    let seq = 0;
+    for (const p of this.pending) {
+      if (p.height > height) break;
+      seq = p.seq;
+    }
+    if (seq === 0) this.check();
+    else this.waitFor(WORDS.written, seq, (seen) => `commit block write ${seen + 1}`);
     this.report();
   }
 

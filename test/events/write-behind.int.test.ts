@@ -80,6 +80,36 @@ describe('write-behind block store', () => {
     chain.close();
   });
 
+  it('a read of given blocks waits only for theirs; the earliest height is known without waiting', () => {
+    const dbPath = tempDb();
+    const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
+    const reported: bigint[] = [];
+    chain.blocks$.subscribe((b: CommittedBlock) => reported.push(b.height));
+    expect(chain.store.earliestHeight()).toBe(0n);
+    chain.commitBlock([sendTx(0n)]);
+    expect(chain.store.earliestHeight()).toBe(1n);
+    expect(reported).toEqual([]); // the first block's height, without waiting for its write
+    expect(chain.store.getBlock(1n)!.txs).toHaveLength(1); // waits for block 1
+    expect(reported).toEqual([1n]);
+    // another connection holds SQLite's write lock: the writer thread cannot write block 2 meanwhile
+    const locker = new Database(dbPath);
+    locker.exec('BEGIN IMMEDIATE');
+    chain.commitBlock([sendTx(1n), sendTx(2n)]);
+    const t = Date.now();
+    expect(chain.store.getBlock(1n)!.height).toBe(1n);
+    expect(chain.store.blockResults(1n)).toHaveLength(1);
+    expect(chain.store.txCount(1n, 1n)).toBe(1);
+    expect(Date.now() - t).toBeLessThan(1000);
+    expect(reported).toEqual([1n]);
+    locker.exec('ROLLBACK');
+    locker.close();
+    expect(chain.store.txCount(1n, 2n)).toBe(3); // waits for block 2
+    expect(reported).toEqual([1n, 2n]);
+    chain.store.pruneBlocksBelow(2n);
+    expect(chain.store.earliestHeight()).toBe(2n);
+    chain.close();
+  });
+
   it('reports written blocks even when the thread never yields to the event loop', () => {
     const dbPath = tempDb();
     const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
