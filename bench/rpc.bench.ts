@@ -19,6 +19,7 @@
  *   SKIP_BUILD=1            use dist/ as it is (no `npm run build` first)
  *   START_FLAGS='--pruning everything'   more `chaind start` flags for every node
  *   NODE_PROFILE_DIR=dir    write each node's CPU profile there (chaind start --cpu-profile dir/node-<timeout_commit>.cpuprofile)
+ *   CHAIND_ADMIT_SLICE=25   txs per slice of signature checks in the node's admission (passed on to chaind start)
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

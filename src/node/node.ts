@@ -89,9 +89,16 @@ const WRITE_WAIT_LIMIT_MS = 1000;
 /**
  * Txs per slice of an admission group sent to the verify pool (`admitArrivals`): small enough that
  * CheckTx starts after a millisecond of checks, large enough that a message's cost (~30 µs) is small
- * per tx. `CHAIND_ADMIT_SLICE` overrides it (the RPC benchmark compares sizes).
+ * per tx. `CHAIND_ADMIT_SLICE` overrides it, to measure other sizes (`npm run bench -- rpc` passes it on).
  */
-const ADMIT_SLICE = Number(process.env.CHAIND_ADMIT_SLICE) || 25;
+const ADMIT_SLICE = admitSlice(process.env.CHAIND_ADMIT_SLICE);
+
+function admitSlice(text: string | undefined): number {
+  if (text === undefined || text === '') return 25;
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`CHAIND_ADMIT_SLICE=${text} is not a number of txs (a whole number, at least 1)`);
+  return n;
+}
 
 /** A broadcast tx waiting for its admission. */
 interface Arrival {
