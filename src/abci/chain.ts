@@ -9,9 +9,10 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { App, type AppOptions } from './app.ts';
 import { MODULES } from './modules.ts';
 import { ReplayDecoder } from './replay-decoder.ts';
-import { BlockStore, type BlockRecord, type TxRecord } from '../events/block-store.ts';
+import { BlockStore, type BlockRecord, type StateSnapshot, type TxRecord } from '../events/block-store.ts';
 import { txHash } from '../codec/tx.ts';
 import { serializeState, deserializeState } from '../state/canonical.ts';
+import { SnapshotJob } from '../state/snapshot-job.ts';
 import { reviveAppState, type AppState } from '../state/app-state.ts';
 import type { AbciEvent } from '../events/event.ts';
 import type { TxResult } from './tx-result.ts';
@@ -100,6 +101,12 @@ export interface ChainOptions extends AppOptions {
   readonly dbPath: string;
   /** a state snapshot every N blocks (0 = only at genesis) */
   readonly snapshotInterval?: number;
+  /**
+   * make each snapshot in slices of about this many ms, one before each following block, and
+   * write it with the block during which it is done (`SnapshotJob`); 0 or absent: at once, with
+   * its own block
+   */
+  readonly snapshotSliceMs?: number;
   readonly blockMeta?: BlockMetaBuilder;
   /** on reopen, replay stored blocks only up to this height (the rest with `replayStored`) */
   readonly replayUpTo?: bigint;
@@ -142,6 +149,9 @@ export class Chain {
   readonly store: BlockStore;
   readonly blocks$ = new Subject<CommittedBlock>();
   private readonly snapshotInterval: number;
+  private readonly snapshotSliceMs: number;
+  /** the snapshot being made in slices, if any */
+  private snapshotJob: SnapshotJob | undefined;
   private readonly blockMeta: BlockMetaBuilder;
   private readonly replayDecoderMinTxs: number;
   /** the last replay (at open or `replayStored`), if any */
@@ -175,6 +185,7 @@ export class Chain {
     }
     this.app = new App({ ...opts, codec });
     this.snapshotInterval = opts.snapshotInterval ?? 100;
+    this.snapshotSliceMs = opts.snapshotSliceMs ?? 0;
     this.blockMeta = opts.blockMeta ?? plainBlockMeta;
     const decoderPossible = this.app.decodesAs(MODULES) && opts.dbPath !== ':memory:' && opts.dbPath !== '';
     this.replayDecoderMinTxs = decoderPossible ? (opts.replayDecoderMinTxs ?? 5000) : Infinity;
@@ -284,6 +295,27 @@ export class Chain {
     return this.genesisParams!;
   }
 
+  /**
+   * The snapshot to write with block `height`: its own state's when one is due and snapshots are
+   * made at once; in slices, the one whose last slice ran now (a due one starts a job of the state
+   * after this block, finishing a previous job first if it is not done yet).
+   */
+  private snapshotFor(height: bigint): StateSnapshot | undefined {
+    const due = this.snapshotInterval > 0 && height % BigInt(this.snapshotInterval) === 0n;
+    if (this.snapshotSliceMs <= 0) return due ? { height: Number(height), text: serializeState(this.app.pendingState) } : undefined;
+    let done: StateSnapshot | undefined;
+    const job = this.snapshotJob;
+    if (job) {
+      const text = due ? job.finish() : job.step(this.snapshotSliceMs);
+      if (text !== undefined) {
+        done = { height: Number(job.height), text };
+        this.snapshotJob = undefined;
+      }
+    }
+    if (due) this.snapshotJob = new SnapshotJob(height, this.app.pendingState!);
+    return done;
+  }
+
   /** Runs one block through the app, persists it atomically and commits. */
   commitBlock(txs: readonly Uint8Array[], timeNs?: bigint): CommittedBlock {
     const height = this.app.height + 1n;
@@ -334,9 +366,9 @@ export class Chain {
       written = true;
       if (applied) this.report(committed);
     };
-    const snapshot = this.snapshotInterval > 0 && height % BigInt(this.snapshotInterval) === 0n;
+    const snapshot = this.snapshotFor(height);
     try {
-      this.store.saveBlock(record, res.txResults, snapshot ? serializeState(this.app.pendingState) : undefined, hashes, report);
+      this.store.saveBlock(record, res.txResults, snapshot, hashes, report);
     } catch (e) {
       this.app.abandonPending();
       throw e;

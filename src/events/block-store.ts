@@ -184,7 +184,7 @@ export class BlockStore {
    * With write-behind (`BlockStoreOptions.writeBehind`) the write happens on the writer thread and
    * `onDurable` runs once it has committed; every read of this store waits for pending writes first.
    */
-  saveBlock(block: BlockRecord, results: readonly TxResult[], snapshot?: string, hashes?: readonly string[], onDurable?: () => void): void {
+  saveBlock(block: BlockRecord, results: readonly TxResult[], snapshot?: StateSnapshot, hashes?: readonly string[], onDurable?: () => void): void {
     const write = blockWrite(block, results, snapshot, hashes, this.behind === undefined);
     if (this.earliest === 0n) this.earliest = block.height;
     if (this.behind) {
@@ -223,7 +223,7 @@ export class BlockStore {
   private insertBlockRows(w: BlockWrite): void {
     this.stmts.insertBlock.run(...w.block);
     for (const row of w.txs) this.stmts.insertTx.run(row);
-    if (w.snapshot !== undefined) this.stmts.insertSnapshot.run(w.block[0], w.snapshot);
+    if (w.snapshot !== undefined) this.stmts.insertSnapshot.run(w.snapshot.height, w.snapshot.text);
   }
 
   /** Rows keyed `TX_HASH_KEY` go to `tx_hashes`, the others to `tx_attrs` (in runs of `ATTR_BATCH`). */
@@ -470,7 +470,14 @@ export interface BlockWrite {
   readonly txs: readonly (readonly unknown[])[];
   /** the index rows, flat (key, value, tx_id)…: the hash under `TX_HASH_KEY` (to `tx_hashes`), the attributes (to `tx_attrs`) */
   readonly attrs?: readonly unknown[];
-  readonly snapshot?: string;
+  /** a state snapshot written with the block: of this block's height, or of an earlier one (`StateSnapshot`) */
+  readonly snapshot?: StateSnapshot;
+}
+
+/** The state after the block at `height`, as `serializeState` writes it. */
+export interface StateSnapshot {
+  readonly height: number;
+  readonly text: string;
 }
 
 const TX_EVENTS_COLUMN = 12;
@@ -478,7 +485,7 @@ const TX_ID_COLUMN = 0;
 const TX_HASH_COLUMN = 1;
 
 /** A block and its results as the rows `writeBlock` writes; the index rows only when `withAttrs` (else the writer derives them). */
-export function blockWrite(block: BlockRecord, results: readonly TxResult[], snapshot: string | undefined, hashes: readonly string[] | undefined, withAttrs: boolean): BlockWrite {
+export function blockWrite(block: BlockRecord, results: readonly TxResult[], snapshot: StateSnapshot | undefined, hashes: readonly string[] | undefined, withAttrs: boolean): BlockWrite {
   if (results.length !== block.txs.length) throw new Error(`saveBlock: ${block.txs.length} txs but ${results.length} results`);
   const h = Number(block.height);
   const attrs: unknown[] | undefined = withAttrs ? [] : undefined;

@@ -32,6 +32,8 @@ export interface NodeOptions extends AppOptions {
   readonly dbPath: string;
   /** persist blocks on a writer thread (`ChainOptions.writeBehind`) */
   readonly writeBehind?: boolean;
+  /** make snapshots in slices of this many ms (`ChainOptions.snapshotSliceMs`) */
+  readonly snapshotSliceMs?: number;
   /** called when block production fails and stops (without it the error is thrown) */
   readonly onFatal?: (err: Error) => void;
   /** threads that check the signatures of broadcast txs before their CheckTx */

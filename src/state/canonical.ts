@@ -198,6 +198,15 @@ export function serializeState(value: unknown): string {
   return text;
 }
 
+/**
+ * Computes and keeps the snapshot text of a trie node (`Slots`, `Leaf`), so that a later
+ * `serializeState` of a state holding it takes it as it is (`SnapshotJob` spreads a snapshot's
+ * work so). Other values are left alone.
+ */
+export function keepNodeText(node: object): void {
+  if (node instanceof Slots || node instanceof Leaf) jsonText(node, '');
+}
+
 /** The JSON texts of immutable state objects (trie nodes, frozen objects above them), by identity. */
 const jsonTexts = new WeakMap<object, string>();
 
