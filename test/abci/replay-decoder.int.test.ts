@@ -3,10 +3,7 @@
  * exactly as this thread decodes them (undecodable txs left to this thread), a failed worker
  * hands the work back, and a chain replayed with the thread reaches the same app hashes.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Chain } from '../../src/abci/chain.ts';
 import { appModules } from '../../src/abci/modules.ts';
 import { packParts, ReplayDecoder, unpackParts } from '../../src/abci/replay-decoder.ts';
@@ -15,20 +12,13 @@ import { codec } from '../../src/codec/registry.ts';
 import { msgSpecsOf } from '../../src/state/module.ts';
 import { balanceOf } from '../../src/modules/bank/state.ts';
 import { genesisWith, msgSend, signed, testKey } from '../helpers/fixture.ts';
+import { tempDbs } from '../helpers/temp-db.ts';
 
 const alice = testKey(0);
 const bob = testKey(1);
 const carol = testKey(2);
 const FEE = [{ denom: 'wei', amount: '200000000000000' }];
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-function tempDb(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'replay-decoder-'));
-  dirs.push(dir);
-  return join(dir, 'chain.sqlite');
-}
+const tempDb = tempDbs('replay-decoder-');
 
 /** 12 blocks: sends, a first tx of a new signer (sets its key), an undecodable tx, a stale sequence and a failing message. */
 function buildChain(dbPath: string): { hashes: string[]; codes: number[] } {

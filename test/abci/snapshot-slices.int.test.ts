@@ -3,15 +3,13 @@
  * is written with a later block, with exactly the text the chain writes at once with the block of
  * its height, and a reopened chain restores from it to the same app hash.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { Chain } from '../../src/abci/chain.ts';
 import { appModules } from '../../src/abci/modules.ts';
 import { accAddress } from '../../src/crypto/address.ts';
 import { genesisWith, msgSend, signed, testKey } from '../helpers/fixture.ts';
+import { tempDbs } from '../helpers/temp-db.ts';
 
 const alice = testKey(0);
 const FEE = [{ denom: 'wei', amount: '200000000000000' }];
@@ -19,15 +17,7 @@ const others = Array.from({ length: 400 }, () => accAddress(randomBytes(20)));
 const genesis = genesisWith([[alice.address, 10n ** 21n], ...others.map((a) => [a, 1n] as [string, bigint])]);
 const txOf = (seq: bigint) => signed(alice, 0n, seq, { messages: [msgSend(alice.address, others[Number(seq)]!, 1n + seq)], fee: FEE });
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-function dbPath(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'snapshot-slices-'));
-  dirs.push(dir);
-  return join(dir, 'chain.sqlite');
-}
+const dbPath = tempDbs('snapshot-slices-');
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
 describe('snapshots in slices', () => {

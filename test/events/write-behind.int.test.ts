@@ -31,6 +31,14 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
+/** A chain on a new store, written behind, and the heights it reports on `blocks$`. */
+function reportingChain(dbPath = tempDb()) {
+  const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
+  const reported: bigint[] = [];
+  chain.blocks$.subscribe((b: CommittedBlock) => reported.push(b.height));
+  return { chain, reported };
+}
+
 describe('write-behind block store', () => {
   it('reports each block after its write, and reads see every committed block', async () => {
     const dbPath = tempDb();
@@ -66,9 +74,7 @@ describe('write-behind block store', () => {
   });
 
   it('serves the last committed block from memory, without waiting for its write, as the store returns it', () => {
-    const chain = Chain.open({ ...appModules, dbPath: tempDb(), genesis, snapshotInterval: 0, writeBehind: true });
-    const reported: bigint[] = [];
-    chain.blocks$.subscribe((b: CommittedBlock) => reported.push(b.height));
+    const { chain, reported } = reportingChain();
     chain.commitBlock([sendTx(0n)]);
     chain.commitBlock([sendTx(1n), sendTx(2n)]);
     const latest = chain.block(2n)!;
@@ -82,9 +88,7 @@ describe('write-behind block store', () => {
 
   it('a read of given blocks waits only for theirs; the earliest height is known without waiting', () => {
     const dbPath = tempDb();
-    const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
-    const reported: bigint[] = [];
-    chain.blocks$.subscribe((b: CommittedBlock) => reported.push(b.height));
+    const { chain, reported } = reportingChain(dbPath);
     expect(chain.store.earliestHeight()).toBe(0n);
     chain.commitBlock([sendTx(0n)]);
     expect(chain.store.earliestHeight()).toBe(1n);
@@ -112,9 +116,7 @@ describe('write-behind block store', () => {
 
   it('reports written blocks even when the thread never yields to the event loop', () => {
     const dbPath = tempDb();
-    const chain = Chain.open({ ...appModules, dbPath, genesis, snapshotInterval: 0, writeBehind: true });
-    const reported: bigint[] = [];
-    chain.blocks$.subscribe((b: CommittedBlock) => reported.push(b.height));
+    const { chain, reported } = reportingChain(dbPath);
     chain.commitBlock([sendTx(0n)]);
     // wait without yielding until the writer thread has written block 1 (seen by another connection)
     const reader = new Database(dbPath, { readonly: true });
