@@ -10,8 +10,8 @@
  *   committed, so nothing a client was told about is lost by a crash;
  * - every read waits for the pending writes first (`settle`, a blocking wait on a shared counter),
  *   so a read never misses a block the node already saved; a read of given blocks waits only for
- *   theirs (`settleThrough`); a read of the tx index (tx search, a
- *   tx by hash, pruning) also waits for the index rows the writer holds to be written (`settleIndex`);
+ *   the writes up to their height (`settleThrough`); a read of the tx index (tx search, a tx by
+ *   hash, pruning) also waits for the index rows the writer holds to be written (`settleIndex`);
  * - a failed write is fatal: the state machine has moved on past a block that is not on disk, so
  *   every later call throws and the node must restart (it resumes from the last written block).
  */
@@ -85,9 +85,9 @@ export class WriteBehind {
   }
 
   /**
-   * Blocks until the blocks up to `height` that were posted have committed (a read of those blocks
-   * needs no more: blocks written already, the earliest, the one before the last, never wait);
-   * throws if a write failed.
+   * Blocks until the posted writes of the blocks up to `height` have committed: a read of those
+   * blocks needs no more, and one of blocks already written does not wait at all. Throws if a
+   * write failed.
    */
   settleThrough(height: number): void {
     const written = Atomics.load(this.signal, WORDS.written);

@@ -90,8 +90,9 @@ const WRITE_WAIT_LIMIT_MS = 1000;
 
 /**
  * Txs per slice of an admission group sent to the verify pool (`admitArrivals`): small enough that
- * CheckTx starts after a millisecond of checks, large enough that a message's cost (~30 µs) is small
- * per tx. `CHAIND_ADMIT_SLICE` overrides it, to measure other sizes (`npm run bench -- rpc` passes it on).
+ * CheckTx starts after about a millisecond of checks, large enough to keep the messages few (10,
+ * 25 and whole groups were measured: docs/architecture.md "Serving over RPC"). `CHAIND_ADMIT_SLICE`
+ * overrides it, to measure other sizes (`npm run bench -- rpc` passes it on).
  */
 const ADMIT_SLICE = admitSlice(process.env.CHAIND_ADMIT_SLICE);
 
