@@ -102,9 +102,9 @@ export interface ChainOptions extends AppOptions {
   /** a state snapshot every N blocks (0 = only at genesis) */
   readonly snapshotInterval?: number;
   /**
-   * make each snapshot in slices of about this many ms, one before each following block, and
-   * write it with the block during which it is done (`SnapshotJob`); 0 or absent: at once, with
-   * its own block
+   * make each snapshot in slices of about this many ms, one with each following block, and write
+   * it with the block during which it is done (`SnapshotJob`); 0 or absent: at once, with its own
+   * block
    */
   readonly snapshotSliceMs?: number;
   readonly blockMeta?: BlockMetaBuilder;

@@ -142,6 +142,8 @@ export class BlockStore {
   private readonly stmts;
 
   private readonly behind: WriteBehind | undefined;
+  /** the lowest stored height once read (`earliestHeight`); unknown again after pruning */
+  private earliest: bigint | undefined;
 
   constructor(readonly path: string, opts: BlockStoreOptions = {}) {
     this.db = new Database(path);
@@ -326,8 +328,6 @@ export class BlockStore {
     }
     return this.earliest;
   }
-
-  private earliest: bigint | undefined;
 
   getBlock(height: bigint): BlockRecord | undefined {
     this.settleThrough(height);

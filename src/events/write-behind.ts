@@ -90,8 +90,7 @@ export class WriteBehind {
    * write failed.
    */
   settleThrough(height: number): void {
-    const written = Atomics.load(this.signal, WORDS.written);
-    while (this.pending.length > 0 && this.pending[0]!.seq <= written) this.pending.shift();
+    this.report();
     let seq = 0;
     for (const p of this.pending) {
       if (p.height > height) break;
@@ -140,9 +139,10 @@ export class WriteBehind {
     }
   }
 
-  /** Runs the `onDurable` callbacks of the writes that have committed, in order. */
+  /** Runs the `onDurable` callbacks of the writes that have committed, in order, and forgets those writes. */
   private report(): void {
     const written = Atomics.load(this.signal, WORDS.written);
+    while (this.pending.length > 0 && this.pending[0]!.seq <= written) this.pending.shift();
     while (this.waiting.length > 0 && this.waiting[0]!.seq <= written) this.waiting.shift()!.onDurable();
   }
 

@@ -174,7 +174,7 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
       mempool: settings.mempool,
       // SQLite's work for a block overlaps the next block's (src/events/write-behind.ts)
       writeBehind: true,
-      // a snapshot every 100 blocks is made 10 ms at a time before the blocks after it (src/state/snapshot-job.ts)
+      // a snapshot every 100 blocks is made 10 ms at a time with the blocks after it (src/state/snapshot-job.ts)
       snapshotSliceMs: 10,
       verifyPool,
       // the SDK's tx and consensus-engine services behind abci_query (RegisterTxService, RegisterTendermintService)
