@@ -36,14 +36,36 @@ function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
+type RequiredFees = readonly { readonly denom: string; readonly amount: bigint }[];
+
+/**
+ * The fees a node's minimum gas prices require, by gas limit: txs mostly share a few gas limits,
+ * and the decimal products were made anew for every CheckTx. Bounded per set of prices.
+ */
+const requiredFeesMemo = new WeakMap<MinGasPrices, Map<bigint, RequiredFees>>();
+const REQUIRED_FEES_MEMO_LIMIT = 1024;
+
+/** ceil(price × gas) for each non-zero price, by denom. */
+function requiredFees(prices: MinGasPrices, gasLimit: bigint): RequiredFees {
+  let byGas = requiredFeesMemo.get(prices);
+  if (byGas === undefined) requiredFeesMemo.set(prices, (byGas = new Map()));
+  let required = byGas.get(gasLimit);
+  if (required === undefined) {
+    const gas = Dec.fromInt(gasLimit);
+    required = prices
+      .filter((p) => !p.amount.isZero())
+      .map((p) => ({ denom: p.denom, amount: p.amount.mul(gas).ceil().truncateInt() }))
+      .sort((a, b) => (a.denom < b.denom ? -1 : 1));
+    if (byGas.size >= REQUIRED_FEES_MEMO_LIMIT) byGas.clear();
+    byGas.set(gasLimit, required);
+  }
+  return required;
+}
+
 /** `checkTxFeeWithValidatorMinGasPrices`: fee ≥ ceil(price × gas) in at least one denom (CheckTx only). */
 function checkMinGasPrices(fee: Coins, gasLimit: bigint, prices: MinGasPrices): void {
-  const nonZero = prices.filter((p) => !p.amount.isZero());
-  if (nonZero.length === 0) return;
-  const gas = Dec.fromInt(gasLimit);
-  const required = nonZero
-    .map((p) => ({ denom: p.denom, amount: p.amount.mul(gas).ceil().truncateInt() }))
-    .sort((a, b) => (a.denom < b.denom ? -1 : 1));
+  const required = requiredFees(prices, gasLimit);
+  if (required.length === 0) return;
   const ok = required.some((r) => fee.some((f) => f.denom === r.denom && f.amount >= r.amount));
   if (!ok) throw SdkErrors.InsufficientFee.wrap(`insufficient fees; got: ${formatCoins(fee)} required: ${formatCoins(required)}`);
 }

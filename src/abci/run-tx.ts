@@ -39,9 +39,15 @@ export interface TxOutcome {
   readonly result: TxResult;
 }
 
-/** Decoded tx views by tx hash (sha256 of their bytes); bounded, cleared when full. */
+/**
+ * Decoded tx views by tx hash (sha256 of their bytes); bounded, cleared when full. Also by the very
+ * bytes object a view was found for: a tx's bytes pass its admission's signature checks, CheckTx and
+ * its block as one object, and each of those used to hash them again only to find the view (tx
+ * bytes are never written after they arrive).
+ */
 export class ViewCache {
   private readonly map = new Map<string, TxView>();
+  private readonly byBytes = new WeakMap<Uint8Array, TxView>();
   constructor(private readonly limit = 50_000) {}
   get(key: string): TxView | undefined {
     return this.map.get(key);
@@ -50,8 +56,18 @@ export class ViewCache {
     if (this.map.size >= this.limit) this.map.clear();
     this.map.set(key, view);
   }
-  delete(key: string): void {
-    this.map.delete(key);
+  /** The view last found for this bytes object, without hashing it. */
+  ofBytes(bytes: Uint8Array): TxView | undefined {
+    return this.byBytes.get(bytes);
+  }
+  rememberBytes(bytes: Uint8Array, view: TxView): void {
+    this.byBytes.set(bytes, view);
+  }
+  /** Forgets a delivered tx's view. */
+  forget(bytes: Uint8Array): void {
+    const view = this.byBytes.get(bytes);
+    this.byBytes.delete(bytes);
+    this.map.delete(view?.hash ?? txHash(bytes));
   }
 }
 
@@ -65,12 +81,15 @@ const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
 /** Decodes (or recalls) a tx; throws the decode or ValidateBasic ChainError. */
 export function viewOf(env: TxEnv, txBytes: Uint8Array): TxView {
+  let view = env.views.ofBytes(txBytes);
+  if (view) return view;
   const key = txHash(txBytes); // the view's own hash too: computed once
-  let view = env.views.get(key);
+  view = env.views.get(key);
   if (!view) {
     view = buildTxView(env.codec, txBytes, env.specs, key);
     env.views.set(key, view);
   }
+  env.views.rememberBytes(txBytes, view);
   return view;
 }
 
@@ -285,7 +304,7 @@ export function runTxsInBlock(
   // was kept from CheckTx to here, is dropped: the cache then holds about the mempool, not the last
   // tens of thousands of txs (replay would otherwise fill it with txs it never sees again)
   if (mode === 'deliver' || mode === 'replay') txs.forEach((tx, i) => {
-    if (!views?.[i]) env.views.delete(txHash(tx));
+    if (!views?.[i]) env.views.forget(tx);
   });
   return { state, results };
 }

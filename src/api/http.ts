@@ -28,19 +28,33 @@ export class BodyTooLargeError extends Error {
 
 /**
  * Reads a request body up to `limit` bytes; beyond it the rest is read and dropped (so the
- * keep-alive connection stays usable) and BodyTooLargeError is thrown.
+ * keep-alive connection stays usable) and BodyTooLargeError is thrown. A request that closes
+ * before its end (the client went away) fails with the stream's error or a "closed" one.
+ * Read with the stream's events: its async iterator cost a few microseconds a request in
+ * listeners and promises, a visible share of serving many small JSON-RPC requests.
  */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooLarge = false;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) tooLarge = true;
-    if (!tooLarge) chunks.push(chunk as Buffer);
-  }
-  if (tooLarge) throw new BodyTooLargeError(limit);
-  return Buffer.concat(chunks);
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  // a body already read to its end, or a request already gone, settles at once
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  if (req.destroyed) return Promise.reject(req.errored ?? new Error('the request closed before its body was read'));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let ended = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.once('end', () => {
+      ended = true;
+      if (size > limit) reject(new BodyTooLargeError(limit));
+      else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    });
+    req.once('error', reject);
+    req.once('close', () => {
+      if (!ended) reject(new Error('the request closed before its body was read'));
+    });
+  });
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

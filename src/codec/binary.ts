@@ -303,10 +303,19 @@ function fieldsByNumber(type: protobuf.Type): readonly (FieldInfo | undefined)[]
   return dense;
 }
 
+/**
+ * Reads a message: its fields start at their constant defaults, and those whose default is a
+ * fresh object (lists, bytes, non-nullable messages) are made only if the bytes leave them unset —
+ * most are set (a tx's bytes fields, its lists), and an empty Uint8Array made to be replaced was a
+ * visible share of decoding. Keys are added in the same order either way, so the objects of a type
+ * share one shape.
+ */
 function readMessage(type: protobuf.Type, r: WireReader): ProtoObject {
   const info = messageInfo(type);
   const dense = fieldsByNumber(type);
-  const out = defaultMessage(type);
+  const { names, constants, fresh } = defaultsPlan(type);
+  const out: ProtoObject = {};
+  for (let i = 0; i < names.length; i++) out[names[i]!] = constants[i];
   while (!r.done) {
     const tag = r.uvarint();
     const number = Math.floor(tag / 8);
@@ -318,7 +327,8 @@ function readMessage(type: protobuf.Type, r: WireReader): ProtoObject {
       continue;
     }
     if (f.repeated) {
-      const list = out[f.name] as unknown[];
+      let list = out[f.name] as unknown[] | undefined;
+      if (list === undefined) out[f.name] = list = [];
       if (f.packed && wireType === WireType.Bytes) {
         const len = r.length();
         const inner = new WireReader(r.buf, r.pos, r.pos + len);
@@ -335,6 +345,10 @@ function readMessage(type: protobuf.Type, r: WireReader): ProtoObject {
     if (f.oneof !== null) {
       for (const other of info.fields) if (other.oneof === f.oneof && other !== f) out[other.name] = null;
     }
+  }
+  for (let i = 0; i < names.length; i++) {
+    const f = fresh[i];
+    if (f !== null && out[names[i]!] === undefined) out[names[i]!] = defaultFieldValue(f!);
   }
   return out;
 }

@@ -11,7 +11,7 @@
  * booleans, null and bigint. Anything else is a programming error and throws, naming its path.
  */
 import { sha256Text } from './sha256.ts';
-import { Leaf, Slots, SLOT_KEYS } from './sharded.ts';
+import { DIGESTS, Leaf, Slots, SLOT_KEYS } from './sharded.ts';
 
 /** Digests of state objects other than trie nodes (which carry theirs), by identity. */
 const digests = new WeakMap<object, string>();
@@ -98,17 +98,42 @@ function inlineText(v: unknown): string {
   return text + '}';
 }
 
+/**
+ * An inner node's text, `S` then each defined slot's letter and its child's hex digest, is written
+ * as its bytes into one reused buffer and hashed from there: the same bytes as the text (all
+ * ASCII), without building a kilobyte string of every inner node a block changes (most of the
+ * app hash's allocation).
+ */
+const SLOTS_TEXT = Buffer.alloc(1 + 16 * (1 + 64));
+/** `SLOTS_TEXT`'s first 1 + 65·n bytes, for n defined slots (a view made once, not per node). */
+const SLOTS_VIEWS = Array.from({ length: 17 }, (_, n) => SLOTS_TEXT.subarray(0, 1 + 65 * n));
+const S = 0x53;
+const SLOT_LETTER_G = 0x67;
+
+function slotsDigest(node: Slots): string {
+  const slots = node.slots;
+  let n = 0;
+  // children's digests first: computing one may hash its own inner nodes through this buffer
+  for (let d = 0; d < 16; d++) {
+    const child = slots[d];
+    if (child === undefined) continue;
+    if (slots[DIGESTS + d] === undefined) slots[DIGESTS + d] = digest(child as object);
+    n++;
+  }
+  SLOTS_TEXT[0] = S;
+  let at = 1;
+  for (let d = 0; d < 16; d++) {
+    if (slots[d] === undefined) continue;
+    const hex = slots[DIGESTS + d] as string;
+    SLOTS_TEXT[at++] = SLOT_LETTER_G + d;
+    for (let i = 0; i < 64; i++) SLOTS_TEXT[at + i] = hex.charCodeAt(i);
+    at += 64;
+  }
+  return sha256Text(SLOTS_VIEWS[n]!, 'hex');
+}
+
 /** The text hashed for an object: by kind of node (see the file comment and docs/architecture.md). */
 function nodeText(value: object): string {
-  if (value instanceof Slots) {
-    let text = 'S';
-    const known = value.childDigests;
-    for (let d = 0; d < 16; d++) {
-      const child = value.children[d];
-      if (child !== undefined) text += SLOT_KEYS[d] + (known[d] ??= digest(child as object));
-    }
-    return text;
-  }
   if (value instanceof Leaf) {
     let text = 'L';
     // entry keys are many and each is quoted about once per block: not worth a memo entry
@@ -136,9 +161,8 @@ function nodeText(value: object): string {
 
 /** The cached digest of an object, computed on first use; throws Unsupported. */
 function digest(value: object): string {
-  if (value instanceof Slots || value instanceof Leaf) {
-    return (value.digest ??= sha256Hex(nodeText(value)));
-  }
+  if (value instanceof Slots) return (value.digest ??= slotsDigest(value));
+  if (value instanceof Leaf) return (value.digest ??= sha256Hex(nodeText(value)));
   let d = digests.get(value);
   if (d === undefined) {
     d = sha256Hex(nodeText(value));
@@ -169,7 +193,7 @@ function unsupportedAt(v: unknown, path: string): Error | undefined {
   if (ArrayBuffer.isView(v)) return new Error(`state value at ${path} is binary; store bytes as base64 or hex`);
   const children: [unknown, string][] =
     v instanceof Slots
-      ? v.children.flatMap((child, d): [unknown, string][] => (child === undefined ? [] : [[child, `${path}.${SLOT_KEYS[d]}`]]))
+      ? v.slots.slice(0, DIGESTS).flatMap((child, d): [unknown, string][] => (child === undefined ? [] : [[child, `${path}.${SLOT_KEYS[d]}`]]))
       : v instanceof Leaf
         ? v.keys.map((k, i) => [v.values[i], `${path}.${k}`])
         : Array.isArray(v)

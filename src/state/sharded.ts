@@ -26,40 +26,41 @@ const DEPTH = 4;
 type Node = Record<string, any>;
 
 /**
- * An inner node (levels 1 to DEPTH − 1): its 16 children in an array indexed by hex digit
- * (undefined where none), the produce that owns it and its cached digest. Children are read by
- * index, so every access is the same kind of load (16 differently named fields read by a variable
- * name made V8's property loads megamorphic, a tenth of a block); a copy is one array slice. Being
- * a class instance keeps immer away (it drafts plain objects only). Its JSON names the defined
- * slots by letter (`SLOT_KEYS`), as the root does.
+ * An inner node (levels 1 to DEPTH − 1): one array of 32 slots, its 16 children indexed by hex
+ * digit (undefined where none) and after them, at `DIGESTS + d`, the children's digests as far as
+ * known; the produce that owns it and its own cached digest. Children are read by index, so every
+ * access is the same kind of load (16 differently named fields read by a variable name made V8's
+ * property loads megamorphic, a tenth of a block); a copy is one array slice, and children and
+ * digests in one array make a copy one allocation fewer (the copies of a block's paths are most
+ * of what outlives the young generation). Being a class instance keeps immer away (it drafts
+ * plain objects only). Its JSON names the defined slots by letter (`SLOT_KEYS`), as the root does.
  */
 export class Slots {
-  readonly children: unknown[];
   /**
-   * the children's digests as far as known (canonical.ts): kept here so that hashing a node
-   * reads one array instead of every child object, most of which no block touched lately
+   * children at 0–15; at 16–31 their digests as far as known (canonical.ts): kept here so that
+   * hashing a node reads one array instead of every child object, most of which no block touched lately
    */
-  readonly childDigests: (string | undefined)[];
+  readonly slots: unknown[];
   /** the write this node belongs to (see `writableChild`) */
   owner: object | undefined = undefined;
   /** the app-hash digest, once computed (the node is never written after its produce) */
   digest: string | undefined = undefined;
   constructor(from?: Slots) {
-    this.children = from ? from.children.slice() : NO_CHILDREN.slice();
-    this.childDigests = from ? from.childDigests.slice() : (NO_CHILDREN.slice() as undefined[]);
+    this.slots = (from ? from.slots : NO_SLOTS).slice();
   }
 
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (let d = 0; d < 16; d++) if (this.children[d] !== undefined) out[SLOT_KEYS[d]!] = this.children[d];
+    for (let d = 0; d < 16; d++) if (this.slots[d] !== undefined) out[SLOT_KEYS[d]!] = this.slots[d];
     return out;
   }
 }
 
-const NO_CHILDREN: readonly unknown[] = [
-  undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
-  undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
-];
+/** Where a `Slots` node keeps its children's digests: child d's at `DIGESTS + d`. */
+export const DIGESTS = 16;
+
+/** 32 undefined slots, as a packed array (its copies keep V8's packed elements kind) */
+const NO_SLOTS: readonly unknown[] = Array.from({ length: 32 }, () => undefined);
 
 /**
  * A leaf (level DEPTH): its entries' keys in ascending order and their values, in two arrays. A
@@ -101,7 +102,7 @@ function copyNode(node: Node): Node {
 
 /** Whether a node has no child or entry left. */
 function isEmpty(node: Node): boolean {
-  if (node instanceof Slots) return node.children.every((c) => c === undefined);
+  if (node instanceof Slots) return node.slots.every((c, i) => i >= DIGESTS || c === undefined);
   return (node as unknown as Leaf).keys.length === 0;
 }
 
@@ -113,13 +114,13 @@ function digitAt(key: string, level: number): number {
 
 /** The child of a node at digit `d`: the root (a plain object) names its slots by letter. */
 function childAt(node: Node, level: number, d: number): Node | undefined {
-  return (level === 0 ? node[SLOT_KEYS[d]!] : (node as unknown as Slots).children[d]) as Node | undefined;
+  return (level === 0 ? node[SLOT_KEYS[d]!] : (node as unknown as Slots).slots[d]) as Node | undefined;
 }
 
 function setChild(node: Node, level: number, d: number, child: Node | undefined): void {
   if (level !== 0) {
-    (node as unknown as Slots).children[d] = child;
-    (node as unknown as Slots).childDigests[d] = undefined;
+    (node as unknown as Slots).slots[d] = child;
+    (node as unknown as Slots).slots[DIGESTS + d] = undefined;
   } else if (child === undefined) delete node[SLOT_KEYS[d]!];
   else node[SLOT_KEYS[d]!] = child;
 }
@@ -143,7 +144,7 @@ function current(node: Node): Node {
 /** An entry, or undefined; on a state or a draft (entries are never drafts, and reading copies nothing). */
 export function shardGet<V>(s: Sharded<V>, key: string): V | undefined {
   let node: Node | undefined = current(s as Node)[SLOT_KEYS[digitAt(key, 0)]!];
-  for (let level = 1; level < DEPTH && node !== undefined; level++) node = (node as unknown as Slots).children[digitAt(key, level)] as Node | undefined;
+  for (let level = 1; level < DEPTH && node !== undefined; level++) node = (node as unknown as Slots).slots[digitAt(key, level)] as Node | undefined;
   if (node === undefined) return undefined;
   const leaf = node as unknown as Leaf;
   const i = leaf.keys.indexOf(key);

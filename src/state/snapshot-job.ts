@@ -7,7 +7,7 @@
  * thread that runs the blocks: in one piece, a stall of the node every snapshot interval.
  */
 import { serializeState, keepNodeText } from './canonical.ts';
-import { Leaf, Slots } from './sharded.ts';
+import { DIGESTS, Leaf, Slots } from './sharded.ts';
 
 /** How many nodes are visited between two looks at the clock. */
 const CLOCK_EVERY = 64;
@@ -60,7 +60,7 @@ export class SnapshotJob {
 function frame(node: object): Frame {
   let children: readonly unknown[];
   if (node instanceof Leaf) children = [];
-  else if (node instanceof Slots) children = node.children;
+  else if (node instanceof Slots) children = node.slots.slice(0, DIGESTS);
   else children = Array.isArray(node) ? node : Object.values(node);
   return { node, children, next: 0 };
 }
