@@ -5,6 +5,8 @@
  * side. Each figure is "txs until committed": from the first request to the poll that sees the
  * last tx in a block. The driver speaks HTTP/1.1 itself (bench/http-client.ts), lean as load
  * generators are, since it shares the 2 cores with the node; each figure prints its CPU per tx.
+ * A figure that follows another on the same node starts once the node has indexed the txs before
+ * it (`indexed`), so that figures do not depend on their order.
  *
  *   npm run bench -- rpc
  *
@@ -137,6 +139,13 @@ interface RunningNode extends TxServer, CommitSource {
   /** throws unless every tx in blocks (from, to] passed DeliverTx; returns their number */
   checkResults(from: number, to: number): Promise<number>;
   height(): Promise<number>;
+  /**
+   * Waits until the node has indexed every committed tx: a `tx_search` first writes the index rows
+   * the node holds behind its blocks. Each figure after the first on a node starts so, so that no
+   * figure pays for indexing the txs of the one before it (each leaves its own behind, as every
+   * figure "until committed" does).
+   */
+  indexed(): Promise<void>;
 }
 
 interface BlockMeta {
@@ -229,6 +238,9 @@ async function startNode(template: string, timeoutCommit: string): Promise<Runni
         if (n === undefined) throw new Error(`blockchain: no meta for height ${from + i}`);
         return n;
       });
+    },
+    async indexed() {
+      await rpc.call('tx_search', { query: `tx.height=${await height()}`, per_page: '1' });
     },
     async checkResults(from, to) {
       let n = 0;
@@ -419,16 +431,19 @@ try {
         line(`  ${SMALL} txs in batches of ${BATCH} until committed: ${fmtRate(rate(SMALL, ms))} tx/s (${ms.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
       }
       if (setting === '50ms') {
+        await node.indexed();
         let from = await node.height();
         const b = await batches(node, stream.take(MEDIUM));
         let checked = await node.checkResults(from, await node.height());
         line(`  ${MEDIUM} txs in batches of ${BATCH} until committed: ${fmtRate(rate(MEDIUM, b))} tx/s (${b.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
+        await node.indexed();
         from = await node.height();
         const c = await concurrent(node, stream.take(MEDIUM));
         checked = await node.checkResults(from, await node.height());
         line(`  ${MEDIUM} txs as ${CONCURRENT} concurrent single requests until committed: ${fmtRate(rate(MEDIUM, c))} tx/s (${c.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
         results.medium = [rate(MEDIUM, b), rate(MEDIUM, c)];
 
+        await node.indexed();
         results.seq = await oneAtATime(node, stream.take(SEQUENTIAL));
         line(`  ${SEQUENTIAL} txs one at a time, broadcast_tx_sync: ${seqText(results.seq)}`);
 
@@ -443,6 +458,7 @@ try {
         line(`  ${COMMITS} txs one at a time, broadcast_tx_commit: ${fmtRate(rate(COMMITS, results.commitMs))} tx/s; latency p50 ${pct(clat, 50).toFixed(1)} ms, p99 ${pct(clat, 99).toFixed(1)} ms`);
       }
       if (SUSTAINED_AT.includes(setting)) {
+        await node.indexed();
         const s = await sustained(node, stream.take(SUSTAINED), node.child.pid!, MEMPOOL_SIZE - BATCH);
         results.sustained.set(setting, s);
         printSustained(`sustained, batches of ${BATCH}, at most ${(MEMPOOL_SIZE - BATCH).toLocaleString('en-US')} txs outstanding`, s);

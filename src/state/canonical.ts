@@ -98,42 +98,20 @@ function inlineText(v: unknown): string {
   return text + '}';
 }
 
-/**
- * An inner node's text, `S` then each defined slot's letter and its child's hex digest, is written
- * as its bytes into one reused buffer and hashed from there: the same bytes as the text (all
- * ASCII), without building a kilobyte string of every inner node a block changes (most of the
- * app hash's allocation).
- */
-const SLOTS_TEXT = Buffer.alloc(1 + 16 * (1 + 64));
-/** `SLOTS_TEXT`'s first 1 + 65·n bytes, for n defined slots (a view made once, not per node). */
-const SLOTS_VIEWS = Array.from({ length: 17 }, (_, n) => SLOTS_TEXT.subarray(0, 1 + 65 * n));
-const S = 0x53;
-const SLOT_LETTER_G = 0x67;
-
-function slotsDigest(node: Slots): string {
-  const slots = node.slots;
-  let n = 0;
-  // children's digests first: computing one may hash its own inner nodes through this buffer
-  for (let d = 0; d < 16; d++) {
-    const child = slots[d];
-    if (child === undefined) continue;
-    if (slots[DIGESTS + d] === undefined) slots[DIGESTS + d] = digest(child as object);
-    n++;
-  }
-  SLOTS_TEXT[0] = S;
-  let at = 1;
-  for (let d = 0; d < 16; d++) {
-    if (slots[d] === undefined) continue;
-    const hex = slots[DIGESTS + d] as string;
-    SLOTS_TEXT[at++] = SLOT_LETTER_G + d;
-    for (let i = 0; i < 64; i++) SLOTS_TEXT[at + i] = hex.charCodeAt(i);
-    at += 64;
-  }
-  return sha256Text(SLOTS_VIEWS[n]!, 'hex');
-}
-
 /** The text hashed for an object: by kind of node (see the file comment and docs/architecture.md). */
 function nodeText(value: object): string {
+  if (value instanceof Slots) {
+    const slots = value.slots;
+    let text = 'S';
+    for (let d = 0; d < 16; d++) {
+      const child = slots[d];
+      if (child === undefined) continue;
+      let known = slots[DIGESTS + d] as string | undefined;
+      if (known === undefined) slots[DIGESTS + d] = known = digest(child as object);
+      text += SLOT_KEYS[d] + known;
+    }
+    return text;
+  }
   if (value instanceof Leaf) {
     let text = 'L';
     // entry keys are many and each is quoted about once per block: not worth a memo entry
@@ -161,8 +139,9 @@ function nodeText(value: object): string {
 
 /** The cached digest of an object, computed on first use; throws Unsupported. */
 function digest(value: object): string {
-  if (value instanceof Slots) return (value.digest ??= slotsDigest(value));
-  if (value instanceof Leaf) return (value.digest ??= sha256Hex(nodeText(value)));
+  if (value instanceof Slots || value instanceof Leaf) {
+    return (value.digest ??= sha256Hex(nodeText(value)));
+  }
   let d = digests.get(value);
   if (d === undefined) {
     d = sha256Hex(nodeText(value));
