@@ -13,6 +13,7 @@
  * Knobs (environment):
  *   SUSTAINED=100000        txs of each sustained run (SUSTAINED=20000 for a quicker run)
  *   SUSTAINED_AT=0s,50ms,1s the timeout_commit settings of the sustained runs
+ *   REPEAT=3                runs of each short figure (1000 txs on a fresh node, 5000 in batches, 5000 as singles); the targets take their median
  *   SEQUENTIAL=500 COMMITS=100   txs sent one at a time with broadcast_tx_sync / _commit
  *   ANVIL=0                 skip Anvil;  ANVIL_SUSTAINED=10000  txs of Anvil's sustained run
  *   MAX_GAS=-1              consensus_params.block.max_gas of the bench's genesis
@@ -70,7 +71,8 @@ const SUSTAINED = env('SUSTAINED', 100_000);
 const SUSTAINED_AT = (process.env.SUSTAINED_AT ?? '0s,50ms,1s').split(',').map((s) => s.trim()).filter(Boolean);
 const SEQUENTIAL = env('SEQUENTIAL', 500);
 const COMMITS = env('COMMITS', 100);
-for (const [name, n] of [['SEQUENTIAL', SEQUENTIAL], ['COMMITS', COMMITS]] as const) {
+const REPEAT = env('REPEAT', 3);
+for (const [name, n] of [['SEQUENTIAL', SEQUENTIAL], ['COMMITS', COMMITS], ['REPEAT', REPEAT]] as const) {
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of txs, at least 1 (got ${process.env[name]})`);
 }
 const ANVIL_SUSTAINED = env('ANVIL_SUSTAINED', 10_000);
@@ -289,9 +291,29 @@ async function untilCommitted(server: Counting, txs: readonly string[], send: (b
   }
 }
 
+/** The median of some runs' rates (the mean of the middle two for an even count). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** `4,210` for one run; `4,210 (3,950–4,400)` for several: the median and the range. */
+const spread = (values: readonly number[]) =>
+  values.length === 1 ? fmtRate(values[0]!) : `${fmtRate(median(values))} (${fmtRate(Math.min(...values))}–${fmtRate(Math.max(...values))})`;
+
 const batches = (server: Counting, txs: readonly string[]) => untilCommitted(server, txs, (b) => sendBatches(server, b, BATCH_INFLIGHT), batchBodies(server, txs));
 const concurrent = (server: Counting, txs: readonly string[]) =>
   untilCommitted(server, txs, (b) => sendConcurrent(server, b, CONCURRENT), txs.map((tx, i) => server.single(tx, i)));
+
+/** A fresh node's first SMALL txs in batches (the cold figure), as a rate; prints the run. */
+async function freshBatches(node: RunningNode, stream: TxStream): Promise<number> {
+  const from = await node.height();
+  const ms = await batches(node, stream.take(SMALL));
+  const checked = await node.checkResults(from, await node.height());
+  line(`  ${SMALL} txs in batches of ${BATCH} until committed: ${fmtRate(rate(SMALL, ms))} tx/s (${ms.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
+  return rate(SMALL, ms);
+}
 
 interface Sustained {
   readonly txs: number;
@@ -407,12 +429,12 @@ const { template, chosen } = prepareHome();
 line(chosen);
 
 const settings = [...new Set(['0s', '50ms', ...SUSTAINED_AT])];
-const streamLength = SMALL + 2 * MEDIUM + SEQUENTIAL + COMMITS + (SUSTAINED_AT.length ? SUSTAINED : 0);
+const streamLength = SMALL + REPEAT * 2 * MEDIUM + SEQUENTIAL + COMMITS + (SUSTAINED_AT.length ? SUSTAINED : 0);
 let t = performance.now();
 const cosmosTxs = signCosmosStream(streamLength);
 line(`signed ${streamLength.toLocaleString('en-US')} MsgSend txs in ${seconds(performance.now() - t)} (not timed; each node takes them from the start)`);
 
-const results: { startup: [string, number, number][]; small: Map<string, number>; medium?: [number, number]; seq?: OneAtATime; commit?: number[]; commitMs?: number; sustained: Map<string, Sustained> } = { startup: [], small: new Map(), sustained: new Map() };
+const results: { startup: [string, number, number][]; small: Map<string, number[]>; medium?: [number[], number[]]; seq?: OneAtATime; commit?: number[]; commitMs?: number; sustained: Map<string, Sustained> } = { startup: [], small: new Map(), sustained: new Map() };
 const anvilResults: { firstAnswerMs: number[]; block1000?: number; modes: Map<string, (number | undefined)[]>; seq?: OneAtATime; sustained: Map<string, Sustained | undefined> } = { firstAnswerMs: [], modes: new Map(), sustained: new Map() };
 
 try {
@@ -423,25 +445,25 @@ try {
       line(`timeout_commit ${setting}: pid ${node.child.pid}; start to first answer ${seconds(node.firstAnswerMs)}, to first block ${seconds(node.firstBlockMs)}; RSS ${mib(rssOf(node.child.pid!))}`);
       results.startup.push([setting, node.firstAnswerMs, node.firstBlockMs]);
       const stream = new TxStream(cosmosTxs);
-      if (setting === '0s' || setting === '50ms') {
-        const from = await node.height();
-        const ms = await batches(node, stream.take(SMALL));
-        const checked = await node.checkResults(from, await node.height());
-        results.small.set(setting, rate(SMALL, ms));
-        line(`  ${SMALL} txs in batches of ${BATCH} until committed: ${fmtRate(rate(SMALL, ms))} tx/s (${ms.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
-      }
+      if (setting === '0s' || setting === '50ms') results.small.set(setting, [await freshBatches(node, stream)]);
       if (setting === '50ms') {
-        await node.indexed();
-        let from = await node.height();
-        const b = await batches(node, stream.take(MEDIUM));
-        let checked = await node.checkResults(from, await node.height());
-        line(`  ${MEDIUM} txs in batches of ${BATCH} until committed: ${fmtRate(rate(MEDIUM, b))} tx/s (${b.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
-        await node.indexed();
-        from = await node.height();
-        const c = await concurrent(node, stream.take(MEDIUM));
-        checked = await node.checkResults(from, await node.height());
-        line(`  ${MEDIUM} txs as ${CONCURRENT} concurrent single requests until committed: ${fmtRate(rate(MEDIUM, c))} tx/s (${c.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
-        results.medium = [rate(MEDIUM, b), rate(MEDIUM, c)];
+        const medium: [number[], number[]] = [[], []];
+        for (let run = 0; run < REPEAT; run++) {
+          await node.indexed();
+          let from = await node.height();
+          const b = await batches(node, stream.take(MEDIUM));
+          let checked = await node.checkResults(from, await node.height());
+          line(`  ${MEDIUM} txs in batches of ${BATCH} until committed: ${fmtRate(rate(MEDIUM, b))} tx/s (${b.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
+          await node.indexed();
+          from = await node.height();
+          const c = await concurrent(node, stream.take(MEDIUM));
+          checked = await node.checkResults(from, await node.height());
+          line(`  ${MEDIUM} txs as ${CONCURRENT} concurrent single requests until committed: ${fmtRate(rate(MEDIUM, c))} tx/s (${c.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
+          medium[0].push(rate(MEDIUM, b));
+          medium[1].push(rate(MEDIUM, c));
+        }
+        results.medium = medium;
+        if (REPEAT > 1) line(`  over ${REPEAT} runs: batches ${spread(medium[0])}, singles ${spread(medium[1])} tx/s`);
 
         await node.indexed();
         results.seq = await oneAtATime(node, stream.take(SEQUENTIAL));
@@ -466,6 +488,19 @@ try {
     } finally {
       await stopNode(node);
     }
+  }
+  // the first figure of a fresh node again, each on a node of its own
+  for (const [setting, runs] of results.small) {
+    for (let run = 1; run < REPEAT; run++) {
+      const node = await startNode(template, setting);
+      try {
+        line(`timeout_commit ${setting}, fresh node ${run + 1} of ${REPEAT}: start to first block ${seconds(node.firstBlockMs)}`);
+        runs.push(await freshBatches(node, new TxStream(cosmosTxs)));
+      } finally {
+        await stopNode(node);
+      }
+    }
+    if (REPEAT > 1) line(`  ${SMALL} txs in batches on a fresh node, timeout_commit ${setting}, over ${REPEAT} nodes: ${spread(runs)} tx/s`);
   }
 
   if (WITH_ANVIL && !anvilInstalled()) line(`\n--- Anvil: not installed (optional dependency @foundry-rs/anvil-linux-amd64), skipped`);
@@ -540,10 +575,12 @@ try {
 
   // ---------------------------------------------------------------- targets
   line(`\n--- targets of issue 20`);
-  for (const [setting, r] of results.small) line(`${SMALL} txs in batches, timeout_commit ${setting}: ${fmtRate(r)} tx/s (≥ ${TARGET_TPS}: ${verdict(r >= TARGET_TPS)})`);
+  const of = REPEAT > 1 ? `, median of ${REPEAT}` : '';
+  for (const [setting, runs] of results.small) line(`${SMALL} txs in batches, timeout_commit ${setting}: ${fmtRate(median(runs))} tx/s${of} (≥ ${TARGET_TPS}: ${verdict(median(runs) >= TARGET_TPS)})`);
   if (results.medium) {
-    line(`${MEDIUM} txs in batches (50 ms blocks): ${fmtRate(results.medium[0])} tx/s (≥ ${TARGET_TPS}: ${verdict(results.medium[0] >= TARGET_TPS)})`);
-    line(`${MEDIUM} txs as ${CONCURRENT} concurrent singles (50 ms blocks): ${fmtRate(results.medium[1])} tx/s (≥ ${TARGET_TPS}: ${verdict(results.medium[1] >= TARGET_TPS)})`);
+    const [b, c] = results.medium.map(median) as [number, number];
+    line(`${MEDIUM} txs in batches (50 ms blocks): ${fmtRate(b)} tx/s${of} (≥ ${TARGET_TPS}: ${verdict(b >= TARGET_TPS)})`);
+    line(`${MEDIUM} txs as ${CONCURRENT} concurrent singles (50 ms blocks): ${fmtRate(c)} tx/s${of} (≥ ${TARGET_TPS}: ${verdict(c >= TARGET_TPS)})`);
   }
   for (const [setting, s] of results.sustained) {
     const f = flatness(s.perThousand);
@@ -559,8 +596,8 @@ try {
   }
   for (const [setting, , firstBlock] of results.startup) line(`start to first block, timeout_commit ${setting}: ${seconds(firstBlock)} (≤ 1 s: ${verdict(firstBlock <= 1000)})`);
   if (anvilResults.block1000) {
-    for (const [setting, r] of results.small) {
-      const ratio = r / anvilResults.block1000;
+    for (const [setting, runs] of results.small) {
+      const ratio = median(runs) / anvilResults.block1000;
       line(`${SMALL} txs in batches vs Anvil's one 1000-tx block (${fmtRate(anvilResults.block1000)} tx/s), timeout_commit ${setting}: ${ratio.toFixed(2)}× (≥ 1.5×: ${verdict(ratio >= 1.5)})`);
     }
   }
@@ -571,8 +608,8 @@ try {
   const sus = (s: Sustained | undefined) => (s ? `${fmtRate(rate(s.txs, s.ms))} (${(steady(s).change * 100).toFixed(0)} %; ${(flatness(s.perThousand).change * 100).toFixed(0)} % with the drain)` : 'stalled');
   line(`\n| driver | this node | Anvil |`);
   line(`|---|---|---|`);
-  line(`| ${SMALL} txs in batches of ${BATCH} until committed | ${[...results.small].map(([k, v]) => `${fmtRate(v)} (${k})`).join(' / ')} tx/s | ${r(anvilResults.block1000)} one block; ${byMode('automine', 0)} automine; ${byMode('--block-time 0.05', 0)} 50 ms blocks |`);
-  if (results.medium) line(`| ${MEDIUM} txs, batches / ${CONCURRENT} concurrent singles | ${fmtRate(results.medium[0])} / ${fmtRate(results.medium[1])} tx/s (50ms) | ${byMode('--block-time 0.05', 1)} / ${byMode('--block-time 0.05', 2)} 50 ms blocks; ${byMode('automine', 1)} / ${byMode('automine', 2)} automine |`);
+  line(`| ${SMALL} txs in batches of ${BATCH} until committed | ${[...results.small].map(([k, v]) => `${spread(v)} (${k})`).join(' / ')} tx/s | ${r(anvilResults.block1000)} one block; ${byMode('automine', 0)} automine; ${byMode('--block-time 0.05', 0)} 50 ms blocks |`);
+  if (results.medium) line(`| ${MEDIUM} txs, batches / ${CONCURRENT} concurrent singles | ${spread(results.medium[0])} / ${spread(results.medium[1])} tx/s (50ms) | ${byMode('--block-time 0.05', 1)} / ${byMode('--block-time 0.05', 2)} 50 ms blocks; ${byMode('automine', 1)} / ${byMode('automine', 2)} automine |`);
   if (results.seq) line(`| one tx at a time (sync) | ${fmtRate(results.seq.sent)} sent (p50 ${pct(results.seq.latencies, 50).toFixed(2)} ms), ${fmtRate(results.seq.committed)} until committed | ${anvilResults.seq ? `${fmtRate(anvilResults.seq.sent)} sent (p50 ${pct(anvilResults.seq.latencies, 50).toFixed(2)} ms), ${fmtRate(anvilResults.seq.committed)} until committed` : '—'} |`);
   if (results.commit) line(`| broadcast_tx_commit one at a time | ${fmtRate(rate(COMMITS, results.commitMs!))} tx/s, p50 ${pct(results.commit, 50).toFixed(1)} ms, p99 ${pct(results.commit, 99).toFixed(1)} ms (50ms) | — |`);
   if (results.sustained.size) line(`| sustained (last vs first tenth) | ${[...results.sustained].map(([k, s]) => `${sus(s)} at ${k}`).join('; ')} | ${[...anvilResults.sustained].map(([k, s]) => `${sus(s)} ${k}`).join('; ') || '—'} |`);
