@@ -121,6 +121,34 @@ describe('TxIndexBuffer', () => {
     store.close();
   });
 
+  it('writes a row a tx has twice once, the same rows as the index keeps', () => {
+    const { store, reader } = open();
+    const record = { height: 1n, timeNs: 1n, hash: new Uint8Array(32), appHash: new Uint8Array(32), header: {}, lastCommit: {}, txs: [Buffer.from('1:a'), Buffer.from('1:b')], beginBlockEvents: [], endBlockEvents: [] } as BlockRecord;
+    const attr = (key: string, value: string) => ({ key, value, index: true });
+    const events = (sender: string) => [
+      { type: 'message', attributes: [attr('sender', sender)] },
+      { type: 'transfer', attributes: [attr('sender', sender), attr('recipient', 'r')] },
+      { type: 'message', attributes: [attr('sender', sender), attr('module', 'bank')] },
+    ];
+    const results: TxResult[] = ['s1', 's2'].map((sender) => ({ code: 0, codespace: '', log: '', info: '', gas_wanted: 1n, gas_used: 1n, data: new Uint8Array(), events: events(sender), logs: [] }));
+    const sent: unknown[][] = [];
+    const writeIndex = store.writeIndex.bind(store);
+    store.writeIndex = (rows, height) => {
+      sent.push([...rows]);
+      writeIndex(rows, height);
+    };
+    const index = new TxIndexBuffer(store, () => {}, { flushRows: 100, sliceRows: 100 });
+    index.add(written(store, blockWrite(record, results, undefined, undefined, false)), 1);
+    index.flush();
+    const [id0, id1] = [1_000_000n, 1_000_001n]; // height × 10⁶ + index in the block
+    expect(sent).toEqual([
+      ['message.module', 'bank', id0, 'message.module', 'bank', id1, 'message.sender', 's1', id0, 'message.sender', 's2', id1, 'transfer.recipient', 'r', id0, 'transfer.recipient', 'r', id1, 'transfer.sender', 's1', id0, 'transfer.sender', 's2', id1],
+    ]);
+    expect(reader.prepare('SELECT key, value, tx_id FROM tx_attrs ORDER BY key, value, tx_id').all().length).toBe(8);
+    reader.close();
+    store.close();
+  });
+
   it('blocks written between slices are held for the next flush', () => {
     const { store, reader } = open();
     let arrivals = [block(4, ['z']), block(5, ['y'])];
