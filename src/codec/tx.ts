@@ -132,7 +132,8 @@ export function makeSignerInfo(pubkeyAny: Any | null, sequence: Int64Like, mode:
  * Its field numbers are the same in both naming profiles.
  */
 export function makeSignDocBytes(bodyBytes: Uint8Array, authInfoBytes: Uint8Array, chainId: string, accountNumber: Int64Like): Uint8Array {
-  const w = new WireWriter();
+  // three tags, three lengths and a varint take at most 32 bytes; a chain id's UTF-8 at most 3 a unit
+  const w = new WireWriter(bodyBytes.length + authInfoBytes.length + 3 * chainId.length + 32);
   if (bodyBytes.length > 0) w.tag(1, WireType.Bytes).bytes(bodyBytes);
   if (authInfoBytes.length > 0) w.tag(2, WireType.Bytes).bytes(authInfoBytes);
   if (chainId !== '') w.tag(3, WireType.Bytes).string(chainId);

@@ -22,12 +22,17 @@ export class MalformedProtoError extends Error {
 }
 
 export class WireWriter {
-  private buf = new Uint8Array(128);
+  private buf: Uint8Array;
   private len = 0;
+
+  /** `capacity`: the bytes expected, when known (a buffer grown on the way is copied each time). */
+  constructor(capacity = 128) {
+    this.buf = new Uint8Array(capacity);
+  }
 
   private ensure(extra: number): void {
     if (this.len + extra <= this.buf.length) return;
-    let size = this.buf.length * 2;
+    let size = Math.max(64, this.buf.length * 2);
     while (size < this.len + extra) size *= 2;
     const next = new Uint8Array(size);
     next.set(this.buf.subarray(0, this.len));
