@@ -74,13 +74,28 @@ function defaultsPlan(type: protobuf.Type): DefaultsPlan {
 
 /** The decoded form of an empty message of `type` (every object in it is new). */
 export function defaultMessage(type: protobuf.Type): ProtoObject {
-  const { names, constants, fresh } = defaultsPlan(type);
+  const plan = defaultsPlan(type);
+  const out = constantDefaults(plan);
+  freshDefaults(out, plan);
+  return out;
+}
+
+/**
+ * Every field of the type at its constant default, and undefined where the default is a fresh
+ * object: the keys in field order either way, so that the objects of a type share one shape.
+ */
+function constantDefaults({ names, constants }: DefaultsPlan): ProtoObject {
   const out: ProtoObject = {};
+  for (let i = 0; i < names.length; i++) out[names[i]!] = constants[i];
+  return out;
+}
+
+/** The fresh defaults (lists, bytes, non-nullable messages) of the fields still unset in `out`. */
+function freshDefaults(out: ProtoObject, { names, fresh }: DefaultsPlan): void {
   for (let i = 0; i < names.length; i++) {
     const f = fresh[i];
-    out[names[i]!] = f === null ? constants[i] : defaultFieldValue(f!);
+    if (f !== null && out[names[i]!] === undefined) out[names[i]!] = defaultFieldValue(f!);
   }
-  return out;
 }
 
 // ---------------------------------------------------------------- encoding
@@ -307,15 +322,13 @@ function fieldsByNumber(type: protobuf.Type): readonly (FieldInfo | undefined)[]
  * Reads a message: its fields start at their constant defaults, and those whose default is a
  * fresh object (lists, bytes, non-nullable messages) are made only if the bytes leave them unset —
  * most are set (a tx's bytes fields, its lists), and an empty Uint8Array made to be replaced was a
- * visible share of decoding. Keys are added in the same order either way, so the objects of a type
- * share one shape.
+ * visible share of decoding.
  */
 function readMessage(type: protobuf.Type, r: WireReader): ProtoObject {
   const info = messageInfo(type);
   const dense = fieldsByNumber(type);
-  const { names, constants, fresh } = defaultsPlan(type);
-  const out: ProtoObject = {};
-  for (let i = 0; i < names.length; i++) out[names[i]!] = constants[i];
+  const plan = defaultsPlan(type);
+  const out = constantDefaults(plan);
   while (!r.done) {
     const tag = r.uvarint();
     const number = Math.floor(tag / 8);
@@ -346,10 +359,7 @@ function readMessage(type: protobuf.Type, r: WireReader): ProtoObject {
       for (const other of info.fields) if (other.oneof === f.oneof && other !== f) out[other.name] = null;
     }
   }
-  for (let i = 0; i < names.length; i++) {
-    const f = fresh[i];
-    if (f !== null && out[names[i]!] === undefined) out[names[i]!] = defaultFieldValue(f!);
-  }
+  freshDefaults(out, plan);
   return out;
 }
 

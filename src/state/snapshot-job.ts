@@ -7,7 +7,7 @@
  * thread that runs the blocks: in one piece, a stall of the node every snapshot interval.
  */
 import { serializeState, keepNodeText } from './canonical.ts';
-import { DIGESTS, Leaf, Slots } from './sharded.ts';
+import { Leaf, Slots } from './sharded.ts';
 
 /** How many nodes are visited between two looks at the clock. */
 const CLOCK_EVERY = 64;
@@ -56,11 +56,14 @@ export class SnapshotJob {
   }
 }
 
-/** A node to visit: a leaf's text is made whole (its entries hold no trie nodes); other objects are walked. */
+/**
+ * A node to visit: a leaf's text is made whole (its entries hold no trie nodes); other objects are
+ * walked (an inner node's slots as they are: the digests after its children are strings, passed over).
+ */
 function frame(node: object): Frame {
   let children: readonly unknown[];
   if (node instanceof Leaf) children = [];
-  else if (node instanceof Slots) children = node.slots.slice(0, DIGESTS);
+  else if (node instanceof Slots) children = node.slots;
   else children = Array.isArray(node) ? node : Object.values(node);
   return { node, children, next: 0 };
 }
