@@ -1,15 +1,16 @@
 /**
  * The block store's write cost per tx as the chain grows (issue 20's sustained runs): blocks of
  * MsgSend-shaped results (the events and indexed attributes a transfer to a fresh address makes:
- * 12 events, 23 attribute rows and the tx hash in the index, a random signature) written through `BlockStore.saveBlock` on this
- * thread, into a fresh SQLite file with the node's settings (WAL, synchronous NORMAL), reported per
- * 20,000 txs: the time per tx and the CPU time in it (the rest is waiting for the disk: SQLite's
- * checkpoints fsync). Twice: with the index in each block's transaction (`BlockStore.saveBlock`
+ * 12 events, 23 attribute rows and the tx hash in the index, a random signature) written through
+ * `BlockStore.saveBlock` on this thread, into a fresh SQLite file with the node's settings (WAL,
+ * synchronous NORMAL), reported per 20,000 txs: the time per tx and the CPU time in it (the rest
+ * is waiting for the disk: SQLite's checkpoints fsync), and the longest block's write with its
+ * share of the index. Twice: with the index in each block's transaction (`BlockStore.saveBlock`
  * without write-behind), and with the index written behind the blocks in large transactions
  * (`TxIndexBuffer`), which is the writer thread's work in `chaind start`, measured alone.
  *
  *   npm run bench -- block-store        BLOCKS=200 TXS=500 (per block) INDEX=inline,behind
- *                                       FLUSH_ROWS=250000 SLICE_ROWS=10000 (the index behind)
+ *                                       FLUSH_ROWS=200000 SLICE_ROWS=10000 (the index behind)
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -79,6 +80,8 @@ function run(mode: 'inline' | 'behind'): void {
   const rates: string[] = [];
   let ms = 0;
   let cpuMs = 0;
+  /** the longest block's write in each report: what the next block waits for at worst */
+  let longest = 0;
   try {
     for (let h = 1; h <= BLOCKS; h++) {
       const { record, results } = block(h);
@@ -91,16 +94,20 @@ function run(mode: 'inline' | 'behind'): void {
       }
       const c = process.cpuUsage(c0);
       cpuMs += (c.user + c.system) / 1000;
-      ms += performance.now() - t0;
+      const took = performance.now() - t0;
+      ms += took;
+      if (h < BLOCKS) longest = Math.max(longest, took);
       if (h % REPORT_EVERY === 0 || h === BLOCKS) {
         const n = (h % REPORT_EVERY || REPORT_EVERY) * TXS;
         rates.push(`${((ms * 1000) / n).toFixed(0)} µs`);
         console.log(
           `  txs ${((h - (h % REPORT_EVERY || REPORT_EVERY)) * TXS).toLocaleString('en-US')}–${(h * TXS).toLocaleString('en-US')}: ` +
-            `${((ms * 1000) / n).toFixed(0)} µs per tx (${(n / (ms / 1000)).toFixed(0)} tx/s), of which CPU ${((cpuMs * 1000) / n).toFixed(0)} µs`,
+            `${((ms * 1000) / n).toFixed(0)} µs per tx (${(n / (ms / 1000)).toFixed(0)} tx/s), of which CPU ${((cpuMs * 1000) / n).toFixed(0)} µs; ` +
+            `the longest block ${longest.toFixed(0)} ms`,
         );
         ms = 0;
         cpuMs = 0;
+        longest = 0;
       }
     }
     console.log(`per tx, from the first to the last ${(REPORT_EVERY * TXS).toLocaleString('en-US')}: ${rates.join(' → ')}`);

@@ -326,6 +326,9 @@ interface Sustained {
   readonly rss: [number, number][];
   /** the node's CPU seconds during the run: main thread, other threads largest first */
   readonly cpu: { main: number; others: number[] };
+  /** [committed txs, CPU seconds by thread id] samples, for the CPU per tx of the first and last tenths */
+  readonly threads: [number, Map<number, number>][];
+  readonly pid: number;
 }
 
 /** Batches of 100 with at most `window` txs sent and not yet committed (the mempool's room). */
@@ -334,9 +337,11 @@ async function sustained(server: Counting, txs: readonly string[], pid: number, 
   const watcher = await CommitWatcher.start(server, POLL_MS);
   const rss: [number, number][] = [[0, rssOf(pid)]];
   const cpuBefore = threadCpuOf(pid);
+  const threads: [number, Map<number, number>][] = [[0, cpuBefore]];
   const sampler = setInterval(() => {
     try {
       rss.push([watcher.estimate, rssOf(pid)]);
+      threads.push([watcher.estimate, threadCpuOf(pid)]);
     } catch {
       // the process is gone: the run fails on its own
     }
@@ -351,7 +356,7 @@ async function sustained(server: Counting, txs: readonly string[], pid: number, 
     const marks = [t0, ...watcher.marks(t0)];
     const perThousand = marks.slice(1).map((t, i) => rate(1000, t - marks[i]!));
     const whileSending = marks.slice(1).filter((t) => t <= sent).length;
-    return { txs: txs.length, ms: end - t0, perThousand, whileSending, rss, cpu: threadCpuDelta(pid, cpuBefore, threadCpuOf(pid)) };
+    return { txs: txs.length, ms: end - t0, perThousand, whileSending, rss, cpu: threadCpuDelta(pid, cpuBefore, threadCpuOf(pid)), threads, pid };
   } finally {
     clearInterval(sampler);
     try {
@@ -419,6 +424,18 @@ function printSustained(label: string, s: Sustained): void {
     `    node CPU per tx: main thread ${perTx(s.cpu.main)} (busy ${((100 * s.cpu.main * 1000) / s.ms).toFixed(0)} %), other threads ${perTx(others)} ` +
       `(largest ${s.cpu.others.slice(0, 3).map(perTx).join(', ')}), all ${perTx(s.cpu.main + others)}`,
   );
+  const tenth = (from: number, to: number) => {
+    const a = s.threads.find(([n]) => n >= from);
+    const b = [...s.threads].reverse().find(([n]) => n <= to);
+    if (!a || !b || b[0] <= a[0]) return undefined;
+    const d = threadCpuDelta(s.pid, a[1], b[1]);
+    const us = (sec: number) => ((sec * 1e6) / (b[0] - a[0])).toFixed(0);
+    return `main ${us(d.main)}, others ${d.others.slice(0, 4).map(us).join(', ')}, all ${us(d.main + d.others.reduce((x, y) => x + y, 0))} µs`;
+  };
+  const sending = Math.max(1, s.whileSending) * 1000;
+  const first = tenth(0, sending / 10);
+  const last = tenth(sending - sending / 10, sending);
+  if (first && last) line(`    node CPU per tx by thread while sending: first tenth ${first}; last tenth ${last}`);
 }
 
 // ------------------------------------------------------------------ the run

@@ -1,9 +1,11 @@
 /**
  * The tx index written behind the blocks (the writer thread's, `block-writer.worker.ts`): the
- * index rows of written blocks gather here; once `flushRows` have gathered they are sorted by
- * attribute and value and written in transactions of `sliceRows` rows, paced by the blocks that
- * follow (each block written brings twice its own rows of the sorted batch to SQLite), so the
- * index's work is spread over the blocks instead of falling on one. `flush` writes everything held
+ * index rows of written blocks gather here, grouped by attribute and value as they arrive; once
+ * `flushRows` have gathered they become a batch, written in (attribute, value) order in
+ * transactions of `sliceRows` rows, paced by the blocks that follow (each block written brings
+ * twice its own rows of the batch to SQLite), so the index's work is spread over the blocks instead
+ * of falling on one. Blocks that arrive while slices are written are written between them: no step
+ * of the index keeps the next block waiting for more than one slice. `flush` writes everything held
  * at once, for a reader of the index, a pause in the blocks, or the close.
  *
  * Why: a transfer's rows include values at random places of the index's B-trees (its hash, its
@@ -15,8 +17,8 @@
  */
 import type { BlockStore } from './block-store.ts';
 
-/** Index rows (about 23 a transfer) gathered before they are sorted and written: about 10,000 transfers. */
-export const FLUSH_ROWS = 250_000;
+/** Distinct index rows (20 a transfer) gathered before they are written as a batch: 10,000 transfers. */
+export const FLUSH_ROWS = 200_000;
 /** Index rows a transaction of the index writes. */
 export const SLICE_ROWS = 10_000;
 /** Rows of the sorted batch written for each row a new block brings. */
@@ -29,16 +31,91 @@ export interface TxIndexLimits {
   readonly sliceRows: number;
 }
 
-/** A sorted batch being written: its rows (flat key, value, tx_id…), how far, and the last height it covers. */
-interface Batch {
-  readonly rows: unknown[];
-  at: number;
-  readonly height: number;
+/**
+ * Index rows grouped by key (a few dozen attribute names), then by value, the tx ids of each in
+ * arrival order, which is (height, index) order. Rows are grouped as their blocks arrive, so that a
+ * batch's sort is only of the distinct keys and values, key by key as it is written. A row a tx has
+ * twice (a transfer's `message.sender` three times, its `coin_spent.spender` and `transfer.sender`
+ * twice: 4 of its 23 rows) is kept once: the index's primary key would ignore the copy, after
+ * looking it up.
+ */
+class Groups {
+  readonly byKey = new Map<string, Map<string, unknown[]>>();
+  /** distinct rows held */
+  rows = 0;
+
+  add(rows: readonly unknown[]): void {
+    for (let i = 0; i < rows.length; i += 3) {
+      const key = rows[i] as string;
+      const value = rows[i + 1] as string;
+      let byValue = this.byKey.get(key);
+      if (byValue === undefined) this.byKey.set(key, (byValue = new Map()));
+      const id = rows[i + 2];
+      const ids = byValue.get(value);
+      if (ids === undefined) byValue.set(value, [id]);
+      else if (ids[ids.length - 1] !== id) ids.push(id); // a tx's rows arrive together
+      else continue;
+      this.rows++;
+    }
+  }
+}
+
+/**
+ * A batch being written: its rows taken in (key, value, tx id) order, a key's values sorted when
+ * the batch reaches that key (by the built-in sort, which compares strings natively: a comparator
+ * called for every pair of rows was about a fifth of the writer's busy time), so that no step of
+ * the batch sorts more than one key's values.
+ */
+class Batch {
+  private readonly keys: string[];
+  private k = 0;
+  private values: string[] = [];
+  private v = 0;
+  private i = 0;
+  private left: number;
+
+  constructor(
+    private readonly groups: Groups,
+    /** the last height whose rows the batch holds */
+    readonly height: number,
+  ) {
+    this.keys = [...groups.byKey.keys()].sort();
+    this.left = groups.rows;
+  }
+
+  get done(): boolean {
+    return this.left === 0;
+  }
+
+  /** The next `n` rows or fewer, flat (key, value, tx id…). */
+  take(n: number): unknown[] {
+    const out = new Array<unknown>(Math.min(n, this.left) * 3);
+    let j = 0;
+    while (j < out.length) {
+      const key = this.keys[this.k]!;
+      const byValue = this.groups.byKey.get(key)!;
+      if (this.v === 0 && this.i === 0) this.values = [...byValue.keys()].sort();
+      const value = this.values[this.v]!;
+      const ids = byValue.get(value)!;
+      for (; this.i < ids.length && j < out.length; this.i++) {
+        out[j++] = key;
+        out[j++] = value;
+        out[j++] = ids[this.i];
+      }
+      if (this.i < ids.length) break;
+      this.i = 0;
+      if (++this.v === this.values.length) {
+        this.v = 0;
+        this.k++;
+      }
+    }
+    this.left -= j / 3;
+    return out;
+  }
 }
 
 export class TxIndexBuffer {
-  private gathering: (readonly unknown[])[] = [];
-  private gathered = 0;
+  private gathering = new Groups();
   private height = 0;
   private writing: Batch | undefined;
   /** rows the blocks so far have earned the sorted batch */
@@ -56,7 +133,7 @@ export class TxIndexBuffer {
   ) {}
 
   get empty(): boolean {
-    return this.gathering.length === 0 && this.writing === undefined;
+    return this.gathering.rows === 0 && this.writing === undefined;
   }
 
   /**
@@ -64,8 +141,7 @@ export class TxIndexBuffer {
    * slices of the sorted batch they pay for; once enough have gathered, they become the next batch.
    */
   add(rows: readonly unknown[], height: number): void {
-    this.gathering.push(rows);
-    this.gathered += rows.length / 3;
+    this.gathering.add(rows);
     this.height = height;
     // blocks written between the slices of a batch being finished only gather
     if (this.flushing) return;
@@ -73,12 +149,14 @@ export class TxIndexBuffer {
     try {
       if (this.writing) {
         this.credit += (PACE * rows.length) / 3;
-        while (this.writing && this.credit >= this.limits.sliceRows) {
+        // the blocks that arrive meanwhile are written between the slices, as in a flush
+        for (let first = true; this.writing && this.credit >= this.limits.sliceRows; first = false) {
+          if (!first) this.between();
           this.credit -= this.limits.sliceRows;
           this.writeSlice(this.writing);
         }
       }
-      if (this.gathered >= this.limits.flushRows) {
+      if (this.gathering.rows >= this.limits.flushRows) {
         // a batch not yet done by now is finished first: batches are written in height order
         if (this.writing) this.writeAll(this.writing);
         this.writing = this.nextBatch();
@@ -100,7 +178,7 @@ export class TxIndexBuffer {
     try {
       if (this.writing) this.writeAll(this.writing);
       // blocks that arrive between the slices wait for the next batch, unless they are already a batch's worth
-      for (let first = true; this.gathering.length > 0 && (first || this.gathered >= this.limits.flushRows); first = false) {
+      for (let first = true; this.gathering.rows > 0 && (first || this.gathering.rows >= this.limits.flushRows); first = false) {
         this.writing = this.nextBatch();
         this.writeAll(this.writing);
       }
@@ -110,9 +188,8 @@ export class TxIndexBuffer {
   }
 
   private nextBatch(): Batch {
-    const batch = { rows: sortedRows(this.gathering), at: 0, height: this.height };
-    this.gathering = [];
-    this.gathered = 0;
+    const batch = new Batch(this.gathering, this.height);
+    this.gathering = new Groups();
     return batch;
   }
 
@@ -124,51 +201,8 @@ export class TxIndexBuffer {
   }
 
   private writeSlice(batch: Batch): void {
-    const end = Math.min(batch.rows.length, batch.at + this.limits.sliceRows * 3);
-    const last = end === batch.rows.length;
-    this.store.writeIndex(batch.rows.slice(batch.at, end), last ? batch.height : undefined);
-    batch.at = end;
-    if (last) this.writing = undefined;
+    const rows = batch.take(this.limits.sliceRows);
+    this.store.writeIndex(rows, batch.done ? batch.height : undefined);
+    if (batch.done) this.writing = undefined;
   }
-}
-
-/**
- * The rows of all blocks in (key, value) order, tx ids ascending within each (the blocks' order).
- * The rows are grouped by key (a few dozen attribute names), then by value, in arrival order, and
- * only the distinct keys and values are sorted, by the built-in sort, which compares strings
- * natively: a comparator called for every pair of rows was about a fifth of the writer's busy time.
- * A row a tx has twice (a transfer's `message.sender` three times, its `coin_spent.spender` and
- * `transfer.sender` twice: 4 of its 23 rows) is kept once: the index's primary key would ignore
- * the copy, after looking it up.
- */
-function sortedRows(blocks: readonly (readonly unknown[])[]): unknown[] {
-  const byKey = new Map<string, Map<string, unknown[]>>();
-  let total = 0;
-  for (const rows of blocks) {
-    total += rows.length;
-    for (let i = 0; i < rows.length; i += 3) {
-      const key = rows[i] as string;
-      const value = rows[i + 1] as string;
-      let byValue = byKey.get(key);
-      if (byValue === undefined) byKey.set(key, (byValue = new Map()));
-      const id = rows[i + 2];
-      const ids = byValue.get(value);
-      if (ids === undefined) byValue.set(value, [id]);
-      else if (ids[ids.length - 1] !== id) ids.push(id); // a tx's rows arrive together
-      else total -= 3;
-    }
-  }
-  const out = new Array<unknown>(total);
-  let j = 0;
-  for (const key of [...byKey.keys()].sort()) {
-    const byValue = byKey.get(key)!;
-    for (const value of [...byValue.keys()].sort()) {
-      for (const id of byValue.get(value)!) {
-        out[j++] = key;
-        out[j++] = value;
-        out[j++] = id;
-      }
-    }
-  }
-  return out;
 }

@@ -1,7 +1,7 @@
 /**
  * The tx index written behind the blocks (src/events/tx-index-buffer.ts): rows gathered into a
- * sorted batch, written slice by slice as the next blocks pay for it or all at once by a flush (the
- * blocks that arrive between its slices written first), the indexed height recorded with a
+ * sorted batch, written slice by slice as the next blocks pay for it or all at once by a flush (in
+ * both, the blocks that arrive between its slices written first), the indexed height recorded with a
  * batch's last slice only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -71,9 +71,11 @@ describe('TxIndexBuffer', () => {
       { value: 'e', tx_id: 3_000_001 },
     ]);
     expect(indexedHeight(reader)).toBe('3');
+    // between those two slices the writer took the blocks that had arrived
+    expect(between).toEqual([['a', 'b', 'b', 'c']]);
     // a flush writes what is held, in slices
     index.flush();
-    expect(between).toEqual([['a', 'b', 'b', 'c', 'd', 'e', 'f', 'g']]);
+    expect(between).toEqual([['a', 'b', 'b', 'c'], ['a', 'b', 'b', 'c', 'd', 'e', 'f', 'g']]);
     expect(values()).toEqual(['a', 'b', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
     expect(indexedHeight(reader)).toBe('5');
     expect(index.empty).toBe(true);
