@@ -101,16 +101,19 @@ CREATE TABLE IF NOT EXISTS txs (
 CREATE INDEX IF NOT EXISTS blocks_hash ON blocks(hash);
 CREATE INDEX IF NOT EXISTS txs_height ON txs(height);
 CREATE TABLE IF NOT EXISTS tx_attrs (
+  part INTEGER NOT NULL,
   key TEXT NOT NULL,
   value TEXT NOT NULL,
   tx_id INTEGER NOT NULL,
-  PRIMARY KEY (key, value, tx_id)
+  PRIMARY KEY (part, key, value, tx_id)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tx_hashes (
+  part INTEGER NOT NULL,
   hash TEXT NOT NULL,
   tx_id INTEGER NOT NULL,
-  PRIMARY KEY (hash, tx_id)
+  PRIMARY KEY (part, hash, tx_id)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tx_index_parts (part INTEGER PRIMARY KEY, rows INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS snapshots (height INTEGER PRIMARY KEY, state TEXT NOT NULL);
 `;
 
@@ -120,10 +123,22 @@ export interface BlockStoreOptions {
    * the next block's; reads wait for the pending writes, so they always see every saved block.
    */
   readonly writeBehind?: boolean;
+  /** rows a part of the tx index takes before a new part begins (`INDEX_PART_ROWS`) */
+  readonly indexPartRows?: number;
 }
 
 /** Index rows go in multi-row INSERTs of this many rows (fewer statement executions per block). */
 const ATTR_BATCH = 64;
+
+/**
+ * The tx index (`tx_attrs`, `tx_hashes`) is kept in parts, the part leading each row's key: rows
+ * go to the latest part until it holds this many, then a new part begins. Writing stays within the
+ * latest part's pages, however large the index grows: a batch of the index behind the blocks
+ * (`TxIndexBuffer`, about as many rows) fills a part of its own in key order, which is appending;
+ * into one index B-tree the same rows land all over it, and the pages they dirty grow with it.
+ * A lookup seeks each part (`tx_index_parts`): a few dozen at a million txs.
+ */
+export const INDEX_PART_ROWS = 200_000;
 
 /** The `meta` key holding the height up to which the tx index (`tx_attrs`, `tx_hashes`) is written. */
 const TX_INDEX_HEIGHT = 'tx_index_height';
@@ -134,6 +149,9 @@ const TX_INDEX_HEIGHT = 'tx_index_height';
  */
 export const TX_HASH_KEY = '#hash';
 
+/** The condition that a row of the tx index (`alias`) is in one of its parts: a lookup seeks each part. */
+const IN_PARTS = (alias: string) => `${alias}.part IN (SELECT part FROM tx_index_parts)`;
+
 /** Tx ids encode the position so that id order is (height, index) order. */
 const TX_ID_SHIFT = 1_000_000n;
 
@@ -142,13 +160,16 @@ export class BlockStore {
   private readonly stmts;
 
   private readonly behind: WriteBehind | undefined;
+  private readonly indexPartRows: number;
   /** the lowest stored height once read (`earliestHeight`); unknown again after pruning */
   private earliest: bigint | undefined;
 
   constructor(readonly path: string, opts: BlockStoreOptions = {}) {
+    this.indexPartRows = opts.indexPartRows ?? INDEX_PART_ROWS;
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    const unparted = this.setAsideUnpartedIndex();
     this.db.exec(SCHEMA);
     this.stmts = {
       insertBlock: this.db.prepare(
@@ -157,9 +178,12 @@ export class BlockStore {
       insertTx: this.db.prepare(
         'INSERT INTO txs (id, hash, height, idx, raw, code, codespace, log, info, gas_wanted, gas_used, data, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
-      insertAttr: this.db.prepare('INSERT OR IGNORE INTO tx_attrs (key, value, tx_id) VALUES (?, ?, ?)'),
-      insertHash: this.db.prepare('INSERT OR IGNORE INTO tx_hashes (hash, tx_id) VALUES (?, ?)'),
-      insertAttrs: this.db.prepare(`INSERT OR IGNORE INTO tx_attrs (key, value, tx_id) VALUES ${Array(ATTR_BATCH).fill('(?, ?, ?)').join(', ')}`),
+      insertAttr: this.db.prepare('INSERT OR IGNORE INTO tx_attrs (part, key, value, tx_id) VALUES (?, ?, ?, ?)'),
+      insertHash: this.db.prepare('INSERT OR IGNORE INTO tx_hashes (part, hash, tx_id) VALUES (?, ?, ?)'),
+      insertAttrs: this.db.prepare(`INSERT OR IGNORE INTO tx_attrs (part, key, value, tx_id) VALUES ${Array(ATTR_BATCH).fill('(?, ?, ?, ?)').join(', ')}`),
+      latestPart: this.db.prepare('SELECT part, rows FROM tx_index_parts ORDER BY part DESC LIMIT 1'),
+      newPart: this.db.prepare('INSERT INTO tx_index_parts (part, rows) VALUES (?, 0)'),
+      partRows: this.db.prepare('UPDATE tx_index_parts SET rows = rows + ? WHERE part = ?'),
       insertSnapshot: this.db.prepare('INSERT OR REPLACE INTO snapshots (height, state) VALUES (?, ?)'),
       setMeta: this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
       getMeta: this.db.prepare('SELECT value FROM meta WHERE key = ?'),
@@ -171,11 +195,12 @@ export class BlockStore {
       txCount: this.db.prepare('SELECT COUNT(*) AS n FROM txs WHERE height BETWEEN ? AND ?'),
       blockTxRows: this.db.prepare('SELECT * FROM txs WHERE height = ? ORDER BY idx'),
       txByHash: this.db.prepare(
-        'SELECT txs.*, blocks.time_ns FROM tx_hashes h JOIN txs ON txs.id = h.tx_id JOIN blocks ON blocks.height = txs.height WHERE h.hash = ? ORDER BY h.tx_id LIMIT 1',
+        `SELECT txs.*, blocks.time_ns FROM tx_hashes h JOIN txs ON txs.id = h.tx_id JOIN blocks ON blocks.height = txs.height WHERE ${IN_PARTS('h')} AND h.hash = ? ORDER BY h.tx_id LIMIT 1`,
       ),
       latestSnapshot: this.db.prepare('SELECT height, state FROM snapshots WHERE height <= ? ORDER BY height DESC LIMIT 1'),
       snapshotHeights: this.db.prepare('SELECT height FROM snapshots ORDER BY height'),
     };
+    if (unparted) this.partitionIndex();
     this.completeIndex();
     // an in-memory database exists only on this connection: it is always written here
     this.behind = opts.writeBehind && path !== ':memory:' && path !== '' ? new WriteBehind(path) : undefined;
@@ -201,7 +226,7 @@ export class BlockStore {
   writeBlock(w: BlockWrite): void {
     this.db.transaction(() => {
       this.insertBlockRows(w);
-      this.insertIndexRows(w.attrs ?? attrRows(w.txs), w.block[0]);
+      this.insertIndexRows(w.attrs ?? attrRows(w.txs), this.indexPart(), w.block[0]);
     })();
   }
 
@@ -215,11 +240,24 @@ export class BlockStore {
   }
 
   /**
-   * Index rows (flat key, value, tx_id…) in one transaction; with `height`, the rows of every block
-   * up to it are now written, and that is recorded.
+   * Index rows (flat key, value, tx_id…) into `part` (`indexPart`) in one transaction; with
+   * `height`, the rows of every block up to it are now written, and that is recorded.
    */
-  writeIndex(attrs: readonly unknown[], height?: number): void {
-    this.db.transaction(() => this.insertIndexRows(attrs, height))();
+  writeIndex(attrs: readonly unknown[], part: number, height?: number): void {
+    this.db.transaction(() => this.insertIndexRows(attrs, part, height))();
+  }
+
+  /**
+   * The part of the tx index that the next rows go to: the latest, or a new one once the latest
+   * holds `INDEX_PART_ROWS` rows (`BlockStoreOptions.indexPartRows`). The rows of one batch go to one part, so that a sorted batch is
+   * written in key order within its part.
+   */
+  indexPart(): number {
+    const latest = this.stmts.latestPart.get() as { part: number; rows: number } | undefined;
+    if (latest !== undefined && latest.rows < this.indexPartRows) return latest.part;
+    const part = (latest?.part ?? 0) + 1;
+    this.stmts.newPart.run(part);
+    return part;
   }
 
   private insertBlockRows(w: BlockWrite): void {
@@ -229,20 +267,49 @@ export class BlockStore {
   }
 
   /** Rows keyed `TX_HASH_KEY` go to `tx_hashes`, the others to `tx_attrs` (in runs of `ATTR_BATCH`). */
-  private insertIndexRows(rows: readonly unknown[], height: number | undefined): void {
+  private insertIndexRows(rows: readonly unknown[], part: number, height: number | undefined): void {
     let run: unknown[] = [];
     for (let j = 0; j < rows.length; j += 3) {
-      if (rows[j] === TX_HASH_KEY) this.stmts.insertHash.run(rows[j + 1], rows[j + 2]);
+      if (rows[j] === TX_HASH_KEY) this.stmts.insertHash.run(part, rows[j + 1], rows[j + 2]);
       else {
-        run.push(rows[j], rows[j + 1], rows[j + 2]);
-        if (run.length === ATTR_BATCH * 3) {
+        run.push(part, rows[j], rows[j + 1], rows[j + 2]);
+        if (run.length === ATTR_BATCH * 4) {
           this.stmts.insertAttrs.run(run);
           run = [];
         }
       }
     }
-    for (let j = 0; j < run.length; j += 3) this.stmts.insertAttr.run(run[j], run[j + 1], run[j + 2]);
+    for (let j = 0; j < run.length; j += 4) this.stmts.insertAttr.run(run[j], run[j + 1], run[j + 2], run[j + 3]);
+    this.stmts.partRows.run(rows.length / 3, part);
     if (height !== undefined) this.stmts.setMeta.run(TX_INDEX_HEIGHT, String(height));
+  }
+
+  /**
+   * A store from before the index had parts: its index tables are renamed, to be copied into the
+   * first part once the new tables exist (`partitionIndex`). Returns whether there were any.
+   */
+  private setAsideUnpartedIndex(): boolean {
+    const columns = this.db.prepare("SELECT name FROM pragma_table_info('tx_attrs')").all() as { name: string }[];
+    if (columns.length === 0 || columns.some((c) => c.name === 'part')) return false;
+    this.db.exec('ALTER TABLE tx_attrs RENAME TO tx_attrs_unparted');
+    const hashes = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tx_hashes'").get();
+    if (hashes !== undefined) this.db.exec('ALTER TABLE tx_hashes RENAME TO tx_hashes_unparted');
+    return true;
+  }
+
+  /** The rows set aside by `setAsideUnpartedIndex` become part 1, once, in one transaction. */
+  private partitionIndex(): void {
+    this.db.transaction(() => {
+      const part = this.indexPart();
+      const attrs = this.db.prepare('INSERT OR IGNORE INTO tx_attrs (part, key, value, tx_id) SELECT ?, key, value, tx_id FROM tx_attrs_unparted ORDER BY key, value, tx_id').run(part);
+      let rows = attrs.changes;
+      if (this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tx_hashes_unparted'").get() !== undefined) {
+        rows += this.db.prepare('INSERT OR IGNORE INTO tx_hashes (part, hash, tx_id) SELECT ?, hash, tx_id FROM tx_hashes_unparted ORDER BY hash, tx_id').run(part).changes;
+        this.db.exec('DROP TABLE tx_hashes_unparted');
+      }
+      this.db.exec('DROP TABLE tx_attrs_unparted');
+      this.stmts.partRows.run(rows, part);
+    })();
   }
 
   /**
@@ -253,7 +320,10 @@ export class BlockStore {
     const old = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'txs_hash'").get();
     if (old === undefined) return;
     this.db.transaction(() => {
-      this.db.exec('INSERT OR IGNORE INTO tx_hashes (hash, tx_id) SELECT hash, id FROM txs; DROP INDEX txs_hash;');
+      const part = this.indexPart();
+      const moved = this.db.prepare('INSERT OR IGNORE INTO tx_hashes (part, hash, tx_id) SELECT ?, hash, id FROM txs').run(part);
+      this.stmts.partRows.run(moved.changes, part);
+      this.db.exec('DROP INDEX txs_hash');
     })();
   }
 
@@ -273,10 +343,20 @@ export class BlockStore {
     }
     const from = Number(recorded.value) + 1;
     if (from > latest) return;
+    // a batch cut short (its part is the latest) leaves rows of these blocks: they are written again
+    const cut = this.stmts.latestPart.get() as { part: number } | undefined;
+    if (cut !== undefined) {
+      const firstId = BigInt(from) * TX_ID_SHIFT;
+      this.db.transaction(() => {
+        this.db.prepare('DELETE FROM tx_attrs WHERE part = ? AND tx_id >= ?').run(cut.part, firstId);
+        this.db.prepare('DELETE FROM tx_hashes WHERE part = ? AND tx_id >= ?').run(cut.part, firstId);
+      })();
+    }
+    const part = this.indexPart();
     const rows = this.db.prepare('SELECT id, hash, events FROM txs WHERE height BETWEEN ? AND ? ORDER BY id').raw().iterate(from, latest) as Iterable<unknown[]>;
     const attrs: unknown[] = [];
     for (const [id, hash, events] of rows) pushIndexRows(attrs, hash as string, JSON.parse(events as string) as AbciEvent[], BigInt(id as number));
-    this.writeIndex(attrs, latest);
+    this.writeIndex(attrs, part, latest);
   }
 
   /** Waits until every write posted to the writer thread has committed (no-op without write-behind). */
@@ -391,19 +471,19 @@ export class BlockStore {
         where.push(`txs.height ${sqlOp(c.op)} ?`);
         params.push(Number(c.value));
       } else if (c.key === 'tx.hash') {
-        where.push('txs.id IN (SELECT h.tx_id FROM tx_hashes h WHERE h.hash = ?)');
+        where.push(`txs.id IN (SELECT h.tx_id FROM tx_hashes h WHERE ${IN_PARTS('h')} AND h.hash = ?)`);
         params.push(c.value.toUpperCase());
       } else if (c.op === 'EXISTS') {
-        where.push('EXISTS (SELECT 1 FROM tx_attrs a WHERE a.key = ? AND a.tx_id = txs.id)');
+        where.push(`EXISTS (SELECT 1 FROM tx_attrs a WHERE ${IN_PARTS('a')} AND a.key = ? AND a.tx_id = txs.id)`);
         params.push(c.key);
       } else if (c.op === 'CONTAINS') {
-        where.push("EXISTS (SELECT 1 FROM tx_attrs a WHERE a.key = ? AND a.tx_id = txs.id AND instr(a.value, ?) > 0)");
+        where.push(`EXISTS (SELECT 1 FROM tx_attrs a WHERE ${IN_PARTS('a')} AND a.key = ? AND a.tx_id = txs.id AND instr(a.value, ?) > 0)`);
         params.push(c.key, c.value);
       } else if (c.op === '=') {
-        where.push('txs.id IN (SELECT a.tx_id FROM tx_attrs a WHERE a.key = ? AND a.value = ?)');
+        where.push(`txs.id IN (SELECT a.tx_id FROM tx_attrs a WHERE ${IN_PARTS('a')} AND a.key = ? AND a.value = ?)`);
         params.push(c.key, c.value);
       } else {
-        where.push(`EXISTS (SELECT 1 FROM tx_attrs a WHERE a.key = ? AND a.tx_id = txs.id AND CAST(a.value AS REAL) ${sqlOp(c.op)} ?)`);
+        where.push(`EXISTS (SELECT 1 FROM tx_attrs a WHERE ${IN_PARTS('a')} AND a.key = ? AND a.tx_id = txs.id AND CAST(a.value AS REAL) ${sqlOp(c.op)} ?)`);
         params.push(c.key, Number(c.value));
       }
     }
@@ -436,6 +516,8 @@ export class BlockStore {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM tx_attrs WHERE tx_id < ?').run(height * TX_ID_SHIFT);
       this.db.prepare('DELETE FROM tx_hashes WHERE tx_id < ?').run(height * TX_ID_SHIFT);
+      // parts left empty go
+      this.db.exec('DELETE FROM tx_index_parts WHERE NOT EXISTS (SELECT 1 FROM tx_attrs a WHERE a.part = tx_index_parts.part) AND NOT EXISTS (SELECT 1 FROM tx_hashes h WHERE h.part = tx_index_parts.part)');
       this.db.prepare('DELETE FROM txs WHERE height < ?').run(h);
       this.db.prepare('DELETE FROM blocks WHERE height < ?').run(h);
     })();

@@ -78,6 +78,8 @@ class Batch {
     private readonly groups: Groups,
     /** the last height whose rows the batch holds */
     readonly height: number,
+    /** the part of the index the batch is written to (`BlockStore.indexPart`) */
+    readonly part: number,
   ) {
     this.keys = [...groups.byKey.keys()].sort();
     this.left = groups.rows;
@@ -188,7 +190,7 @@ export class TxIndexBuffer {
   }
 
   private nextBatch(): Batch {
-    const batch = new Batch(this.gathering, this.height);
+    const batch = new Batch(this.gathering, this.height, this.store.indexPart());
     this.gathering = new Groups();
     return batch;
   }
@@ -202,7 +204,7 @@ export class TxIndexBuffer {
 
   private writeSlice(batch: Batch): void {
     const rows = batch.take(this.limits.sliceRows);
-    this.store.writeIndex(rows, batch.done ? batch.height : undefined);
+    this.store.writeIndex(rows, batch.part, batch.done ? batch.height : undefined);
     if (batch.done) this.writing = undefined;
   }
 }
