@@ -7,7 +7,8 @@
  * is waiting for the disk: SQLite's checkpoints fsync), and the longest block's write with its
  * share of the index. Twice: with the index in each block's transaction (`BlockStore.saveBlock`
  * without write-behind), and with the index written behind the blocks in large transactions
- * (`TxIndexBuffer`), which is the writer thread's work in `chaind start`, measured alone.
+ * (`TxIndexBuffer`), which is the writer thread's work in `chaind start`, measured alone. Each
+ * ends with reads of the index it wrote: a tx by hash and searches of `tx_search`'s shapes.
  *
  *   npm run bench -- block-store        BLOCKS=200 TXS=500 (per block) INDEX=inline,behind
  *                                       FLUSH_ROWS=200000 SLICE_ROWS=10000 (the index behind)
@@ -20,6 +21,7 @@ import { FLUSH_ROWS, SLICE_ROWS, TxIndexBuffer } from '../src/events/tx-index-bu
 import type { AbciEvent } from '../src/events/event.ts';
 import type { TxResult } from '../src/abci/tx-result.ts';
 import type { BlockRecord } from '../src/events/block-store.ts';
+import { parseSearchQuery } from '../src/events/search-query.ts';
 import { tempDir } from './rpc-driver.ts';
 
 const BLOCKS = Number(process.env.BLOCKS ?? 200);
@@ -111,10 +113,33 @@ function run(mode: 'inline' | 'behind'): void {
       }
     }
     console.log(`per tx, from the first to the last ${(REPORT_EVERY * TXS).toLocaleString('en-US')}: ${rates.join(' → ')}`);
+    lookups(store);
   } finally {
     store.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Reads of the index the store now holds, as `tx` and `tx_search` make them: ms each, the mean of several. */
+function lookups(store: BlockStore): void {
+  const hash = store.blockResults(BigInt(Math.ceil(BLOCKS / 2)))[7]!.hash;
+  const mid = Math.ceil(BLOCKS / 2);
+  const time = (f: () => unknown) => {
+    f();
+    const t0 = performance.now();
+    let n = 0;
+    while (performance.now() - t0 < 200 || n < 3) {
+      f();
+      n++;
+    }
+    return `${((performance.now() - t0) / n).toFixed(2)} ms`;
+  };
+  const search = (q: string) => time(() => store.searchTxs(parseSearchQuery(q), { perPage: 30 }));
+  console.log(
+    `  lookups: a tx by hash ${time(() => store.getTx(hash))}; the first page of a sender's txs ${search(`message.sender='${senders[7]}'`)}; ` +
+      `transfer.recipient EXISTS AND tx.height=${mid} ${search(`transfer.recipient EXISTS AND tx.height=${mid}`)}; ` +
+      `tx.acc_seq CONTAINS '${senders[7]}/' AND tx.height=${mid} ${search(`tx.acc_seq CONTAINS '${senders[7]}/' AND tx.height=${mid}`)}`,
+  );
 }
 
 for (const mode of MODES) run(mode);

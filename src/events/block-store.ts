@@ -460,7 +460,9 @@ export class BlockStore {
   /**
    * CometBFT kv-indexer semantics: every condition must match some attribute of the tx (not
    * necessarily the same event); `tx.height` and `tx.hash` are built in. Results in (height, index)
-   * order, paged from 1.
+   * order, paged from 1. Each condition is the set of tx ids whose rows match it, read once by its
+   * key (a test per tx of the candidates, `EXISTS (… a.tx_id = txs.id)`, read all of a key's rows
+   * again for each: 0.6 s for `transfer.recipient EXISTS AND tx.height=500` on 100,000 transfers).
    */
   searchTxs(conditions: readonly Condition[], opts: SearchOptions = {}): SearchResult {
     this.settleIndex();
@@ -474,16 +476,16 @@ export class BlockStore {
         where.push(`txs.id IN (SELECT h.tx_id FROM tx_hashes h WHERE ${IN_PARTS('h')} AND h.hash = ?)`);
         params.push(c.value.toUpperCase());
       } else if (c.op === 'EXISTS') {
-        where.push(`EXISTS (SELECT 1 FROM tx_attrs a WHERE ${IN_PARTS('a')} AND a.key = ? AND a.tx_id = txs.id)`);
+        where.push(`txs.id IN (SELECT a.tx_id FROM tx_attrs a WHERE ${IN_PARTS('a')} AND a.key = ?)`);
         params.push(c.key);
       } else if (c.op === 'CONTAINS') {
-        where.push(`EXISTS (SELECT 1 FROM tx_attrs a WHERE ${IN_PARTS('a')} AND a.key = ? AND a.tx_id = txs.id AND instr(a.value, ?) > 0)`);
+        where.push(`txs.id IN (SELECT a.tx_id FROM tx_attrs a WHERE ${IN_PARTS('a')} AND a.key = ? AND instr(a.value, ?) > 0)`);
         params.push(c.key, c.value);
       } else if (c.op === '=') {
         where.push(`txs.id IN (SELECT a.tx_id FROM tx_attrs a WHERE ${IN_PARTS('a')} AND a.key = ? AND a.value = ?)`);
         params.push(c.key, c.value);
       } else {
-        where.push(`EXISTS (SELECT 1 FROM tx_attrs a WHERE ${IN_PARTS('a')} AND a.key = ? AND a.tx_id = txs.id AND CAST(a.value AS REAL) ${sqlOp(c.op)} ?)`);
+        where.push(`txs.id IN (SELECT a.tx_id FROM tx_attrs a WHERE ${IN_PARTS('a')} AND a.key = ? AND CAST(a.value AS REAL) ${sqlOp(c.op)} ?)`);
         params.push(c.key, Number(c.value));
       }
     }

@@ -98,7 +98,14 @@ describe('tx index in parts', () => {
     ]);
     const expected = answers(one);
     expect(expected.sender).toEqual({ total: 5, txs: ['1/1', '2/0', '3/2', '5/0', '7/1'] });
-    expect(expected.byHash.total).toBe(1);
+    expect(expected.senderDesc.txs).toEqual(['7/1', '5/0', '3/2', '2/0', '1/1']);
+    expect(expected.page2).toEqual({ total: 4, txs: ['4/0', '7/0'] });
+    expect(expected.both).toEqual({ total: 4, txs: ['3/0', '5/1', '6/0', '7/2'] });
+    expect(expected.exists.total).toBe(13);
+    expect(expected.contains).toEqual({ total: 4, txs: ['3/0', '5/1', '6/0', '7/2'] });
+    expect(expected.range).toEqual({ total: 3, txs: ['1/0', '1/1', '2/0'] });
+    expect(expected.byHash).toEqual({ total: 1, txs: ['3/1'] });
+    expect(expected.getTx).toEqual([1n, 1n, 2n, 3n, 3n, 3n, 4n, 5n, 5n, 6n, 7n, 7n, 7n]);
     expect(answers(many)).toEqual(expected);
     one.close();
     many.close();
