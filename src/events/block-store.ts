@@ -136,7 +136,7 @@ const ATTR_BATCH = 64;
  * latest part's pages, however large the index grows: a batch of the index behind the blocks
  * (`TxIndexBuffer`, about as many rows) fills a part of its own in key order, which is appending;
  * into one index B-tree the same rows land all over it, and the pages they dirty grow with it.
- * A lookup seeks each part (`tx_index_parts`): a few dozen at a million txs.
+ * A lookup seeks each part (`tx_index_parts`): about a hundred at a million transfers.
  */
 export const INDEX_PART_ROWS = 200_000;
 
@@ -249,8 +249,9 @@ export class BlockStore {
 
   /**
    * The part of the tx index that the next rows go to: the latest, or a new one once the latest
-   * holds `INDEX_PART_ROWS` rows (`BlockStoreOptions.indexPartRows`). The rows of one batch go to one part, so that a sorted batch is
-   * written in key order within its part.
+   * holds `INDEX_PART_ROWS` rows (`BlockStoreOptions.indexPartRows`; rows a primary key ignored
+   * count too). The rows of one batch go to one part, so that a sorted batch is written in key
+   * order within its part.
    */
   indexPart(): number {
     const latest = this.stmts.latestPart.get() as { part: number; rows: number } | undefined;
