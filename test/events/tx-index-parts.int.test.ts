@@ -1,8 +1,9 @@
 /**
  * The tx index in parts (src/events/block-store.ts `INDEX_PART_ROWS`): rows go to the latest part
  * until it is full, a batch behind the blocks goes to one part, every lookup reads all parts (the
- * same results as one part would give), a store from before the parts has its index moved into
- * the first, and a batch cut short in the latest part is written again at the next open, once.
+ * same results as one part would give), pruning removes the parts it empties, a store from before
+ * the parts has its index moved into the first, and a batch cut short in the latest part is
+ * written again at the next open, once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -109,6 +110,27 @@ describe('tx index in parts', () => {
     expect(answers(many)).toEqual(expected);
     one.close();
     many.close();
+  });
+
+  it('pruning removes the parts it empties; the rest answer as before', () => {
+    const path = tempPath();
+    const store = new BlockStore(path, { indexPartRows: 4 });
+    SENDERS.forEach((senders, i) => store.saveBlock(block(i + 1, senders).record, block(i + 1, senders).results));
+    // parts 1 (height 1), 2 (heights 2–3), 3 (4–5), 4 (6–7): below height 4, parts 1 and 2 empty
+    store.pruneBlocksBelow(4n);
+    expect(partsOf(path)).toEqual([
+      { part: 3, n: 3 + 6 },
+      { part: 4, n: 3 + 9 },
+    ]);
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare('SELECT part FROM tx_index_parts ORDER BY part').all()).toEqual([{ part: 3 }, { part: 4 }]);
+    db.close();
+    expect(store.searchTxs(parseSearchQuery("message.sender='b'")).txs.map((t) => `${t.height}/${t.index}`)).toEqual(['5/0', '7/1']);
+    // new rows go on into the latest part, or a new one after it once it is full
+    store.saveBlock(block(8, ['a']).record, block(8, ['a']).results);
+    expect(partsOf(path).at(-1)).toEqual({ part: 5, n: 3 });
+    expect(store.searchTxs(parseSearchQuery("message.sender='a'")).txs.map((t) => `${t.height}/${t.index}`)).toEqual(['4/0', '7/0', '8/0']);
+    store.close();
   });
 
   it('a batch behind the blocks goes to one part, in key order', () => {
