@@ -122,8 +122,8 @@ function run(mode: 'inline' | 'behind'): void {
 
 /** Reads of the index the store now holds, as `tx` and `tx_search` make them: ms each, the mean of several. */
 function lookups(store: BlockStore): void {
-  const hash = store.blockResults(BigInt(Math.ceil(BLOCKS / 2)))[7]!.hash;
   const mid = Math.ceil(BLOCKS / 2);
+  const hash = store.blockResults(BigInt(mid))[7]!.hash;
   const time = (f: () => unknown) => {
     f();
     const t0 = performance.now();

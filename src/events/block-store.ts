@@ -286,16 +286,23 @@ export class BlockStore {
   }
 
   /**
-   * A store from before the index had parts: its index tables are renamed, to be copied into the
-   * first part once the new tables exist (`partitionIndex`). Returns whether there were any.
+   * A store from before the index had parts: its index tables are renamed (in one transaction), to
+   * be copied into the first part once the new tables exist (`partitionIndex`). Returns whether
+   * there are rows set aside, also those of an open stopped between the two steps.
    */
   private setAsideUnpartedIndex(): boolean {
     const columns = this.db.prepare("SELECT name FROM pragma_table_info('tx_attrs')").all() as { name: string }[];
-    if (columns.length === 0 || columns.some((c) => c.name === 'part')) return false;
-    this.db.exec('ALTER TABLE tx_attrs RENAME TO tx_attrs_unparted');
-    const hashes = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tx_hashes'").get();
-    if (hashes !== undefined) this.db.exec('ALTER TABLE tx_hashes RENAME TO tx_hashes_unparted');
-    return true;
+    if (columns.length > 0 && !columns.some((c) => c.name === 'part')) {
+      this.db.transaction(() => {
+        this.db.exec('ALTER TABLE tx_attrs RENAME TO tx_attrs_unparted');
+        if (this.hasTable('tx_hashes')) this.db.exec('ALTER TABLE tx_hashes RENAME TO tx_hashes_unparted');
+      })();
+    }
+    return this.hasTable('tx_attrs_unparted');
+  }
+
+  private hasTable(name: string): boolean {
+    return this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
   }
 
   /** The rows set aside by `setAsideUnpartedIndex` become part 1, once, in one transaction. */
@@ -304,7 +311,7 @@ export class BlockStore {
       const part = this.indexPart();
       const attrs = this.db.prepare('INSERT OR IGNORE INTO tx_attrs (part, key, value, tx_id) SELECT ?, key, value, tx_id FROM tx_attrs_unparted ORDER BY key, value, tx_id').run(part);
       let rows = attrs.changes;
-      if (this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tx_hashes_unparted'").get() !== undefined) {
+      if (this.hasTable('tx_hashes_unparted')) {
         rows += this.db.prepare('INSERT OR IGNORE INTO tx_hashes (part, hash, tx_id) SELECT ?, hash, tx_id FROM tx_hashes_unparted ORDER BY hash, tx_id').run(part).changes;
         this.db.exec('DROP TABLE tx_hashes_unparted');
       }

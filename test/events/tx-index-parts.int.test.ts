@@ -2,8 +2,8 @@
  * The tx index in parts (src/events/block-store.ts `INDEX_PART_ROWS`): rows go to the latest part
  * until it is full, a batch behind the blocks goes to one part, every lookup reads all parts (the
  * same results as one part would give), pruning removes the parts it empties, a store from before
- * the parts has its index moved into the first, and a batch cut short in the latest part is
- * written again at the next open, once.
+ * the parts has its index moved into the first (also when an open stopped halfway), and a batch
+ * cut short in the latest part is written again at the next open, once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -180,6 +180,31 @@ describe('tx index in parts', () => {
     const check = new Database(path, { readonly: true });
     expect(check.prepare("SELECT name FROM sqlite_master WHERE name LIKE '%unparted%'").all()).toEqual([]);
     expect(check.prepare('SELECT part, rows FROM tx_index_parts').all()).toEqual([{ part: 1, rows: 39 }]);
+    check.close();
+  });
+
+  it('an open stopped after setting the old index aside moves it at the next open', () => {
+    const path = tempPath();
+    const store = new BlockStore(path);
+    SENDERS.forEach((senders, i) => store.saveBlock(block(i + 1, senders).record, block(i + 1, senders).results));
+    const expected = answers(store);
+    store.close();
+    // the old tables renamed, the new ones made and empty: what a stop before the copy leaves
+    const old = new Database(path);
+    old.exec(`
+      CREATE TABLE tx_attrs_unparted (key TEXT NOT NULL, value TEXT NOT NULL, tx_id INTEGER NOT NULL, PRIMARY KEY (key, value, tx_id)) WITHOUT ROWID;
+      INSERT INTO tx_attrs_unparted SELECT key, value, tx_id FROM tx_attrs;
+      CREATE TABLE tx_hashes_unparted (hash TEXT NOT NULL, tx_id INTEGER NOT NULL, PRIMARY KEY (hash, tx_id)) WITHOUT ROWID;
+      INSERT INTO tx_hashes_unparted SELECT hash, tx_id FROM tx_hashes;
+      DELETE FROM tx_attrs; DELETE FROM tx_hashes; DELETE FROM tx_index_parts;
+    `);
+    old.close();
+    const reopened = new BlockStore(path);
+    expect(answers(reopened)).toEqual(expected);
+    reopened.close();
+    expect(partsOf(path)).toEqual([{ part: 1, n: 39 }]);
+    const check = new Database(path, { readonly: true });
+    expect(check.prepare("SELECT name FROM sqlite_master WHERE name LIKE '%unparted%'").all()).toEqual([]);
     check.close();
   });
 
