@@ -156,22 +156,34 @@ describe('tx index in parts', () => {
     store.close();
   });
 
-  it('a store from before the parts has its index moved into the first part when opened', () => {
+  it.each([
+    [
+      'a store from before the parts has its index moved into the first part when opened',
+      // the tables as they were: no part column, no list of parts
+      `CREATE TABLE old_attrs (key TEXT NOT NULL, value TEXT NOT NULL, tx_id INTEGER NOT NULL, PRIMARY KEY (key, value, tx_id)) WITHOUT ROWID;
+       INSERT INTO old_attrs SELECT key, value, tx_id FROM tx_attrs;
+       CREATE TABLE old_hashes (hash TEXT NOT NULL, tx_id INTEGER NOT NULL, PRIMARY KEY (hash, tx_id)) WITHOUT ROWID;
+       INSERT INTO old_hashes SELECT hash, tx_id FROM tx_hashes;
+       DROP TABLE tx_attrs; DROP TABLE tx_hashes; DROP TABLE tx_index_parts;
+       ALTER TABLE old_attrs RENAME TO tx_attrs; ALTER TABLE old_hashes RENAME TO tx_hashes;`,
+    ],
+    [
+      'an open stopped after setting the old index aside moves it at the next open',
+      // the old tables renamed, the new ones made and empty: what a stop before the copy leaves
+      `CREATE TABLE tx_attrs_unparted (key TEXT NOT NULL, value TEXT NOT NULL, tx_id INTEGER NOT NULL, PRIMARY KEY (key, value, tx_id)) WITHOUT ROWID;
+       INSERT INTO tx_attrs_unparted SELECT key, value, tx_id FROM tx_attrs;
+       CREATE TABLE tx_hashes_unparted (hash TEXT NOT NULL, tx_id INTEGER NOT NULL, PRIMARY KEY (hash, tx_id)) WITHOUT ROWID;
+       INSERT INTO tx_hashes_unparted SELECT hash, tx_id FROM tx_hashes;
+       DELETE FROM tx_attrs; DELETE FROM tx_hashes; DELETE FROM tx_index_parts;`,
+    ],
+  ])('%s', (_name, oldLayout) => {
     const path = tempPath();
     const store = new BlockStore(path);
     SENDERS.forEach((senders, i) => store.saveBlock(block(i + 1, senders).record, block(i + 1, senders).results));
     const expected = answers(store);
     store.close();
-    // the tables as they were: no part column, no list of parts
     const old = new Database(path);
-    old.exec(`
-      CREATE TABLE old_attrs (key TEXT NOT NULL, value TEXT NOT NULL, tx_id INTEGER NOT NULL, PRIMARY KEY (key, value, tx_id)) WITHOUT ROWID;
-      INSERT INTO old_attrs SELECT key, value, tx_id FROM tx_attrs;
-      CREATE TABLE old_hashes (hash TEXT NOT NULL, tx_id INTEGER NOT NULL, PRIMARY KEY (hash, tx_id)) WITHOUT ROWID;
-      INSERT INTO old_hashes SELECT hash, tx_id FROM tx_hashes;
-      DROP TABLE tx_attrs; DROP TABLE tx_hashes; DROP TABLE tx_index_parts;
-      ALTER TABLE old_attrs RENAME TO tx_attrs; ALTER TABLE old_hashes RENAME TO tx_hashes;
-    `);
+    old.exec(oldLayout);
     old.close();
     const reopened = new BlockStore(path);
     expect(answers(reopened)).toEqual(expected);
@@ -180,31 +192,6 @@ describe('tx index in parts', () => {
     const check = new Database(path, { readonly: true });
     expect(check.prepare("SELECT name FROM sqlite_master WHERE name LIKE '%unparted%'").all()).toEqual([]);
     expect(check.prepare('SELECT part, rows FROM tx_index_parts').all()).toEqual([{ part: 1, rows: 39 }]);
-    check.close();
-  });
-
-  it('an open stopped after setting the old index aside moves it at the next open', () => {
-    const path = tempPath();
-    const store = new BlockStore(path);
-    SENDERS.forEach((senders, i) => store.saveBlock(block(i + 1, senders).record, block(i + 1, senders).results));
-    const expected = answers(store);
-    store.close();
-    // the old tables renamed, the new ones made and empty: what a stop before the copy leaves
-    const old = new Database(path);
-    old.exec(`
-      CREATE TABLE tx_attrs_unparted (key TEXT NOT NULL, value TEXT NOT NULL, tx_id INTEGER NOT NULL, PRIMARY KEY (key, value, tx_id)) WITHOUT ROWID;
-      INSERT INTO tx_attrs_unparted SELECT key, value, tx_id FROM tx_attrs;
-      CREATE TABLE tx_hashes_unparted (hash TEXT NOT NULL, tx_id INTEGER NOT NULL, PRIMARY KEY (hash, tx_id)) WITHOUT ROWID;
-      INSERT INTO tx_hashes_unparted SELECT hash, tx_id FROM tx_hashes;
-      DELETE FROM tx_attrs; DELETE FROM tx_hashes; DELETE FROM tx_index_parts;
-    `);
-    old.close();
-    const reopened = new BlockStore(path);
-    expect(answers(reopened)).toEqual(expected);
-    reopened.close();
-    expect(partsOf(path)).toEqual([{ part: 1, n: 39 }]);
-    const check = new Database(path, { readonly: true });
-    expect(check.prepare("SELECT name FROM sqlite_master WHERE name LIKE '%unparted%'").all()).toEqual([]);
     check.close();
   });
 
