@@ -11,8 +11,9 @@ import { MODULES } from './modules.ts';
 import { ReplayDecoder } from './replay-decoder.ts';
 import { BlockStore, type BlockRecord, type StateSnapshot, type TxRecord } from '../events/block-store.ts';
 import { txHash } from '../codec/tx.ts';
-import { serializeState, deserializeState } from '../state/canonical.ts';
-import { SnapshotJob } from '../state/snapshot-job.ts';
+import { serializeState } from '../state/canonical.ts';
+import { restoreSnapshot } from '../state/snapshot-delta.ts';
+import { SnapshotJob, type SnapshotBase } from '../state/snapshot-job.ts';
 import { reviveAppState, type AppState } from '../state/app-state.ts';
 import type { AbciEvent } from '../events/event.ts';
 import type { TxResult } from './tx-result.ts';
@@ -107,6 +108,11 @@ export interface ChainOptions extends AppOptions {
    * block
    */
   readonly snapshotSliceMs?: number;
+  /**
+   * write up to this many snapshots in a row as deltas from the one before (`snapshot-delta.ts`),
+   * then a whole one; 0 or absent: every snapshot whole
+   */
+  readonly snapshotDeltas?: number;
   readonly blockMeta?: BlockMetaBuilder;
   /** on reopen, replay stored blocks only up to this height (the rest with `replayStored`) */
   readonly replayUpTo?: bigint;
@@ -150,8 +156,13 @@ export class Chain {
   readonly blocks$ = new Subject<CommittedBlock>();
   private readonly snapshotInterval: number;
   private readonly snapshotSliceMs: number;
+  private readonly snapshotDeltas: number;
   /** the snapshot being made in slices, if any */
   private snapshotJob: SnapshotJob | undefined;
+  /** the state of the newest snapshot made (or restored), from which the next may be a delta */
+  private snapshotBase: SnapshotBase | undefined;
+  /** how many deltas lead from the newest whole snapshot to `snapshotBase` */
+  private deltasSinceWhole = 0;
   private readonly blockMeta: BlockMetaBuilder;
   private readonly replayDecoderMinTxs: number;
   /** the last replay (at open or `replayStored`), if any */
@@ -186,6 +197,7 @@ export class Chain {
     this.app = new App({ ...opts, codec });
     this.snapshotInterval = opts.snapshotInterval ?? 100;
     this.snapshotSliceMs = opts.snapshotSliceMs ?? 0;
+    this.snapshotDeltas = opts.snapshotDeltas ?? 0;
     this.blockMeta = opts.blockMeta ?? plainBlockMeta;
     const decoderPossible = this.app.decodesAs(MODULES) && opts.dbPath !== ':memory:' && opts.dbPath !== '';
     this.replayDecoderMinTxs = decoderPossible ? (opts.replayDecoderMinTxs ?? 5000) : Infinity;
@@ -221,6 +233,7 @@ export class Chain {
       this.store.setMeta('initial_validators', JSON.stringify(consensusRecord(undefined, this.initValidators)?.validator_updates ?? []));
       this.store.setMeta('state_format', STATE_FORMAT);
       this.store.saveSnapshot(this.app.height, serializeState(this.app.state));
+      this.snapshotBase = { height: this.app.height, state: this.app.state };
       this.lastTimeNs = parseTimeNs(doc.genesis_time);
     } else {
       const format = this.store.getMeta('state_format') ?? '1';
@@ -302,18 +315,30 @@ export class Chain {
    */
   private snapshotFor(height: bigint): StateSnapshot | undefined {
     const due = this.snapshotInterval > 0 && height % BigInt(this.snapshotInterval) === 0n;
-    if (this.snapshotSliceMs <= 0) return due ? { height: Number(height), text: serializeState(this.app.pendingState) } : undefined;
     let done: StateSnapshot | undefined;
     const job = this.snapshotJob;
     if (job) {
       const text = due ? job.finish() : job.step(this.snapshotSliceMs);
       if (text !== undefined) {
-        done = { height: Number(job.height), text };
+        done = this.snapshotMade(job, text);
         this.snapshotJob = undefined;
       }
     }
-    if (due) this.snapshotJob = new SnapshotJob(height, this.app.pendingState!);
+    if (due) {
+      // a whole snapshot after `snapshotDeltas` deltas, so that a restore applies at most that many
+      const base = this.snapshotBase !== undefined && this.deltasSinceWhole < this.snapshotDeltas ? this.snapshotBase : undefined;
+      const next = new SnapshotJob(height, this.app.pendingState!, base);
+      if (this.snapshotSliceMs > 0) this.snapshotJob = next;
+      else done = this.snapshotMade(next, next.finish());
+    }
     return done;
+  }
+
+  /** A finished job's snapshot; its state is the base of the next. */
+  private snapshotMade(job: SnapshotJob, text: string): StateSnapshot {
+    this.snapshotBase = { height: job.height, state: job.state };
+    this.deltasSinceWhole = job.base ? this.deltasSinceWhole + 1 : 0;
+    return { height: Number(job.height), text, ...(job.base ? { base: Number(job.base.height) } : {}) };
   }
 
   /** Runs one block through the app, persists it atomically and commits. */
@@ -412,7 +437,9 @@ export class Chain {
     const replay = this.replayPlan(from, latest);
     try {
       if (snap) {
-        this.app.restore(reviveAppState(deserializeState<AppState>(snap.state)), snap.height, genesis.chain_id);
+        this.app.restore(reviveAppState(restoreSnapshot(snap.texts) as AppState), snap.height, genesis.chain_id);
+        this.snapshotBase = { height: snap.height, state: this.app.state };
+        this.deltasSinceWhole = snap.texts.length - 1;
       } else {
         this.app.initChain(genesis);
       }

@@ -114,7 +114,7 @@ CREATE TABLE IF NOT EXISTS tx_hashes (
   PRIMARY KEY (part, hash, tx_id)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tx_index_parts (part INTEGER PRIMARY KEY, rows INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS snapshots (height INTEGER PRIMARY KEY, state TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshots (height INTEGER PRIMARY KEY, state TEXT NOT NULL, base INTEGER);
 `;
 
 export interface BlockStoreOptions {
@@ -171,6 +171,8 @@ export class BlockStore {
     this.db.pragma('synchronous = NORMAL');
     const unparted = this.setAsideUnpartedIndex();
     this.db.exec(SCHEMA);
+    // a store from before delta snapshots: every snapshot it holds is whole
+    if (!this.hasColumn('snapshots', 'base')) this.db.exec('ALTER TABLE snapshots ADD COLUMN base INTEGER');
     this.stmts = {
       insertBlock: this.db.prepare(
         'INSERT INTO blocks (height, time_ns, hash, app_hash, header, last_commit, begin_events, end_events, num_txs, consensus) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -184,7 +186,7 @@ export class BlockStore {
       latestPart: this.db.prepare('SELECT part, rows FROM tx_index_parts ORDER BY part DESC LIMIT 1'),
       newPart: this.db.prepare('INSERT INTO tx_index_parts (part, rows) VALUES (?, 0)'),
       partRows: this.db.prepare('UPDATE tx_index_parts SET rows = rows + ? WHERE part = ?'),
-      insertSnapshot: this.db.prepare('INSERT OR REPLACE INTO snapshots (height, state) VALUES (?, ?)'),
+      insertSnapshot: this.db.prepare('INSERT OR REPLACE INTO snapshots (height, state, base) VALUES (?, ?, ?)'),
       setMeta: this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
       getMeta: this.db.prepare('SELECT value FROM meta WHERE key = ?'),
       latestHeight: this.db.prepare('SELECT MAX(height) AS h FROM blocks'),
@@ -197,8 +199,9 @@ export class BlockStore {
       txByHash: this.db.prepare(
         `SELECT txs.*, blocks.time_ns FROM tx_hashes h JOIN txs ON txs.id = h.tx_id JOIN blocks ON blocks.height = txs.height WHERE ${IN_PARTS('h')} AND h.hash = ? ORDER BY h.tx_id LIMIT 1`,
       ),
-      latestSnapshot: this.db.prepare('SELECT height, state FROM snapshots WHERE height <= ? ORDER BY height DESC LIMIT 1'),
-      snapshotHeights: this.db.prepare('SELECT height FROM snapshots ORDER BY height'),
+      latestSnapshot: this.db.prepare('SELECT height, state, base FROM snapshots WHERE height <= ? ORDER BY height DESC LIMIT 1'),
+      snapshotAt: this.db.prepare('SELECT height, state, base FROM snapshots WHERE height = ?'),
+      snapshotHeights: this.db.prepare('SELECT height, base FROM snapshots ORDER BY height'),
     };
     if (unparted) this.partitionIndex();
     this.completeIndex();
@@ -264,7 +267,7 @@ export class BlockStore {
   private insertBlockRows(w: BlockWrite): void {
     this.stmts.insertBlock.run(...w.block);
     for (const row of w.txs) this.stmts.insertTx.run(row);
-    if (w.snapshot !== undefined) this.stmts.insertSnapshot.run(w.snapshot.height, w.snapshot.text);
+    if (w.snapshot !== undefined) this.stmts.insertSnapshot.run(w.snapshot.height, w.snapshot.text, w.snapshot.base ?? null);
   }
 
   /** Rows keyed `TX_HASH_KEY` go to `tx_hashes`, the others to `tx_attrs` (in runs of `ATTR_BATCH`). */
@@ -303,6 +306,10 @@ export class BlockStore {
 
   private hasTable(name: string): boolean {
     return this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+  }
+
+  private hasColumn(table: string, column: string): boolean {
+    return (this.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).some((c) => c.name === column);
   }
 
   /** The rows set aside by `setAsideUnpartedIndex` become part 1, once, in one transaction. */
@@ -382,20 +389,40 @@ export class BlockStore {
     if (this.behind) this.behind.settleIndex();
   }
 
-  saveSnapshot(height: bigint, state: string): void {
+  /** Writes a whole snapshot, or with `base` a delta from the snapshot at that height. */
+  saveSnapshot(height: bigint, state: string, base?: bigint): void {
     this.settle();
-    this.stmts.insertSnapshot.run(Number(height), state);
+    this.stmts.insertSnapshot.run(Number(height), state, base === undefined ? null : Number(base));
   }
 
-  latestSnapshot(atOrBelow: bigint = BigInt(Number.MAX_SAFE_INTEGER)): { height: bigint; state: string } | undefined {
+  /**
+   * The newest snapshot at or below a height, with the ones it needs: `texts` holds the whole
+   * snapshot it starts from, then each delta up to it, in height order (`restoreSnapshot`).
+   */
+  latestSnapshot(atOrBelow: bigint = BigInt(Number.MAX_SAFE_INTEGER)): { height: bigint; texts: string[] } | undefined {
     this.settle();
-    const row = this.stmts.latestSnapshot.get(Number(atOrBelow)) as { height: number; state: string } | undefined;
-    return row ? { height: BigInt(row.height), state: row.state } : undefined;
+    type Row = { height: number; state: string; base: number | null };
+    let row = this.stmts.latestSnapshot.get(Number(atOrBelow)) as Row | undefined;
+    if (!row) return undefined;
+    const height = BigInt(row.height);
+    const texts = [row.state];
+    while (row.base !== null) {
+      const base: number = row.base;
+      row = this.stmts.snapshotAt.get(base) as Row | undefined;
+      if (!row) throw new Error(`${this.path}: the state snapshot at height ${height} is a delta from the one at ${base}, which is missing`);
+      texts.unshift(row.state);
+    }
+    return { height, texts };
   }
 
   snapshotHeights(): bigint[] {
+    return this.snapshotBases().map(([h]) => h);
+  }
+
+  /** Each snapshot's height and, for a delta, the height of the snapshot it is a delta from. */
+  snapshotBases(): [bigint, bigint | undefined][] {
     this.settle();
-    return (this.stmts.snapshotHeights.all() as { height: number }[]).map((r) => BigInt(r.height));
+    return (this.stmts.snapshotHeights.all() as { height: number; base: number | null }[]).map((r) => [BigInt(r.height), r.base === null ? undefined : BigInt(r.base)]);
   }
 
   latestHeight(): bigint {
@@ -566,10 +593,11 @@ export interface BlockWrite {
   readonly snapshot?: StateSnapshot;
 }
 
-/** The state after the block at `height`, as `serializeState` writes it. */
+/** The state after the block at `height`: whole, as `serializeState` writes it, or a delta from the snapshot at `base` (`snapshot-delta.ts`). */
 export interface StateSnapshot {
   readonly height: number;
   readonly text: string;
+  readonly base?: number;
 }
 
 const TX_EVENTS_COLUMN = 12;

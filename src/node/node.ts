@@ -34,6 +34,8 @@ export interface NodeOptions extends AppOptions {
   readonly writeBehind?: boolean;
   /** make snapshots in slices of this many ms (`ChainOptions.snapshotSliceMs`) */
   readonly snapshotSliceMs?: number;
+  /** write up to this many snapshots in a row as deltas (`ChainOptions.snapshotDeltas`) */
+  readonly snapshotDeltas?: number;
   /** called when block production fails and stops (without it the error is thrown) */
   readonly onFatal?: (err: Error) => void;
   /** threads that check the signatures of broadcast txs before their CheckTx */

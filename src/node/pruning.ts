@@ -3,7 +3,7 @@
  * and states are derived from it, so pruning works on three things:
  * - states kept in memory for queries at a past height (the App's `keepRecent`);
  * - state snapshots on disk (restart and `export --height` start from one and replay the blocks
- *   after it): every `interval` blocks, snapshots that the strategy does not keep are deleted;
+ *   after it): every `interval` blocks, snapshots that the strategy does not keep are deleted (a delta kept keeps the snapshots it is a delta from);
  * - blocks (`--min-retain-blocks`, CometBFT block pruning): blocks below the retention height
  *   that the SDK's `GetBlockRetentionHeight` computes are deleted, never the blocks that a restart
  *   needs to replay from the newest snapshot.
@@ -102,10 +102,15 @@ export class Pruner {
   afterCommit(height: bigint): void {
     let snapshots = 0;
     const { pruning } = this.opts;
-    const heights = this.store.snapshotHeights();
+    const links = this.store.snapshotBases();
+    const heights = links.map(([h]) => h);
     const newest = heights.length ? heights[heights.length - 1]! : 0n;
     if (pruning.interval > 0n && height % pruning.interval === 0n) {
-      const doomed = heights.filter((h) => !keepSnapshot(pruning, height, h, newest));
+      const kept = new Set(heights.filter((h) => keepSnapshot(pruning, height, h, newest)));
+      // a delta kept keeps the snapshots it is a delta from
+      const baseOf = new Map(links);
+      for (const h of [...kept]) for (let b = baseOf.get(h); b !== undefined && !kept.has(b); b = baseOf.get(b)) kept.add(b);
+      const doomed = heights.filter((h) => !kept.has(h));
       if (doomed.length > 0) {
         const drop = new Set(doomed);
         this.store.deleteSnapshotsExcept((h) => !drop.has(h));

@@ -176,6 +176,8 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
       writeBehind: true,
       // a snapshot every 100 blocks is made 10 ms at a time with the blocks after it (src/state/snapshot-job.ts)
       snapshotSliceMs: 10,
+      // and nine of every ten are the changes since the one before (src/state/snapshot-delta.ts)
+      snapshotDeltas: 9,
       verifyPool,
       // the SDK's tx and consensus-engine services behind abci_query (RegisterTxService, RegisterTendermintService)
       queries: nodeServiceQueries,

@@ -189,41 +189,39 @@ function unsupportedAt(v: unknown, path: string): Error | undefined {
 
 /**
  * JSON with bigints tagged (`{"$int":"…"}`), so that snapshots round-trip exactly: the text of
- * `JSON.stringify(value, (k, v) => typeof v === 'bigint' ? { $int: v.toString() } : v)`, written
- * here so that the texts of immutable state nodes are kept by identity and reused by the next
- * snapshot. A snapshot then writes anew only what changed since the previous one (the trie nodes a
- * block copied, the records it replaced), instead of the whole state: about 500 ms for 100,000
- * accounts when written whole.
+ * `JSON.stringify(value, (k, v) => typeof v === 'bigint' ? { $int: v.toString() } : v)`. With
+ * `texts`, the texts of trie nodes and frozen objects found there are taken as they are, and those
+ * made are kept there: a snapshot made in slices (`SnapshotJob`) makes its nodes' texts a few at a
+ * time, then the whole text around them.
  */
-export function serializeState(value: unknown): string {
-  const text = jsonText(value, '');
+export function serializeState(value: unknown, texts?: NodeTexts): string {
+  const text = texts === undefined ? JSON.stringify(value, tagBigints) : jsonText(value, '', texts);
   if (text === undefined) throw new Error(`state value of type ${typeof value} has no JSON text`);
   return text;
 }
 
-/**
- * Computes and keeps the snapshot text of a trie node (`Slots`, `Leaf`), so that a later
- * `serializeState` of a state holding it takes it as it is (`SnapshotJob` spreads a snapshot's
- * work so). Other values are left alone.
- */
-export function keepNodeText(node: object): void {
-  if (node instanceof Slots || node instanceof Leaf) jsonText(node, '');
-}
+/** The JSON texts of immutable state objects (trie nodes, frozen objects), by identity. */
+export type NodeTexts = Map<object, string>;
 
-/** The JSON texts of immutable state objects (trie nodes, frozen objects above them), by identity. */
-const jsonTexts = new WeakMap<object, string>();
+/**
+ * Computes and keeps in `texts` the snapshot text of a trie node (`Slots`, `Leaf`), so that a later
+ * `serializeState` with the same `texts` takes it as it is. Other values are left alone.
+ */
+export function keepNodeText(node: object, texts: NodeTexts): void {
+  if (node instanceof Slots || node instanceof Leaf) jsonText(node, '', texts);
+}
 
 const tagBigints = (_k: string, v: unknown) => (typeof v === 'bigint' ? { $int: v.toString() } : v);
 
 /** `JSON.stringify`'s text of `v` under `key`, bigints tagged; undefined where it writes nothing. */
-function jsonText(v: unknown, key: string): string | undefined {
+function jsonText(v: unknown, key: string, texts: NodeTexts): string | undefined {
   if (typeof v === 'object' && v !== null) {
-    const known = jsonTexts.get(v);
+    const known = texts.get(v);
     if (known !== undefined) return known;
     // a leaf's entries hold no trie nodes: the native writer does them at once
-    const text = v instanceof Leaf ? JSON.stringify(v.toJSON(), tagBigints) : objectText(v, key);
+    const text = v instanceof Leaf ? JSON.stringify(v.toJSON(), tagBigints) : objectText(v, key, texts);
     // trie nodes are never written after their produce, frozen objects never
-    if (text !== undefined && (v instanceof Slots || v instanceof Leaf || Object.isFrozen(v))) jsonTexts.set(v, text);
+    if (text !== undefined && (v instanceof Slots || v instanceof Leaf || Object.isFrozen(v))) texts.set(v, text);
     return text;
   }
   switch (typeof v) {
@@ -240,26 +238,26 @@ function jsonText(v: unknown, key: string): string | undefined {
   }
 }
 
-function objectText(o: object, key: string): string | undefined {
+function objectText(o: object, key: string, texts: NodeTexts): string | undefined {
   const toJSON = (o as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON !== 'function') return plainText(o);
+  if (typeof toJSON !== 'function') return plainText(o, texts);
   // what toJSON answers is written as it is, without calling its own toJSON
   const replaced: unknown = toJSON.call(o, key);
-  return typeof replaced === 'object' && replaced !== null ? plainText(replaced) : jsonText(replaced, key);
+  return typeof replaced === 'object' && replaced !== null ? plainText(replaced, texts) : jsonText(replaced, key, texts);
 }
 
 /** An array or object without toJSON, its members' texts concatenated (V8 keeps them as ropes, not copies). */
-function plainText(o: object): string {
+function plainText(o: object, texts: NodeTexts): string {
   if (Array.isArray(o)) {
     let text = '[';
-    for (let i = 0; i < o.length; i++) text += (i > 0 ? ',' : '') + (jsonText(o[i], String(i)) ?? 'null');
+    for (let i = 0; i < o.length; i++) text += (i > 0 ? ',' : '') + (jsonText(o[i], String(i), texts) ?? 'null');
     return text + ']';
   }
   let text = '{';
   let first = true;
   const r = o as Record<string, unknown>;
   for (const k of Object.keys(r)) {
-    const member = jsonText(r[k], k);
+    const member = jsonText(r[k], k, texts);
     if (member === undefined) continue;
     text += (first ? '' : ',') + quoteKey(k) + ':' + member;
     first = false;
