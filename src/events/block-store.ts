@@ -114,7 +114,8 @@ CREATE TABLE IF NOT EXISTS tx_hashes (
   PRIMARY KEY (part, hash, tx_id)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tx_index_parts (part INTEGER PRIMARY KEY, rows INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS snapshots (height INTEGER PRIMARY KEY, state TEXT NOT NULL, base INTEGER);
+CREATE TABLE IF NOT EXISTS snapshots (height INTEGER PRIMARY KEY, state TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshot_bases (height INTEGER PRIMARY KEY, base INTEGER NOT NULL);
 `;
 
 export interface BlockStoreOptions {
@@ -171,8 +172,6 @@ export class BlockStore {
     this.db.pragma('synchronous = NORMAL');
     const unparted = this.setAsideUnpartedIndex();
     this.db.exec(SCHEMA);
-    // a store from before delta snapshots: every snapshot it holds is whole
-    if (!this.hasColumn('snapshots', 'base')) this.db.exec('ALTER TABLE snapshots ADD COLUMN base INTEGER');
     this.stmts = {
       insertBlock: this.db.prepare(
         'INSERT INTO blocks (height, time_ns, hash, app_hash, header, last_commit, begin_events, end_events, num_txs, consensus) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -186,7 +185,9 @@ export class BlockStore {
       latestPart: this.db.prepare('SELECT part, rows FROM tx_index_parts ORDER BY part DESC LIMIT 1'),
       newPart: this.db.prepare('INSERT INTO tx_index_parts (part, rows) VALUES (?, 0)'),
       partRows: this.db.prepare('UPDATE tx_index_parts SET rows = rows + ? WHERE part = ?'),
-      insertSnapshot: this.db.prepare('INSERT OR REPLACE INTO snapshots (height, state, base) VALUES (?, ?, ?)'),
+      insertSnapshot: this.db.prepare('INSERT OR REPLACE INTO snapshots (height, state) VALUES (?, ?)'),
+      insertSnapshotBase: this.db.prepare('INSERT OR REPLACE INTO snapshot_bases (height, base) VALUES (?, ?)'),
+      deleteSnapshotBase: this.db.prepare('DELETE FROM snapshot_bases WHERE height = ?'),
       setMeta: this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
       getMeta: this.db.prepare('SELECT value FROM meta WHERE key = ?'),
       latestHeight: this.db.prepare('SELECT MAX(height) AS h FROM blocks'),
@@ -199,9 +200,10 @@ export class BlockStore {
       txByHash: this.db.prepare(
         `SELECT txs.*, blocks.time_ns FROM tx_hashes h JOIN txs ON txs.id = h.tx_id JOIN blocks ON blocks.height = txs.height WHERE ${IN_PARTS('h')} AND h.hash = ? ORDER BY h.tx_id LIMIT 1`,
       ),
-      latestSnapshot: this.db.prepare('SELECT height, state, base FROM snapshots WHERE height <= ? ORDER BY height DESC LIMIT 1'),
-      snapshotAt: this.db.prepare('SELECT height, state, base FROM snapshots WHERE height = ?'),
-      snapshotHeights: this.db.prepare('SELECT height, base FROM snapshots ORDER BY height'),
+      latestSnapshot: this.db.prepare('SELECT s.height, s.state, b.base FROM snapshots s LEFT JOIN snapshot_bases b ON b.height = s.height WHERE s.height <= ? ORDER BY s.height DESC LIMIT 1'),
+      snapshotAt: this.db.prepare('SELECT s.height, s.state, b.base FROM snapshots s LEFT JOIN snapshot_bases b ON b.height = s.height WHERE s.height = ?'),
+      // the heights only: a snapshot's text is in overflow pages that a read of a later column would walk
+      snapshotHeights: this.db.prepare('SELECT s.height, b.base FROM snapshots s LEFT JOIN snapshot_bases b ON b.height = s.height ORDER BY s.height'),
     };
     if (unparted) this.partitionIndex();
     this.completeIndex();
@@ -267,7 +269,7 @@ export class BlockStore {
   private insertBlockRows(w: BlockWrite): void {
     this.stmts.insertBlock.run(...w.block);
     for (const row of w.txs) this.stmts.insertTx.run(row);
-    if (w.snapshot !== undefined) this.stmts.insertSnapshot.run(w.snapshot.height, w.snapshot.text, w.snapshot.base ?? null);
+    if (w.snapshot !== undefined) this.insertSnapshot(w.snapshot.height, w.snapshot.text, w.snapshot.base);
   }
 
   /** Rows keyed `TX_HASH_KEY` go to `tx_hashes`, the others to `tx_attrs` (in runs of `ATTR_BATCH`). */
@@ -306,10 +308,6 @@ export class BlockStore {
 
   private hasTable(name: string): boolean {
     return this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
-  }
-
-  private hasColumn(table: string, column: string): boolean {
-    return (this.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).some((c) => c.name === column);
   }
 
   /** The rows set aside by `setAsideUnpartedIndex` become part 1, once, in one transaction. */
@@ -392,7 +390,13 @@ export class BlockStore {
   /** Writes a whole snapshot, or with `base` a delta from the snapshot at that height. */
   saveSnapshot(height: bigint, state: string, base?: bigint): void {
     this.settle();
-    this.stmts.insertSnapshot.run(Number(height), state, base === undefined ? null : Number(base));
+    this.db.transaction(() => this.insertSnapshot(Number(height), state, base === undefined ? undefined : Number(base)))();
+  }
+
+  private insertSnapshot(height: number, text: string, base: number | undefined): void {
+    this.stmts.insertSnapshot.run(height, text);
+    if (base === undefined) this.stmts.deleteSnapshotBase.run(height);
+    else this.stmts.insertSnapshotBase.run(height, base);
   }
 
   /**
@@ -564,7 +568,11 @@ export class BlockStore {
     this.settle();
     const del = this.db.prepare('DELETE FROM snapshots WHERE height = ?');
     this.db.transaction(() => {
-      for (const h of this.snapshotHeights()) if (!keep(h)) del.run(Number(h));
+      for (const h of this.snapshotHeights()) {
+        if (keep(h)) continue;
+        del.run(Number(h));
+        this.stmts.deleteSnapshotBase.run(Number(h));
+      }
     })();
   }
 
