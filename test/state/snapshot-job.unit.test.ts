@@ -8,6 +8,7 @@ import { Immer } from 'immer';
 import { serializeState } from '../../src/state/canonical.ts';
 import { shardFrom, shardSet, type Sharded } from '../../src/state/sharded.ts';
 import { SnapshotJob } from '../../src/state/snapshot-job.ts';
+import { snapshotDelta } from '../../src/state/snapshot-delta.ts';
 
 const immer = new Immer({ autoFreeze: false });
 /** What `serializeState` writes, by the native writer (no text kept): property-tests/state-json.property.test.ts */
@@ -59,5 +60,27 @@ describe('SnapshotJob', () => {
     }
     expect(text).toBe(expected);
     expect(serializeState(s)).not.toBe(expected);
+  });
+
+  it('with a base, gives the delta from it over many slices, while later states replace entries', () => {
+    const s0 = state(2000);
+    const s1 = immer.produce(s0, (d) => {
+      for (let i = 0; i < 300; i++) shardSet(d.bank.balances as Sharded<{ amount: bigint; denom: string }>, key(i * 7), { amount: BigInt(-i), denom: 'moved' });
+      d.params.rate = 6;
+    });
+    const expected = snapshotDelta(s1, s0);
+    expect(JSON.parse(expected)).toHaveLength(301);
+    const job = new SnapshotJob(2n, s1, { height: 1n, state: s0 });
+    let clock = 0;
+    let s = s1;
+    let text: string | undefined;
+    let slices = 0;
+    for (let i = 0; text === undefined; i++, slices++) {
+      s = immer.produce(s, (d) => shardSet(d.bank.balances as Sharded<{ amount: bigint; denom: string }>, key(i), { amount: 1n, denom: 'later' }));
+      text = job.step(1, () => clock++);
+    }
+    expect(slices).toBeGreaterThan(5);
+    expect(text).toBe(expected);
+    expect(new SnapshotJob(2n, s1, { height: 1n, state: s0 }).finish()).toBe(expected);
   });
 });

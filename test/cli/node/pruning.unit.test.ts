@@ -80,6 +80,25 @@ describe('a pruned chain', () => {
     );
   });
 
+  it('a kept delta snapshot keeps the snapshots it is a delta from, and the chain restarts from them', () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'chaind-prune-deltas-')), 'chain.db');
+    const chain = Chain.open({ ...appModules, dbPath, genesis: genesisWith([]), snapshotInterval: 5, snapshotDeltas: 2 });
+    const pruner = new Pruner(chain.store, { pruning: pruningOptions('everything', none), minRetainBlocks: 0n, maxAgeNumBlocks: 0n });
+    for (let i = 0; i < 30; i++) pruner.afterCommit(chain.commitBlock([]).height);
+    // 0 whole, 5 and 10 deltas, 15 whole, 20 and 25 deltas, 30 whole
+    expect(chain.store.snapshotHeights()).toEqual([30n]);
+    for (let i = 0; i < 10; i++) pruner.afterCommit(chain.commitBlock([]).height);
+    // at 40 the newest (a delta from 35, a delta from 30) keeps both
+    expect(chain.store.snapshotBases()).toEqual([[30n, undefined], [35n, 30n], [40n, 35n]]);
+    const appHash = Buffer.from(chain.app.info().lastBlockAppHash).toString('hex');
+    chain.close();
+
+    const reopened = Chain.open({ ...appModules, dbPath });
+    expect(reopened.lastReplay?.blocks ?? 0).toBe(0);
+    expect(Buffer.from(reopened.app.info().lastBlockAppHash).toString('hex')).toBe(appHash);
+    reopened.close();
+  });
+
   it('nothing keeps every snapshot and block', () => {
     const chain = Chain.open({ ...appModules, dbPath: ':memory:', genesis: genesisWith([]), snapshotInterval: 5 });
     const pruner = new Pruner(chain.store, { pruning: pruningOptions('nothing', none), minRetainBlocks: 0n, maxAgeNumBlocks: 100000n });
