@@ -23,7 +23,15 @@ import { Leaf, Slots, SLOT_KEYS } from './sharded.ts';
 const tagBigints = (_k: string, v: unknown) => (typeof v === 'bigint' ? { $int: v.toString() } : v);
 
 /** `serializeState`'s text of one value (`JSON.stringify`, bigints tagged; trie nodes by their `toJSON`). */
-const valueText = (v: unknown): string => JSON.stringify(v, tagBigints) ?? 'null';
+function valueText(v: unknown): string {
+  // a new leaf: its entries one by one (its `toJSON` would make an object keyed by every entry key)
+  if (v instanceof Leaf) {
+    let text = '{';
+    for (let i = 0; i < v.keys.length; i++) text += (i > 0 ? ',' : '') + JSON.stringify(v.keys[i]) + ':' + valueText(v.values[i]);
+    return text + '}';
+  }
+  return JSON.stringify(v, tagBigints) ?? 'null';
+}
 
 type Path = readonly string[];
 
