@@ -12,7 +12,7 @@ const dir = dirname(fileURLToPath(import.meta.url));
  * The young generation the node runs with (bin/chaind, npm start; docs/architecture.md
  * "Performance"), and `gc()` for the benches that report the live heap.
  */
-const NODE_FLAGS = ['--max-semi-space-size=128', '--expose-gc'];
+const NODE_FLAGS = ['--max-semi-space-size=128', '--min-semi-space-size=32', '--expose-gc'];
 const filters = process.argv.slice(2);
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
