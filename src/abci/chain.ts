@@ -182,6 +182,8 @@ export class Chain {
   private initValidators: readonly ValidatorUpdate[] | undefined;
   /** the last block this process committed, in the form `store.getBlock` returns it (saves reading it back) */
   private last: { block: BlockRecord; results: readonly TxResult[] } | undefined;
+  /** the store's first block, when this process committed it: `status` shows it, and its write may still run */
+  private first: BlockRecord | undefined;
 
   private constructor(opts: ChainOptions & { genesis?: GenesisDoc | string }) {
     this.store = new BlockStore(opts.dbPath, { writeBehind: opts.writeBehind ?? false });
@@ -285,6 +287,7 @@ export class Chain {
    */
   block(height: bigint): BlockRecord | undefined {
     if (this.last?.block.height === height) return this.last.block;
+    if (this.first?.height === height && this.store.earliestHeight() === height) return this.first;
     return this.store.getBlock(height);
   }
 
@@ -401,6 +404,7 @@ export class Chain {
     this.app.commit();
     this.lastTimeNs = time;
     this.last = { block: asStored(record), results: res.txResults };
+    if (this.store.earliestHeight() === height) this.first = this.last.block;
     applied = true;
     if (written) this.report(committed);
     return committed;

@@ -162,7 +162,7 @@ export class BlockStore {
 
   private readonly behind: WriteBehind | undefined;
   private readonly indexPartRows: number;
-  /** the lowest stored height once read (`earliestHeight`); unknown again after pruning */
+  /** the lowest stored height, read at open (`earliestHeight`); unknown again after pruning */
   private earliest: bigint | undefined;
 
   constructor(readonly path: string, opts: BlockStoreOptions = {}) {
@@ -207,6 +207,8 @@ export class BlockStore {
     };
     if (unparted) this.partitionIndex();
     this.completeIndex();
+    // read before any write is pending, so that the first `status` does not wait for the writer thread's start and first block
+    this.earliest = BigInt((this.stmts.earliestHeight.get() as { h: number | null }).h ?? 0);
     // an in-memory database exists only on this connection: it is always written here
     this.behind = opts.writeBehind && path !== ':memory:' && path !== '' ? new WriteBehind(path) : undefined;
   }
