@@ -17,30 +17,26 @@
  * and a plain object whose keys did not keep their order (a key added before older ones) is written
  * whole, so that every object keeps its members' order (`property-tests/snapshot-delta.property.test.ts`).
  */
-import { deserializeState } from './canonical.ts';
+import { deserializeState, valueJson } from './canonical.ts';
 import { Leaf, Slots, SLOT_KEYS } from './sharded.ts';
 
-const tagBigints = (_k: string, v: unknown) => (typeof v === 'bigint' ? { $int: v.toString() } : v);
-
-/** `serializeState`'s text of one value (`JSON.stringify`, bigints tagged; trie nodes by their `toJSON`). */
-function valueText(v: unknown): string {
-  // a new leaf: its entries one by one (its `toJSON` would make an object keyed by every entry key)
-  if (v instanceof Leaf) {
-    let text = '{';
-    for (let i = 0; i < v.keys.length; i++) text += (i > 0 ? ',' : '') + JSON.stringify(v.keys[i]) + ':' + valueText(v.values[i]);
-    return text + '}';
-  }
-  return JSON.stringify(v, tagBigints) ?? 'null';
-}
-
-type Path = readonly string[];
+/**
+ * A path as the text of its JSON array without the closing bracket (`["bank","balances"`; `[` for
+ * the root): a child's path is its parent's and one key, so that no op writes its whole path anew.
+ */
+type PathText = string;
+const ROOT: PathText = '[';
+const childPath = (path: PathText, key: string): PathText => (path === ROOT ? ROOT : path + ',') + JSON.stringify(key);
+/** the slots' keys as path elements */
+const SLOT_PARTS = SLOT_KEYS.map((k) => ',' + JSON.stringify(k));
+const slotPath = (path: PathText, d: number): PathText => (path === ROOT ? ROOT + SLOT_PARTS[d]!.slice(1) : path + SLOT_PARTS[d]!);
 
 /**
  * The operations that turn the JSON of `before` into the JSON of `after`, appended to `out` as
- * texts. A generator: it yields after each node it visits, so that a caller can spread the walk
- * over time (`SnapshotJob`).
+ * texts. A generator: it yields at each inner node it visits (a trie's `Slots`, a plain object), so
+ * that a caller can spread the walk over time (`SnapshotJob`); leaves are compared inline.
  */
-export function* deltaOps(after: unknown, before: unknown, out: string[], path: Path = []): Generator<void, void, undefined> {
+export function* deltaOps(after: unknown, before: unknown, out: string[], path: PathText = ROOT): Generator<void, void, undefined> {
   if (after === before) return;
   yield;
   if (after instanceof Slots && before instanceof Slots) {
@@ -48,9 +44,10 @@ export function* deltaOps(after: unknown, before: unknown, out: string[], path: 
       const a = after.slots[d];
       const b = before.slots[d];
       if (a === b) continue;
-      const at = [...path, SLOT_KEYS[d]!];
+      const at = slotPath(path, d);
       if (a === undefined) out.push(deleteOp(at));
       else if (b === undefined) out.push(setOp(at, a));
+      else if (a instanceof Leaf && b instanceof Leaf) leafOps(a, b, out, at);
       else yield* deltaOps(a, b, out, at);
     }
     return;
@@ -72,26 +69,26 @@ export function* deltaOps(after: unknown, before: unknown, out: string[], path: 
     out.push(setOp(path, after));
     return;
   }
-  for (const k of beforeKeys) if (after[k] === undefined) out.push(deleteOp([...path, k]));
-  for (const k of kept) yield* deltaOps(after[k], before[k], out, [...path, k]);
-  for (let i = kept.length; i < afterKeys.length; i++) out.push(setOp([...path, afterKeys[i]!], after[afterKeys[i]!]));
+  for (const k of beforeKeys) if (after[k] === undefined) out.push(deleteOp(childPath(path, k)));
+  for (const k of kept) yield* deltaOps(after[k], before[k], out, childPath(path, k));
+  for (let i = kept.length; i < afterKeys.length; i++) out.push(setOp(childPath(path, afterKeys[i]!), after[afterKeys[i]!]));
 }
 
 /** A leaf's entries compared by key (both sorted) and by identity. */
-function leafOps(after: Leaf, before: Leaf, out: string[], path: Path): void {
+function leafOps(after: Leaf, before: Leaf, out: string[], path: PathText): void {
   let i = 0;
   let j = 0;
   while (i < after.keys.length || j < before.keys.length) {
     const a = after.keys[i];
     const b = before.keys[j];
     if (b === undefined || (a !== undefined && a < b)) {
-      out.push(setOp([...path, a!], after.values[i]));
+      out.push(setOp(childPath(path, a!), after.values[i]));
       i++;
     } else if (a === undefined || b < a) {
-      out.push(deleteOp([...path, b]));
+      out.push(deleteOp(childPath(path, b)));
       j++;
     } else {
-      if (after.values[i] !== before.values[j]) out.push(setOp([...path, a], after.values[i]));
+      if (after.values[i] !== before.values[j]) out.push(setOp(childPath(path, a), after.values[i]));
       i++;
       j++;
     }
@@ -107,8 +104,8 @@ function isPlainRecord(v: unknown): v is Record<string, unknown> {
 /** The keys `JSON.stringify` writes, in its order. */
 const definedKeys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => o[k] !== undefined);
 
-const setOp = (path: Path, value: unknown) => `["s",${JSON.stringify(path)},${valueText(value)}]`;
-const deleteOp = (path: Path) => `["d",${JSON.stringify(path)}]`;
+const setOp = (path: PathText, value: unknown) => `["s",${path}],${valueJson(value)}]`;
+const deleteOp = (path: PathText) => `["d",${path}]]`;
 
 /** The delta's text from the operations' texts. */
 export const deltaText = (ops: readonly string[]) => `[${ops.join(',')}]`;

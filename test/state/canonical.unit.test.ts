@@ -1,12 +1,13 @@
 /**
  * The app-hash digest: exact canonical texts hashed with an independent sha256 (@noble/hashes), the
- * identity cache across immer versions, and errors that name the path of an unsupported value.
+ * identity cache across immer versions, errors that name the path of an unsupported value, and
+ * snapshot texts of leaves whose keys JavaScript orders differently.
  */
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { produce } from 'immer';
-import { stateDigest } from '../../src/state/canonical.ts';
+import { serializeState, stateDigest, valueJson } from '../../src/state/canonical.ts';
 import { shardFrom } from '../../src/state/sharded.ts';
 
 const h = (text: string) => bytesToHex(sha256(new TextEncoder().encode(text)));
@@ -56,5 +57,18 @@ describe('stateDigest', () => {
     expect(() => stateDigest({ bytes: new Uint8Array(2) })).toThrow(new Error('state value at $.bytes is binary; store bytes as base64 or hex'));
     const key = 'ab12' + '0'.repeat(36);
     expect(() => stateDigest({ s: shardFrom([[key, { amount: Number.POSITIVE_INFINITY }]]) })).toThrow(new Error(`state value at $.s.q.r.h.i.${key}.amount is not a finite number`));
+  });
+});
+
+describe('serializeState', () => {
+  const oracle = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? { $int: x.toString() } : x));
+
+  it("writes a leaf whose keys include array indices in its toJSON object's order, as JSON.stringify does", () => {
+    // one leaf (the same first four digits): '1000.5' sorts first, but an object lists the index '10000' first
+    const state = { s: shardFrom([['10000', { n: 1n }], ['1000.5', { n: 2n }], ['1000a', { n: 3n }]]) };
+    const want = oracle(state);
+    expect(want).toContain('{"10000":{"n":{"$int":"1"}},"1000.5":');
+    expect(serializeState(state, new Map())).toBe(want);
+    expect(valueJson(state)).toBe(want);
   });
 });
