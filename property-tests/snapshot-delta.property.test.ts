@@ -11,26 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { serializeState } from '../src/state/canonical.ts';
 import { restoreSnapshot, snapshotDelta } from '../src/state/snapshot-delta.ts';
 import { shardDelete, shardEntries, shardFrom, shardRevive, shardSet, type Sharded } from '../src/state/sharded.ts';
+import { jsonKey, jsonLikeValue, stateJsonOracle } from '../test/helpers/json-like.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20261129);
-const oracle = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? { $int: x.toString() } : x));
-
-/** Keys that JavaScript orders differently (array indices first) and ones that need escaping. */
-const keyArb = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('0', '7', '10', '01', '4294967294', '4294967295', '-1', 'a"b', '\u2028', 'é', 'g', 'h'));
-const { value } = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small' },
-    fc.string(),
-    fc.integer(),
-    fc.double(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.constant(undefined),
-    fc.bigInt(),
-    fc.array(tie('value'), { maxLength: 5 }),
-    fc.dictionary(keyArb, tie('value'), { maxKeys: 5, noNullPrototype: true }).filter((o) => !('__proto__' in o && Object.getPrototypeOf(o) !== Object.prototype)),
-  ),
-}));
+const oracle = stateJsonOracle;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const put = (o: Record<string, unknown>, k: string, v: unknown) => Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
@@ -57,7 +41,7 @@ function edit(v: unknown, draw: () => number, fresh: () => unknown, newKey: () =
 describe('snapshotDelta', () => {
   it('applied to the JSON of the earlier value, gives the JSON of the later one', () => {
     fc.assert(
-      fc.property(value, fc.infiniteStream(fc.noBias(fc.integer({ min: 0, max: 999 })).map((n) => n / 1000)), fc.infiniteStream(value), fc.infiniteStream(keyArb), (before, draws, values, keys) => {
+      fc.property(jsonLikeValue, fc.infiniteStream(fc.noBias(fc.integer({ min: 0, max: 999 })).map((n) => n / 1000)), fc.infiniteStream(jsonLikeValue), fc.infiniteStream(jsonKey), (before, draws, values, keys) => {
         const [d, v, k] = [draws[Symbol.iterator](), values[Symbol.iterator](), keys[Symbol.iterator]()];
         const state = { v: before };
         const later = { v: edit(before, () => d.next().value as number, () => v.next().value, () => k.next().value as string) };

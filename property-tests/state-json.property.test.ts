@@ -10,26 +10,10 @@ import { Immer } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { deserializeState, serializeState } from '../src/state/canonical.ts';
 import { shardDelete, shardEntries, shardFrom, shardRevive, shardSet, type Sharded } from '../src/state/sharded.ts';
+import { jsonLikeValue, stateJsonOracle } from '../test/helpers/json-like.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20261129);
-const oracle = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? { $int: x.toString() } : x));
-
-/** Keys that JavaScript orders differently (array indices first) and ones that need escaping. */
-const keyArb = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('0', '7', '10', '01', '4294967294', '4294967295', '-1', 'a"b', '\u2028', 'é'));
-const { value } = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small' },
-    fc.string(),
-    fc.integer(),
-    fc.double(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.constant(undefined),
-    fc.bigInt(),
-    fc.array(tie('value'), { maxLength: 5 }),
-    fc.dictionary(keyArb, tie('value'), { maxKeys: 5, noNullPrototype: true }).filter((o) => !('__proto__' in o && Object.getPrototypeOf(o) !== Object.prototype)),
-  ),
-}));
+const oracle = stateJsonOracle;
 
 function freezeSome(v: unknown, pick: () => boolean): unknown {
   if (typeof v !== 'object' || v === null) return v;
@@ -40,7 +24,7 @@ function freezeSome(v: unknown, pick: () => boolean): unknown {
 describe('serializeState', () => {
   it('writes what JSON.stringify with the bigint tag writes, also when it reuses the texts of frozen objects', () => {
     fc.assert(
-      fc.property(value, fc.infiniteStream(fc.boolean()), (v, flips) => {
+      fc.property(jsonLikeValue, fc.infiniteStream(fc.boolean()), (v, flips) => {
         const it = flips[Symbol.iterator]();
         const state = { v: freezeSome(v, () => it.next().value as boolean) };
         const want = oracle(state);
