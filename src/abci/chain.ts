@@ -235,7 +235,7 @@ export class Chain {
       this.store.setMeta('initial_validators', JSON.stringify(consensusRecord(undefined, this.initValidators)?.validator_updates ?? []));
       this.store.setMeta('state_format', STATE_FORMAT);
       this.store.saveSnapshot(this.app.height, serializeState(this.app.state));
-      this.snapshotBase = { height: this.app.height, state: this.app.state };
+      this.keepSnapshotBase(this.app.height, this.app.state);
       this.lastTimeNs = parseTimeNs(doc.genesis_time);
     } else {
       const format = this.store.getMeta('state_format') ?? '1';
@@ -339,9 +339,14 @@ export class Chain {
 
   /** A finished job's snapshot; its state is the base of the next. */
   private snapshotMade(job: SnapshotJob, text: string): StateSnapshot {
-    this.snapshotBase = { height: job.height, state: job.state };
+    this.keepSnapshotBase(job.height, job.state);
     this.deltasSinceWhole = job.base ? this.deltasSinceWhole + 1 : 0;
     return { height: Number(job.height), text, ...(job.base ? { base: Number(job.base.height) } : {}) };
+  }
+
+  /** The state of the newest snapshot, kept only when the next may be a delta from it (it holds the nodes later states replaced). */
+  private keepSnapshotBase(height: bigint, state: object): void {
+    if (this.snapshotDeltas > 0) this.snapshotBase = { height, state };
   }
 
   /** Runs one block through the app, persists it atomically and commits. */
@@ -442,7 +447,7 @@ export class Chain {
     try {
       if (snap) {
         this.app.restore(reviveAppState(restoreSnapshot(snap.texts) as AppState), snap.height, genesis.chain_id);
-        this.snapshotBase = { height: snap.height, state: this.app.state };
+        this.keepSnapshotBase(snap.height, this.app.state);
         this.deltasSinceWhole = snap.texts.length - 1;
       } else {
         this.app.initChain(genesis);

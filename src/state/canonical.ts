@@ -227,7 +227,7 @@ function jsonText(v: unknown, key: string, texts?: NodeTexts): string | undefine
   if (typeof v === 'object' && v !== null) {
     const known = texts?.get(v);
     if (known !== undefined) return known;
-    const text = v instanceof Leaf ? leafText(v, texts) : objectText(v, key, texts);
+    const text = v instanceof Leaf ? leafText(v) : objectText(v, key, texts);
     // trie nodes are never written after their produce, frozen objects never
     if (texts !== undefined && text !== undefined && (v instanceof Slots || v instanceof Leaf || Object.isFrozen(v))) texts.set(v, text);
     return text;
@@ -247,13 +247,14 @@ function jsonText(v: unknown, key: string, texts?: NodeTexts): string | undefine
 }
 
 /** A leaf's JSON (`Leaf.toJSON`'s object, key → entry) entry by entry, without making that object. */
-function leafText(leaf: Leaf, texts: NodeTexts | undefined): string {
+function leafText(leaf: Leaf): string {
   // an object lists array-index keys first: then its own order is the one to write
-  if (leaf.keys.some(isArrayIndex)) return plainText(leaf.toJSON(), texts);
+  // (entries hold no trie nodes: their texts are not kept)
+  if (leaf.keys.some(isArrayIndex)) return plainText(leaf.toJSON(), undefined);
   let text = '{';
   let first = true;
   for (let i = 0; i < leaf.keys.length; i++) {
-    const member = jsonText(leaf.values[i], leaf.keys[i]!, texts);
+    const member = jsonText(leaf.values[i], leaf.keys[i]!);
     if (member === undefined) continue;
     text += (first ? '' : ',') + JSON.stringify(leaf.keys[i]) + ':' + member;
     first = false;
