@@ -58,6 +58,12 @@ describe('delta snapshots', () => {
     deltas.close();
     sliced.close();
 
+    // a past height, as `chaind export --height` opens it: the delta at 6 (after the one at 3), then block 7
+    const past = Chain.open({ ...appModules, dbPath: deltasPath, replayUpTo: 7n });
+    expect(past.lastReplay?.blocks).toBe(1);
+    expect(hex(past.app.info().lastBlockAppHash)).toBe(hex(whole.store.getBlock(7n)!.appHash));
+    past.close();
+
     const reopened = Chain.open({ ...appModules, dbPath: deltasPath, snapshotInterval: 3, snapshotDeltas: 2 });
     expect(reopened.lastReplay?.blocks ?? 0).toBe(0);
     expect(hex(reopened.app.info().lastBlockAppHash)).toBe(hex(whole.app.info().lastBlockAppHash));
