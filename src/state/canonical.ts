@@ -192,7 +192,9 @@ function unsupportedAt(v: unknown, path: string): Error | undefined {
  * `JSON.stringify(value, (k, v) => typeof v === 'bigint' ? { $int: v.toString() } : v)`. With
  * `texts`, the texts of trie nodes and frozen objects found there are taken as they are, and those
  * made are kept there: a snapshot made in slices (`SnapshotJob`) makes its nodes' texts a few at a
- * time, then the whole text around them.
+ * time, then the whole text around them. Without, the native writer does it: on a whole state it
+ * is the faster one (490–760 ms against 690–1,060 for `valueJson`'s at 150,000 accounts), on one
+ * small entry the slower (below).
  */
 export function serializeState(value: unknown, texts?: NodeTexts): string {
   const text = texts === undefined ? JSON.stringify(value, tagBigints) : jsonText(value, '', texts);
