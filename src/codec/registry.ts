@@ -85,8 +85,14 @@ export function createCodec(profile: NamingProfile = NEUTRAL): Codec {
     if (!t) throw new Error(`unknown proto message type ${JSON.stringify(typeName)} (expected a neutral name such as "sdk.bank.v1beta1.MsgSend")`);
     return t;
   };
-  const neutralName = (typeOrName: protobuf.Type | string) =>
-    neutralize(profile, typeof typeOrName === 'string' ? bare(typeOrName) : protoName(typeOrName));
+  // a type's neutral name, kept per type: every decode of every tx names its messages' types
+  const typeNames = new Map<protobuf.Type, string>();
+  const neutralName = (typeOrName: protobuf.Type | string): string => {
+    if (typeof typeOrName === 'string') return neutralize(profile, bare(typeOrName));
+    let name = typeNames.get(typeOrName);
+    if (name === undefined) typeNames.set(typeOrName, (name = neutralize(profile, protoName(typeOrName))));
+    return name;
+  };
 
   const resolveUrl = (url: string): string | null => {
     if (!url.startsWith('/')) return null;

@@ -17,6 +17,9 @@ export function parseHex(text: string, what: string, expectedLength?: number): U
     throw new Error(`invalid ${what} "${text}": expected ${expectedLength} bytes, got ${digits.length / 2}`);
   }
   const bytes = new Uint8Array(digits.length / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(digits.slice(2 * i, 2 * i + 2), 16);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (nibble(digits.charCodeAt(2 * i)) << 4) | nibble(digits.charCodeAt(2 * i + 1));
   return bytes;
 }
+
+/** The value of a hex digit's char code (checked as a digit before). */
+const nibble = (c: number): number => (c <= 57 ? c - 48 : (c | 32) - 87);
