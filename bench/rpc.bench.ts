@@ -17,6 +17,7 @@
  *   SEQUENTIAL=500 COMMITS=100   txs sent one at a time with broadcast_tx_sync / _commit
  *   ANVIL=0                 skip Anvil;  ANVIL_SUSTAINED=10000  txs of Anvil's sustained run
  *   MAX_GAS=-1              consensus_params.block.max_gas of the bench's genesis
+ *   MEDIUM_SHAPES=batches,singles   the 5000-tx figures run on the 50 ms node before its sustained run ('' for none)
  *   MEMPOOL_SIZE=10000      config.toml [mempool] size (the sustained runs keep this many minus a batch outstanding)
  *   POLL_MS=10              how often the committed count is polled
  *   SKIP_BUILD=1            use dist/ as it is (no `npm run build` first)
@@ -72,6 +73,8 @@ const SUSTAINED_AT = (process.env.SUSTAINED_AT ?? '0s,50ms,1s').split(',').map((
 const SEQUENTIAL = env('SEQUENTIAL', 500);
 const COMMITS = env('COMMITS', 100);
 const REPEAT = env('REPEAT', 3);
+const MEDIUM_SHAPES = (process.env.MEDIUM_SHAPES ?? 'batches,singles').split(',').map((s) => s.trim()).filter(Boolean);
+for (const shape of MEDIUM_SHAPES) if (shape !== 'batches' && shape !== 'singles') throw new Error(`MEDIUM_SHAPES: unknown shape ${JSON.stringify(shape)} (batches, singles)`);
 for (const [name, n] of [['SEQUENTIAL', SEQUENTIAL], ['COMMITS', COMMITS], ['REPEAT', REPEAT]] as const) {
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of txs, at least 1 (got ${process.env[name]})`);
 }
@@ -465,22 +468,26 @@ try {
       if (setting === '0s' || setting === '50ms') results.small.set(setting, [await freshBatches(node, stream)]);
       if (setting === '50ms') {
         const medium: [number[], number[]] = [[], []];
-        for (let run = 0; run < REPEAT; run++) {
-          await node.indexed();
-          let from = await node.height();
-          const b = await batches(node, stream.take(MEDIUM));
-          let checked = await node.checkResults(from, await node.height());
-          line(`  ${MEDIUM} txs in batches of ${BATCH} until committed: ${fmtRate(rate(MEDIUM, b))} tx/s (${b.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
-          await node.indexed();
-          from = await node.height();
-          const c = await concurrent(node, stream.take(MEDIUM));
-          checked = await node.checkResults(from, await node.height());
-          line(`  ${MEDIUM} txs as ${CONCURRENT} concurrent single requests until committed: ${fmtRate(rate(MEDIUM, c))} tx/s (${c.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
-          medium[0].push(rate(MEDIUM, b));
-          medium[1].push(rate(MEDIUM, c));
+        for (let run = 0; run < REPEAT && MEDIUM_SHAPES.length > 0; run++) {
+          if (MEDIUM_SHAPES.includes('batches')) {
+            await node.indexed();
+            const from = await node.height();
+            const b = await batches(node, stream.take(MEDIUM));
+            const checked = await node.checkResults(from, await node.height());
+            line(`  ${MEDIUM} txs in batches of ${BATCH} until committed: ${fmtRate(rate(MEDIUM, b))} tx/s (${b.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
+            medium[0].push(rate(MEDIUM, b));
+          }
+          if (MEDIUM_SHAPES.includes('singles')) {
+            await node.indexed();
+            const from = await node.height();
+            const c = await concurrent(node, stream.take(MEDIUM));
+            const checked = await node.checkResults(from, await node.height());
+            line(`  ${MEDIUM} txs as ${CONCURRENT} concurrent single requests until committed: ${fmtRate(rate(MEDIUM, c))} tx/s (${c.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
+            medium[1].push(rate(MEDIUM, c));
+          }
         }
         results.medium = medium;
-        if (REPEAT > 1) line(`  over ${REPEAT} runs: batches ${spread(medium[0])}, singles ${spread(medium[1])} tx/s`);
+        if (REPEAT > 1 && MEDIUM_SHAPES.length > 0) line(`  over ${REPEAT} runs: batches ${medium[0].length ? spread(medium[0]) : '—'}, singles ${medium[1].length ? spread(medium[1]) : '—'} tx/s`);
 
         await node.indexed();
         results.seq = await oneAtATime(node, stream.take(SEQUENTIAL));
@@ -594,9 +601,12 @@ try {
   line(`\n--- targets of issue 20`);
   const of = REPEAT > 1 ? `, median of ${REPEAT}` : '';
   for (const [setting, runs] of results.small) line(`${SMALL} txs in batches, timeout_commit ${setting}: ${fmtRate(median(runs))} tx/s${of} (≥ ${TARGET_TPS}: ${verdict(median(runs) >= TARGET_TPS)})`);
-  if (results.medium) {
-    const [b, c] = results.medium.map(median) as [number, number];
+  if (results.medium?.[0].length) {
+    const b = median(results.medium[0]);
     line(`${MEDIUM} txs in batches (50 ms blocks): ${fmtRate(b)} tx/s${of} (≥ ${TARGET_TPS}: ${verdict(b >= TARGET_TPS)})`);
+  }
+  if (results.medium?.[1].length) {
+    const c = median(results.medium[1]);
     line(`${MEDIUM} txs as ${CONCURRENT} concurrent singles (50 ms blocks): ${fmtRate(c)} tx/s${of} (≥ ${TARGET_TPS}: ${verdict(c >= TARGET_TPS)})`);
   }
   for (const [setting, s] of results.sustained) {
@@ -626,7 +636,7 @@ try {
   line(`\n| driver | this node | Anvil |`);
   line(`|---|---|---|`);
   line(`| ${SMALL} txs in batches of ${BATCH} until committed | ${[...results.small].map(([k, v]) => `${spread(v)} (${k})`).join(' / ')} tx/s | ${r(anvilResults.block1000)} one block; ${byMode('automine', 0)} automine; ${byMode('--block-time 0.05', 0)} 50 ms blocks |`);
-  if (results.medium) line(`| ${MEDIUM} txs, batches / ${CONCURRENT} concurrent singles | ${spread(results.medium[0])} / ${spread(results.medium[1])} tx/s (50ms) | ${byMode('--block-time 0.05', 1)} / ${byMode('--block-time 0.05', 2)} 50 ms blocks; ${byMode('automine', 1)} / ${byMode('automine', 2)} automine |`);
+  if (results.medium) line(`| ${MEDIUM} txs, batches / ${CONCURRENT} concurrent singles | ${results.medium[0].length ? spread(results.medium[0]) : '—'} / ${results.medium[1].length ? spread(results.medium[1]) : '—'} tx/s (50ms) | ${byMode('--block-time 0.05', 1)} / ${byMode('--block-time 0.05', 2)} 50 ms blocks; ${byMode('automine', 1)} / ${byMode('automine', 2)} automine |`);
   if (results.seq) line(`| one tx at a time (sync) | ${fmtRate(results.seq.sent)} sent (p50 ${pct(results.seq.latencies, 50).toFixed(2)} ms), ${fmtRate(results.seq.committed)} until committed | ${anvilResults.seq ? `${fmtRate(anvilResults.seq.sent)} sent (p50 ${pct(anvilResults.seq.latencies, 50).toFixed(2)} ms), ${fmtRate(anvilResults.seq.committed)} until committed` : '—'} |`);
   if (results.commit) line(`| broadcast_tx_commit one at a time | ${fmtRate(rate(COMMITS, results.commitMs!))} tx/s, p50 ${pct(results.commit, 50).toFixed(1)} ms, p99 ${pct(results.commit, 99).toFixed(1)} ms (50ms) | — |`);
   if (results.sustained.size) line(`| sustained (last vs first tenth) | ${[...results.sustained].map(([k, s]) => `${sus(s)} at ${k}`).join('; ')} | ${[...anvilResults.sustained].map(([k, s]) => `${sus(s)} ${k}`).join('; ') || '—'} |`);
