@@ -305,6 +305,9 @@ function median(values: readonly number[]): number {
 const spread = (values: readonly number[]) =>
   values.length === 1 ? fmtRate(values[0]!) : `${fmtRate(median(values))} (${fmtRate(Math.min(...values))}–${fmtRate(Math.max(...values))})`;
 
+/** `spread`, or a dash for a figure that did not run (`MEDIUM_SHAPES`). */
+const spreadOrDash = (values: readonly number[]) => (values.length ? spread(values) : '—');
+
 const batches = (server: Counting, txs: readonly string[]) => untilCommitted(server, txs, (b) => sendBatches(server, b, BATCH_INFLIGHT), batchBodies(server, txs));
 const concurrent = (server: Counting, txs: readonly string[]) =>
   untilCommitted(server, txs, (b) => sendConcurrent(server, b, CONCURRENT), txs.map((tx, i) => server.single(tx, i)));
@@ -468,26 +471,22 @@ try {
       if (setting === '0s' || setting === '50ms') results.small.set(setting, [await freshBatches(node, stream)]);
       if (setting === '50ms') {
         const medium: [number[], number[]] = [[], []];
-        for (let run = 0; run < REPEAT && MEDIUM_SHAPES.length > 0; run++) {
-          if (MEDIUM_SHAPES.includes('batches')) {
+        const shapes = [
+          { name: 'batches', run: batches, what: `in batches of ${BATCH}`, rates: medium[0] },
+          { name: 'singles', run: concurrent, what: `as ${CONCURRENT} concurrent single requests`, rates: medium[1] },
+        ].filter((shape) => MEDIUM_SHAPES.includes(shape.name));
+        for (let run = 0; run < REPEAT; run++) {
+          for (const shape of shapes) {
             await node.indexed();
             const from = await node.height();
-            const b = await batches(node, stream.take(MEDIUM));
+            const ms = await shape.run(node, stream.take(MEDIUM));
             const checked = await node.checkResults(from, await node.height());
-            line(`  ${MEDIUM} txs in batches of ${BATCH} until committed: ${fmtRate(rate(MEDIUM, b))} tx/s (${b.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
-            medium[0].push(rate(MEDIUM, b));
-          }
-          if (MEDIUM_SHAPES.includes('singles')) {
-            await node.indexed();
-            const from = await node.height();
-            const c = await concurrent(node, stream.take(MEDIUM));
-            const checked = await node.checkResults(from, await node.height());
-            line(`  ${MEDIUM} txs as ${CONCURRENT} concurrent single requests until committed: ${fmtRate(rate(MEDIUM, c))} tx/s (${c.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
-            medium[1].push(rate(MEDIUM, c));
+            line(`  ${MEDIUM} txs ${shape.what} until committed: ${fmtRate(rate(MEDIUM, ms))} tx/s (${ms.toFixed(0)} ms; ${checked} results checked; ${clientCpu()})`);
+            shape.rates.push(rate(MEDIUM, ms));
           }
         }
         results.medium = medium;
-        if (REPEAT > 1 && MEDIUM_SHAPES.length > 0) line(`  over ${REPEAT} runs: batches ${medium[0].length ? spread(medium[0]) : '—'}, singles ${medium[1].length ? spread(medium[1]) : '—'} tx/s`);
+        if (REPEAT > 1 && shapes.length > 0) line(`  over ${REPEAT} runs: batches ${spreadOrDash(medium[0])}, singles ${spreadOrDash(medium[1])} tx/s`);
 
         await node.indexed();
         results.seq = await oneAtATime(node, stream.take(SEQUENTIAL));
@@ -636,7 +635,7 @@ try {
   line(`\n| driver | this node | Anvil |`);
   line(`|---|---|---|`);
   line(`| ${SMALL} txs in batches of ${BATCH} until committed | ${[...results.small].map(([k, v]) => `${spread(v)} (${k})`).join(' / ')} tx/s | ${r(anvilResults.block1000)} one block; ${byMode('automine', 0)} automine; ${byMode('--block-time 0.05', 0)} 50 ms blocks |`);
-  if (results.medium) line(`| ${MEDIUM} txs, batches / ${CONCURRENT} concurrent singles | ${results.medium[0].length ? spread(results.medium[0]) : '—'} / ${results.medium[1].length ? spread(results.medium[1]) : '—'} tx/s (50ms) | ${byMode('--block-time 0.05', 1)} / ${byMode('--block-time 0.05', 2)} 50 ms blocks; ${byMode('automine', 1)} / ${byMode('automine', 2)} automine |`);
+  if (results.medium) line(`| ${MEDIUM} txs, batches / ${CONCURRENT} concurrent singles | ${spreadOrDash(results.medium[0])} / ${spreadOrDash(results.medium[1])} tx/s (50ms) | ${byMode('--block-time 0.05', 1)} / ${byMode('--block-time 0.05', 2)} 50 ms blocks; ${byMode('automine', 1)} / ${byMode('automine', 2)} automine |`);
   if (results.seq) line(`| one tx at a time (sync) | ${fmtRate(results.seq.sent)} sent (p50 ${pct(results.seq.latencies, 50).toFixed(2)} ms), ${fmtRate(results.seq.committed)} until committed | ${anvilResults.seq ? `${fmtRate(anvilResults.seq.sent)} sent (p50 ${pct(anvilResults.seq.latencies, 50).toFixed(2)} ms), ${fmtRate(anvilResults.seq.committed)} until committed` : '—'} |`);
   if (results.commit) line(`| broadcast_tx_commit one at a time | ${fmtRate(rate(COMMITS, results.commitMs!))} tx/s, p50 ${pct(results.commit, 50).toFixed(1)} ms, p99 ${pct(results.commit, 99).toFixed(1)} ms (50ms) | — |`);
   if (results.sustained.size) line(`| sustained (last vs first tenth) | ${[...results.sustained].map(([k, s]) => `${sus(s)} at ${k}`).join('; ')} | ${[...anvilResults.sustained].map(([k, s]) => `${sus(s)} ${k}`).join('; ') || '—'} |`);

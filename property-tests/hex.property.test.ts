@@ -27,6 +27,7 @@ describe('parseHex', () => {
         const digits = bytesToHex(bytes);
         const i = at % digits.length;
         const text = digits.slice(0, i) + bad + digits.slice(i + 1);
+        fc.pre(!(text.startsWith('0x') && text.length > 2)); // an x after a leading 0 is the prefix: valid hex
         expect(() => parseHex(text, 'address')).toThrow(`invalid address "${text}": expected hex digits`);
       }),
       { seed: SEED, numRuns: 300 },
