@@ -19,7 +19,7 @@ import { infiniteGasMeter } from './gas.ts';
 import type { MinGasPrices } from './ante.ts';
 import { runTx, runTxsInBlock, ViewCache, type TxEnv } from './run-tx.ts';
 import type { TxResult } from './tx-result.ts';
-import { lazySignedForm, viewOfParts, type TxParts } from './tx-view.ts';
+import { SignedFormSource, viewOfParts, type TxParts } from './tx-view.ts';
 import { pendingSignatureChecks } from './preverify.ts';
 import type { VerifyPool } from '../crypto/verify-pool.ts';
 
@@ -272,7 +272,7 @@ export class App {
       const ctx = this.blockCtx(block, beginEvents);
       for (const m of this.beginOrder) m.beginBlock?.(draft, ctx);
     });
-    const views = decoded?.map((parts, i) => (parts ? viewOfParts(this.codec, parts, this.specs, lazySignedForm(this.codec, req.txs[i]!)) : undefined));
+    const views = decoded?.map((parts, i) => (parts ? viewOfParts(this.codec, parts, this.specs, new SignedFormSource(this.codec, req.txs[i]!)) : undefined));
     const delivered = runTxsInBlock(this.env, state, req.txs, mode, block, views);
     state = delivered.state;
     const txResults = delivered.results;

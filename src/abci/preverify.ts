@@ -64,6 +64,8 @@ export function pendingSignatureChecks(env: TxEnv, state: AppState, txs: readonl
       targets.forEach((t, k) => {
         if (valid[k]) t.view.verified.set(t.memo, t.pub);
       });
+      // the ante finds these in the memos: the views no longer need their signed forms
+      for (const t of targets) t.view.releaseSignedForm();
     },
   };
 }

@@ -51,6 +51,12 @@ export interface TxView {
    */
   readonly verified: Map<string, PubKey>;
   signBytes(index: number, signer: SignerView, chainId: string, accountNumber: bigint): Uint8Array;
+  /**
+   * Lets go of the decoded signed form (the tx's body and auth info, about half of a view's memory)
+   * once its signatures are checked: a view waits in the mempool until its block, and the ante then
+   * finds its signatures in `verified`. Sign bytes asked for after this decode it again from the bytes.
+   */
+  releaseSignedForm(): void;
 }
 
 /** Neutral pubkey type URL → algorithm, for the key types a tx signer may use. */
@@ -160,8 +166,7 @@ function decodeTx(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, 
 /** Decodes and resolves a tx (`decodeTxParts`, then `viewOfParts`); `hash` is its tx hash when known. */
 export function buildTxView(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, MsgSpec>, hash = txHash(txBytes)): TxView {
   const { parts, tx } = decodeTx(codec, txBytes, specs, hash);
-  const signed = signedFormOf(tx);
-  return viewOfParts(codec, parts, specs, () => signed);
+  return viewOfParts(codec, parts, specs, new SignedFormSource(codec, txBytes, signedFormOf(tx)));
 }
 
 /**
@@ -169,7 +174,7 @@ export function buildTxView(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMa
  * through the key memo (the ante compares key objects), sign bytes on demand from `signed` (the
  * replay, which checks no signature, never asks; the worker's views decode it from the bytes).
  */
-export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<string, MsgSpec>, signed: () => SignedForm): TxView {
+export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<string, MsgSpec>, signed: SignedFormSource): TxView {
   const { fee } = parts;
   const messages: MsgView[] = parts.messages.map((m) => {
     const spec = specs.get(m.typeName);
@@ -197,14 +202,15 @@ export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<str
     signerInfos,
     signatures: parts.signatures,
     verified: new Map(),
+    releaseSignedForm: () => signed.release(),
     signBytes(index, signer, chainId, accountNumber) {
       switch (signer.mode) {
         case SignMode.DIRECT: {
-          const { bodyBytes, authInfoBytes } = signed();
+          const { bodyBytes, authInfoBytes } = signed.get();
           return makeSignDocBytes(bodyBytes, authInfoBytes, chainId, accountNumber);
         }
         case SignMode.LEGACY_AMINO_JSON: {
-          const { messages: msgs, tip } = signed();
+          const { messages: msgs, tip } = signed.get();
           return aminoSignBytes(
             {
               chainId,
@@ -226,8 +232,21 @@ export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<str
   };
 }
 
-/** The signed form of a tx's bytes, decoded once on first use (a view made from a worker's parts). */
-export function lazySignedForm(codec: Codec, txBytes: Uint8Array): () => SignedForm {
-  let signed: SignedForm | undefined;
-  return () => (signed ??= signedFormOf(decodeTxRaw(txBytes, codec)));
+/**
+ * The signed form of a tx's bytes: the one decoded with its view, or decoded on first use (a view
+ * made from a worker's parts), kept until released (`TxView.releaseSignedForm`), then decoded again
+ * if asked for.
+ */
+export class SignedFormSource {
+  constructor(
+    private readonly codec: Codec,
+    private readonly txBytes: Uint8Array,
+    private form?: SignedForm,
+  ) {}
+  get(): SignedForm {
+    return (this.form ??= signedFormOf(decodeTxRaw(this.txBytes, this.codec)));
+  }
+  release(): void {
+    this.form = undefined;
+  }
 }
