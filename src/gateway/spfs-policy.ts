@@ -7,6 +7,7 @@
  * private token and `/public` for the others.
  */
 import { CID } from 'multiformats/cid';
+import { parseCid } from '../sds/storage-client/cid-text.ts';
 import type { TokenRow, TokenStore } from './tokens.ts';
 
 const COMMANDS = new Set(['add', 'cat', 'get', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'files/cp', 'files/ls', 'files/stat', 'files/rm', 'files/mkdir', 'id', 'version']);
@@ -18,7 +19,7 @@ export type SpfsDecision =
 function rootCid(arg: string): string | undefined {
   const head = arg.replace(/^\/ipfs\//, '').split('/')[0] ?? '';
   try {
-    return CID.parse(head).toString();
+    return parseCid(head).toString();
   } catch {
     return undefined;
   }

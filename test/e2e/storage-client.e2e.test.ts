@@ -21,6 +21,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { create, type KuboRPCClient } from 'kubo-rpc-client';
 import { unixfs } from '@helia/unixfs';
+import { base16 } from 'multiformats/bases/base16';
+import { base64url } from 'multiformats/bases/base64';
 import { MemoryBlockstore } from 'blockstore-core/memory';
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import tar from 'tar-stream';
@@ -186,6 +188,31 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       const empty = await m.kubo.add(new Uint8Array(0));
       expect([empty.cid.toString(), empty.size]).toEqual(['QmbFMke1KXqnYyBBWxB74N4c5SBnJMVAiMNRcGu6x1AwQH', 6]);
       expect((await concat(m.kubo.cat(empty.cid))).length).toBe(0);
+    });
+
+    it('adds and cats at the same time all succeed (each spends the wallet SN in turn); a raw UTF-8 file name stays UTF-8; a CIDv1 in base16 or base64url reads', async () => {
+      const many = [1, 2, 3].map((i) => Buffer.from(`at the same time ${i} ${modeName}\n`));
+      const added = await Promise.all(many.map((b) => m.kubo.add(b)));
+      expect(added.map((a) => a.cid.toString())).toEqual(await Promise.all(many.map((b) => heliaCid(b))));
+      const read = await Promise.all(added.map((a) => concat(m.kubo.cat(a.cid))));
+      expect(read.map((b) => b.toString())).toEqual(many.map((b) => b.toString()));
+      // curl -F 'file=@ünï.txt' sends the name as raw UTF-8 (kubo-rpc-client percent-encodes it)
+      const name = `ünï-${modeName}.txt`;
+      const bytes = Buffer.from(`utf-8 name ${modeName}\n`);
+      const body = Buffer.concat([
+        Buffer.from(`--XyZ\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`, 'utf8'),
+        bytes,
+        Buffer.from('\r\n--XyZ--\r\n'),
+      ]);
+      const wrapped = await post(m.api, '/add?wrap-with-directory=true', { body, headers: { 'content-type': 'multipart/form-data; boundary=XyZ' } });
+      expect(wrapped.status).toBe(200);
+      const lines = wrapped.body.trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines.map((l) => l.Name)).toEqual([name, '']);
+      const [dir] = await all(m.kubo.ls(lines[1].Hash));
+      expect([dir!.name, dir!.cid.toString()]).toEqual([name, await heliaCid(bytes)]);
+      // another multibase of the same CIDv1
+      const v1 = added[0]!.cid.toV1();
+      for (const base of [base16, base64url]) expect((await post(m.api, `/cat?arg=${v1.toString(base.encoder)}`)).body).toBe(many[0]!.toString());
     });
 
     it('add a 1 MB file (CIDv0, 256 KiB chunks) and with cid-version=1, raw-leaves, chunker=size-N: Helia gives the same CIDs; cat is byte-exact', async () => {

@@ -41,6 +41,8 @@ const now = (): number => Math.floor(Date.now() / 1000);
 
 export class SdsClient {
   readonly address: string;
+  /** the end of the last step that asked for the SN and spent it (`withSequenceNumber`) */
+  private snTurn: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly rpc: SdsRpcClient,
@@ -60,15 +62,30 @@ export class SdsClient {
     return { ozone: BigInt(String(r.ozone)), sequenceNumber: String(r.sequencynumber) };
   }
 
+  /**
+   * Asks for the wallet's SN and runs `step`, which signs over it and sends the request that spends
+   * it (requestUpload, uploadSign, requestDownload, getShared: the meta node moves the SN on at
+   * each), one step at a time: two at once would sign the same SN, and the second would be refused
+   * as stale (`-3`, `-6`). Only the asking and that one request wait for each other.
+   */
+  private withSequenceNumber<T>(step: (sequenceNumber: string) => Promise<T>): Promise<T> {
+    const run = this.snTurn.then(async () => step((await this.ozone()).sequenceNumber));
+    this.snTurn = run.catch(() => undefined);
+    return run;
+  }
+
   /** Uploads a file from disk; with `wait`, polls the file status until FINISHED (or FAILED). */
   async upload(path: string, o: { fileName?: string; wait?: boolean; pollMs?: number; timeoutMs?: number } = {}): Promise<UploadOutcome> {
     const fileSize = (await stat(path)).size;
     const fileHash = await sdsFileHashOfPath(path);
     const fileName = o.fileName ?? basename(path);
-    let { sequenceNumber } = await this.ozone();
+    let sequenceNumber = '';
     const t = now();
     const sign = () => signSds(this.privateKey, SignedMessage.upload(fileHash, this.address, sequenceNumber, t));
-    let r = await this.call('user_requestUpload', { filename: fileName, filesize: fileSize, filehash: fileHash, signature: sign(), req_time: t, sequencenumber: sequenceNumber }, [ReturnCode.SUCCESS, ReturnCode.UPLOAD_DATA]);
+    let r = await this.withSequenceNumber((sn) => {
+      sequenceNumber = sn;
+      return this.call('user_requestUpload', { filename: fileName, filesize: fileSize, filehash: fileHash, signature: sign(), req_time: t, sequencenumber: sequenceNumber }, [ReturnCode.SUCCESS, ReturnCode.UPLOAD_DATA]);
+    });
     const packets: { start: number; end: number }[] = [];
     const fh = await open(path, 'r');
     try {
@@ -83,8 +100,10 @@ export class SdsClient {
     } finally {
       await fh.close();
     }
-    ({ sequenceNumber } = await this.ozone());
-    await this.call('user_uploadSign', { filehash: fileHash, signature: sign(), sequencenumber: sequenceNumber, req_time: t }, [ReturnCode.SUCCESS]);
+    await this.withSequenceNumber((sn) => {
+      sequenceNumber = sn;
+      return this.call('user_uploadSign', { filehash: fileHash, signature: sign(), sequencenumber: sequenceNumber, req_time: t }, [ReturnCode.SUCCESS]);
+    });
     if (!o.wait) return { fileHash, fileSize, packets };
     const state = await this.waitForFile(fileHash, o.pollMs ?? 200, o.timeoutMs ?? 120_000);
     return { fileHash, fileSize, packets, state };
@@ -108,25 +127,27 @@ export class SdsClient {
 
   /** Downloads the owner's file (`sdm://`) into `to`; returns its name and the pieces' offsets. */
   async download(fileHash: string, to: string, owner = this.address): Promise<{ fileName: string; pieces: { start: number; end: number }[] }> {
-    const { sequenceNumber } = await this.ozone();
     const t = now();
-    const first = await this.call(
-      'user_requestDownload',
-      { filehandle: formatFileHandle({ owner, fileHash }), signature: signSds(this.privateKey, SignedMessage.upload(fileHash, this.address, sequenceNumber, t)), req_time: t },
-      [ReturnCode.DOWNLOAD_OK, ReturnCode.DL_OK_ASK_INFO],
+    const first = await this.withSequenceNumber((sequenceNumber) =>
+      this.call(
+        'user_requestDownload',
+        { filehandle: formatFileHandle({ owner, fileHash }), signature: signSds(this.privateKey, SignedMessage.upload(fileHash, this.address, sequenceNumber, t)), req_time: t },
+        [ReturnCode.DOWNLOAD_OK, ReturnCode.DL_OK_ASK_INFO],
+      ),
     );
     return this.receive(fileHash, first, to);
   }
 
   /** Downloads through a share link (`sds://…`) into `to`. */
   async downloadShared(shareLink: string, to: string): Promise<{ fileName: string; fileHash: string; pieces: { start: number; end: number }[] }> {
-    const { sequenceNumber } = await this.ozone();
     const t = now();
     const link = shareLink.replace(/^sds:\/\//, '').split('/')[0]!;
-    const first = await this.call(
-      'user_requestGetShared',
-      { sharelink: shareLink, signature: signSds(this.privateKey, SignedMessage.getShared(link, this.address, sequenceNumber, t)), req_time: t },
-      [ReturnCode.DOWNLOAD_OK, ReturnCode.DL_OK_ASK_INFO],
+    const first = await this.withSequenceNumber((sequenceNumber) =>
+      this.call(
+        'user_requestGetShared',
+        { sharelink: shareLink, signature: signSds(this.privateKey, SignedMessage.getShared(link, this.address, sequenceNumber, t)), req_time: t },
+        [ReturnCode.DOWNLOAD_OK, ReturnCode.DL_OK_ASK_INFO],
+      ),
     );
     const fileHash = String(first.filehash);
     return { ...(await this.receive(fileHash, first, to)), fileHash };

@@ -7,6 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import { openSqlite } from '../sqlite.ts';
+import { otherVersion } from './cid-text.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS blocks (cid TEXT PRIMARY KEY, bytes BLOB NOT NULL);
@@ -41,8 +42,14 @@ export class CidIndex {
     this.db.prepare('INSERT OR IGNORE INTO blocks (cid, bytes) VALUES (?, ?)').run(cid, Buffer.from(bytes));
   }
 
+  /** A block by its CID, or by the other version's CID of the same node (a CIDv0 asked for as CIDv1, or back). */
   block(cid: string): Uint8Array | undefined {
-    const r = this.db.prepare('SELECT bytes FROM blocks WHERE cid = ?').get(cid) as { bytes: Buffer } | undefined;
+    const get = (key: string) => this.db.prepare('SELECT bytes FROM blocks WHERE cid = ?').get(key) as { bytes: Buffer } | undefined;
+    let r = get(cid);
+    if (!r) {
+      const alt = otherVersion(cid);
+      if (alt !== undefined) r = get(alt);
+    }
     return r ? new Uint8Array(r.bytes) : undefined;
   }
 
@@ -56,8 +63,13 @@ export class CidIndex {
       .run(c);
   }
 
+  /** The SDS file of a file CID, or of the other version's CID of the same node. */
   content(cid: string): ContentRow | undefined {
-    return this.db.prepare('SELECT * FROM contents WHERE cid = ?').get(cid) as ContentRow | undefined;
+    const get = (key: string) => this.db.prepare('SELECT * FROM contents WHERE cid = ?').get(key) as ContentRow | undefined;
+    const found = get(cid);
+    if (found) return found;
+    const alt = otherVersion(cid);
+    return alt === undefined ? undefined : get(alt);
   }
 
   contentByFileHash(fileHash: string): ContentRow | undefined {

@@ -79,8 +79,10 @@ async function spoolMultipart(r: KuboRequest, dir: string, limit: number): Promi
   const spooled = new Promise<void>((resolveAll, reject) => {
     let bb: busboy.Busboy;
     try {
-      // fileSize one over the limit: busboy truncates a file at fileSize silently, so the count below must see it pass
-      bb = busboy({ headers: r.req.headers, preservePath: true, limits: { fileSize: limit + 1 } });
+      // fileSize one over the limit: busboy truncates a file at fileSize silently, so the count below must see it pass.
+      // A file name sent as raw UTF-8 (curl, browsers' FormData) is read as UTF-8, as Go's mime/multipart
+      // does for Kubo; busboy's default would read it as Latin-1.
+      bb = busboy({ headers: r.req.headers, preservePath: true, defParamCharset: 'utf8', limits: { fileSize: limit + 1 } });
     } catch (e) {
       reject(new KuboError(400, (e as Error).message));
       return;

@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import tar from 'tar-stream';
 import { CID } from 'multiformats/cid';
+import { parseCid } from './cid-text.ts';
 import { listen, type RunningServer } from '../../api/http.ts';
 import { parseFileHandle } from '../protocol/file-handle.ts';
 import { SdsReturnError } from '../client/sds-client.ts';
@@ -216,7 +217,7 @@ export function serveStorageClientApi(o: StorageClientApiOptions): Promise<Runni
 
   function parseCidArg(arg: string): string {
     try {
-      return CID.parse(arg.replace(/^\/ipfs\//, '').replace(/\/+$/, '')).toString();
+      return parseCid(arg.replace(/^\/ipfs\//, '').replace(/\/+$/, '')).toString();
     } catch (e) {
       throw new KuboError(400, `invalid path ${JSON.stringify(arg)}: invalid cid: ${(e as Error).message}`);
     }

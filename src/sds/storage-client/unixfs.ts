@@ -15,6 +15,7 @@ import { importer, type ImportCandidate } from 'ipfs-unixfs-importer';
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import { exporter } from 'ipfs-unixfs-exporter';
 import { CID } from 'multiformats/cid';
+import { parseCid } from './cid-text.ts';
 import type { CidIndex } from './cid-index.ts';
 
 export const KUBO_CHUNK_SIZE = 262_144;
@@ -175,7 +176,7 @@ export function parseIpfsPath(text: string): { cid: CID; rest: string } {
   const head = slash < 0 ? t : t.slice(0, slash);
   let cid: CID;
   try {
-    cid = CID.parse(head);
+    cid = parseCid(head);
   } catch (e) {
     throw new Error(`invalid path ${JSON.stringify(text)}: invalid cid: ${(e as Error).message}`);
   }
