@@ -5,6 +5,7 @@
  * trace), as cobra-based `stchaind` does.
  */
 import { Command, CommanderError, Help } from 'commander';
+import { commandFirst, splitShortAssignments, type CommandLevel } from './argv-order.ts';
 import { NEUTRAL, profileNamed, type NamingProfile } from '../naming.ts';
 import { clientNamingOf, homeOfArgv } from './home.ts';
 import type { CliContext } from './context.ts';
@@ -32,9 +33,7 @@ const COMMANDS: readonly LazyEntry[] = [KEYS, TX, QUERY, ...NODE_COMMANDS];
  */
 export async function buildProgram(ctx: CliContext, argv?: readonly string[]): Promise<Command> {
   const program = new Command('chaind').description('Chain node daemon and client of the simulated storage chain').showSuggestionAfterError(true);
-  // the consensus-engine group carries the profile's word (`chaind tendermint …` under the real profile)
-  const commands = ctx.naming.consensusCommand === 'consensus' ? COMMANDS : COMMANDS.map((e) => (e.name === 'consensus' ? { ...e, name: ctx.naming.consensusCommand } : e));
-  await mountLazy(program, commands, argv ?? [], ctx, argv === undefined);
+  await mountLazy(program, commandsOf(ctx), argv ?? [], ctx, argv === undefined);
   // exitOverride, the output streams and the placeholders' help terms on every command
   applyToTree(program, (cmd) =>
     cmd
@@ -43,6 +42,36 @@ export async function buildProgram(ctx: CliContext, argv?: readonly string[]): P
       .configureHelp({ subcommandTerm: (sub) => subcommandTerm(sub, (c) => PLAIN_HELP.subcommandTerm(c)) }),
   );
   return program;
+}
+
+/** The top-level entries: the consensus-engine group carries the profile's word (`chaind tendermint …` under the real profile). */
+function commandsOf(ctx: CliContext): readonly LazyEntry[] {
+  return ctx.naming.consensusCommand === 'consensus' ? COMMANDS : COMMANDS.map((e) => (e.name === 'consensus' ? { ...e, name: ctx.naming.consensusCommand } : e));
+}
+
+/** The tree as the lazy tables know it before anything is loaded (the groups' own commands are not in them). */
+function lazyLevel(entries: readonly LazyEntry[]): CommandLevel {
+  return {
+    sub(word) {
+      const e = entries.find((x) => x.name === word || (x.aliases ?? []).includes(word));
+      return e === undefined ? undefined : 'children' in e ? lazyLevel(e.children) : lazyLevel([]);
+    },
+    takesValue: () => undefined,
+  };
+}
+
+/** The tree as loaded, with each command's own flags. */
+function commanderLevel(cmd: Command): CommandLevel {
+  return {
+    sub(word) {
+      const c = cmd.commands.find((x) => x.name() === word || x.aliases().includes(word));
+      return c === undefined ? undefined : commanderLevel(c);
+    },
+    takesValue(flag) {
+      const o = cmd.options.find((x) => x.long === flag || x.short === flag);
+      return o === undefined ? undefined : o.required || o.optional;
+    },
+  };
 }
 
 function applyToTree(cmd: Command, fn: (cmd: Command) => void): void {
@@ -58,8 +87,11 @@ export async function main(argv: string[], context: Partial<CliContext> = {}): P
   try {
     // the profile of the chain this home talks to (client.toml `naming`, written by `chaind init --naming`)
     if (!context.naming) ctx = { ...ctx, naming: homeNaming(argv) };
-    const program = await buildProgram(ctx, argv);
-    await program.parseAsync(argv, { from: 'user' });
+    // flags before the command words, as cobra allows (argv-order.ts): the words first, from the
+    // lazy tables (which group to load), then again from the loaded tree (the group's own commands)
+    const words = commandFirst(splitShortAssignments(argv), lazyLevel(commandsOf(ctx)));
+    const program = await buildProgram(ctx, words);
+    await program.parseAsync(commandFirst(words, commanderLevel(program)), { from: 'user' });
     return 0;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode; // commander printed its own message

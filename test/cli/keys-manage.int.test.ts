@@ -3,7 +3,7 @@ import { toBech32 } from '@cosmjs/encoding';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { entropyToMnemonic, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ABANDON, ABANDON_MNEMONIC } from '../crypto/vectors.ts';
@@ -246,6 +246,19 @@ describe.concurrent('keyring selection and CLI errors', () => {
     expect(fmt.code).toBe(1);
     expect(fmt.stderr).toContain("argument 'yaml' is invalid. Allowed choices are text, json.");
     for (const r of [sub, opt, fmt]) expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("client.toml's keyring-backend is the default; a flag wins; flags may come before the command words, and -o=json reads as -o json", async () => {
+    const { home } = await homeWithKeys();
+    await mkdir(join(home, 'config'), { recursive: true });
+    await writeFile(join(home, 'config', 'client.toml'), 'keyring-backend = "test"\n');
+    const listed = await runChaind(['--home', home, 'keys', 'list', '-o=json']);
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout).map((k: { name: string }) => k.name)).toEqual(['alice', 'bob']);
+    const shown = await runChaind(['keys', '--home', home, 'show', 'alice', '-a']);
+    expect(shown).toEqual({ code: 0, stdout: `${ABANDON.index0.address}\n`, stderr: '' });
+    const memory = await runChaind(['--keyring-backend', 'memory', 'keys', 'list', '--home', home, '--output', 'json']);
+    expect(memory).toEqual({ code: 0, stdout: 'No records were found in keyring\n', stderr: '' });
   });
 
   it('--help exits 0 and lists the subcommands', async () => {

@@ -5,6 +5,7 @@ import type { Keyring } from '../../crypto/keyring/keyring.ts';
 import { openKeyring } from '../../crypto/keyring/open.ts';
 import type { CliContext } from '../context.ts';
 import type { OutputFormat } from '../output.ts';
+import { readClientConfig } from '../../client/client-config.ts';
 
 
 export interface KeysFlags {
@@ -19,13 +20,16 @@ export interface KeysFlags {
 export function keysFlags(cmd: Command): KeysFlags {
   const opts = cmd.optsWithGlobals<{ home: string; keyringDir?: string; keyringBackend: string; output: OutputFormat }>();
   let outputGiven = false;
+  let backendGiven = false;
   for (let c: Command | null = cmd; c; c = c.parent) {
     if (c.getOptionValueSource('output') === 'cli') outputGiven = true;
+    if (c.getOptionValueSource('keyringBackend') === 'cli') backendGiven = true;
   }
   return {
     home: opts.home,
     keyringDir: opts.keyringDir || opts.home,
-    keyringBackend: opts.keyringBackend,
+    // as every SDK command: client.toml's keyring-backend unless the flag is given
+    keyringBackend: backendGiven ? opts.keyringBackend : (readClientConfig(opts.home).keyringBackend ?? opts.keyringBackend),
     output: opts.output,
     outputGiven,
   };
