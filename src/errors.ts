@@ -91,6 +91,15 @@ export const SdkErrors = {
   Panic: new ErrorKind(UNDEFINED_CODESPACE, 111222, 'panic'),
 } as const;
 
+/**
+ * Whether a failure passes a module handler's own wrapping of its keeper's errors unchanged: out of
+ * gas, which the SDK's gas meter raises as a panic that only baseapp's runTx recovers (ErrOutOfGas,
+ * never a module's code), and the recovered panics and plain errors of codespace `undefined`.
+ */
+export function passesModuleWrapping(e: unknown): boolean {
+  return e instanceof ChainError && (e.codespace === UNDEFINED_CODESPACE || SdkErrors.OutOfGas.is(e));
+}
+
 /** A plain Go error surfacing through the SDK: codespace `undefined`, code 1 (chain-semantics §0.5). */
 export function plainError(message: string): ChainError {
   return new ChainError(UNDEFINED_CODESPACE, 1, message);

@@ -70,6 +70,7 @@ function withdrawMature(draft: Draft<AppState>, wallet: string, target: string, 
     if (isBlockedAddress(target)) throw SdkErrors.Unauthorized.wrap(`${target} is not allowed to receive funds`);
     sendCoinsFromModuleToAccount(draft, TOTAL_REWARD_POOL, target, coins, ctx);
   } catch (e) {
+    if (SdkErrors.OutOfGas.is(e)) throw e; // a panic in the SDK: it reaches runTx unwrapped
     throw PotErrors.WithdrawFailure.wrap(innerText(e));
   }
   setMatureTotal(draft, key, amountsSub(mature, amount));
@@ -117,6 +118,8 @@ export const msgFoundationDeposit: MsgSpec<MsgFoundationDeposit> = {
     try {
       sendCoinsFromAccountToModule(draft, msg.from, FOUNDATION_ACCOUNT, coins, ctx);
     } catch (e) {
+      // out of gas is a panic in the SDK: it reaches runTx unwrapped
+      if (SdkErrors.OutOfGas.is(e)) throw e;
       if (e instanceof ChainError || e instanceof Error) throw PotErrors.FoundationDepositFailure.wrap(e.message);
       throw e;
     }

@@ -2,7 +2,7 @@
  * Stateless checks shared by the register messages' ValidateBasic (reference/chain-semantics.md
  * §1.5): address parsing for the `st` and `stsds` kinds, node pubkeys, coins and descriptions.
  */
-import { ChainError, type ErrorKind } from '../../errors.ts';
+import { ChainError, passesModuleWrapping, type ErrorKind } from '../../errors.ts';
 import { addressFromBech32, Hrp, sdsAddress } from '../../crypto/address.ts';
 import { ed25519Address } from '../../crypto/ed25519.ts';
 import { RegisterErrors } from './errors.ts';
@@ -106,7 +106,7 @@ export function wrapped<T>(kind: ErrorKind, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof ChainError && e.codespace !== 'undefined') throw kind.wrap(e.message);
+    if (e instanceof ChainError && !passesModuleWrapping(e)) throw kind.wrap(e.message);
     throw e;
   }
 }

@@ -4,7 +4,7 @@
  * (10); [QUIRK] the beneficiary is only validated and echoed in the event, no ozone is credited
  * anywhere in state.
  */
-import { ChainError, SdkErrors } from '../../errors.ts';
+import { ChainError, passesModuleWrapping, SdkErrors } from '../../errors.ts';
 import { coinsFromProto, coinsIsZero, formatCoins, validateCoins } from '../../math/coins.ts';
 import type { MsgSpec } from '../../state/module.ts';
 import { accountProblem } from './addresses.ts';
@@ -47,8 +47,8 @@ export const msgPrepay: MsgSpec<MsgPrepay> = {
     try {
       purchased = prepay(draft, msg.sender, amount, ctx);
     } catch (e) {
-      // a recovered panic (codespace `undefined`) passes through unchanged
-      if (e instanceof ChainError && e.codespace !== 'undefined') throw SdsErrors.PrepayFailure.wrap(e.message);
+      // out of gas and a recovered panic (codespace `undefined`) pass through unchanged
+      if (e instanceof ChainError && !passesModuleWrapping(e)) throw SdsErrors.PrepayFailure.wrap(e.message);
       throw e;
     }
     ctx.emit(SdsEvents.prePay({ sender: msg.sender, beneficiary: msg.beneficiary, amount: formatCoins(amount), purchased_noz: purchased.toString() }));
