@@ -62,6 +62,15 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
   const tiers = new Map(c.tiers.map((t) => [t.name, t]));
   /** which node a download session (reqid) lives on */
   const sessions = new Map<string, { url: string; at: number }>();
+  /**
+   * Requests with `Expect: 100-continue` whose `100 Continue` is not sent yet: it is sent when the
+   * body is about to be read, so a refusal before that (401, 405, 413 by Content-Length, 429 …) goes
+   * instead of it and the client does not send the body (Node then closes the connection).
+   */
+  const awaitingContinue = new WeakSet<ServerResponse>();
+  function wantBody(res: ServerResponse): void {
+    if (awaitingContinue.delete(res)) res.writeContinue();
+  }
 
   function authenticate(segment: string | undefined): { token: TokenRow; tier: Tier } {
     if (segment === undefined || segment === '') throw new GatewayError(401, 'missing gateway access token: it goes in the path, /private/rpc/<token> or /spfs/<token>/api/v0/…');
@@ -79,10 +88,11 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     return { token: row, tier };
   }
 
-  /** Reads a body up to `limit` bytes (413 beyond, checked on Content-Length first). */
-  async function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
+  /** Reads a body up to `limit` bytes (413 beyond, checked on Content-Length first, before any `100 Continue`). */
+  async function readLimited(req: IncomingMessage, res: ServerResponse, limit: number): Promise<Buffer> {
     const declared = Number(req.headers['content-length'] ?? NaN);
     if (Number.isFinite(declared) && declared > limit) throw new GatewayError(413, `request body of ${declared} bytes is over this tier's limit of ${limit} bytes`);
+    wantBody(res);
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of req) {
@@ -116,7 +126,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
 
   async function rpc(req: IncomingMessage, res: ServerResponse, token: TokenRow, tier: Tier, admitted: Record<string, string>): Promise<void> {
     if (req.method !== 'POST') throw new GatewayError(405, 'only POST is served on /private/rpc/<token>', { Allow: 'POST' });
-    const body = await readLimited(req, Math.min(tier.maxUploadBytes, RPC_BODY_LIMIT));
+    const body = await readLimited(req, res, Math.min(tier.maxUploadBytes, RPC_BODY_LIMIT));
     count(token, tier, body.length, 0);
     const policy = checkRpcBody(body.toString('utf8'), token.owner);
     if (!policy.ok) throw new GatewayError(policy.status, policy.error);
@@ -149,9 +159,10 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
 
   async function spfs(req: IncomingMessage, res: ServerResponse, rest: string, search: string, token: TokenRow, tier: Tier, admitted: Record<string, string>): Promise<void> {
     const decision = spfsPolicy(req.method ?? '', rest, new URLSearchParams(search), token, store);
-    if (!decision.ok) throw new GatewayError(decision.status, decision.error);
+    if (!decision.ok) throw new GatewayError(decision.status, decision.error, decision.status === 405 ? { Allow: 'POST' } : {});
     const declared = Number(req.headers['content-length'] ?? NaN);
     if (Number.isFinite(declared) && declared > tier.maxUploadBytes) throw new GatewayError(413, `request body of ${declared} bytes is over this tier's limit of ${tier.maxUploadBytes} bytes`);
+    wantBody(res);
     for (const prep of decision.before) {
       await new Promise<void>((resolve) => {
         const r = request(`${c.spfsUpstream}${prep}`, { method: 'POST' }, (x) => x.resume().on('end', () => resolve()));
@@ -250,7 +261,8 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     const route = seg[0] === 'private' && seg[1] === 'rpc' ? 'rpc' : seg[0] === 'spfs' ? 'spfs' : seg[0] === 'usage' ? 'usage' : undefined;
     if (route) at.route = route;
     if (!route) throw new GatewayError(404, `no route ${path}: the gateway serves /private/rpc/<token>, /spfs/<token>/api/v0/<cmd>, /regions/{code}, /usage/<token>, /metrics`);
-    const tokenSegment = route === 'rpc' ? seg[2] : seg[1];
+    // `/spfs/api/v0/…` has no token (one sent elsewhere, e.g. in the query string, is not read): `api` is not one
+    const tokenSegment = route === 'rpc' ? seg[2] : route === 'spfs' && seg[1] === 'api' && seg[2] === 'v0' ? undefined : seg[1];
     if (route === 'rpc' && seg.length > 3) throw new GatewayError(404, 'no route: /private/rpc/<token> takes nothing after the token');
     const { token, tier } = authenticate(tokenSegment);
     at.tier = tier.name;
@@ -312,6 +324,12 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     } finally {
       metrics.requests.inc({ route: at.route, tier: at.tier, status: String(res.statusCode) });
     }
+  });
+  // without this listener Node answers `Expect: 100-continue` with `100 Continue` at once, and a
+  // refused upload (413 by Content-Length) is sent whole before its refusal
+  server.server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    awaitingContinue.add(res);
+    server.server.emit('request', req, res);
   });
   server.server.requestTimeout = c.requestTimeoutSeconds * 1000;
   server.server.headersTimeout = Math.min(c.requestTimeoutSeconds, 20) * 1000;

@@ -3,7 +3,7 @@
  * recording what it is asked, and a Kubo-like API. Every refusal of docs/gateway.md with its status
  * and body, and that nothing refused reaches an upstream.
  */
-import { createServer, request, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,6 +98,28 @@ afterAll(async () => {
 
 const upstreamCalls = () => rpcA.seen.length + rpcB.seen.length;
 const err = (status: number, error: string) => JSON.stringify({ error, status }) + '\n';
+const kuboErr = (message: string) => JSON.stringify({ Message: message, Code: 0, Type: 'error' }) + '\n';
+
+/** A POST with `Expect: 100-continue` whose body is sent only on `100 Continue`, as curl does: whether that came, and the answer. */
+function sendExpecting(path: string, body: Buffer, headers: Record<string, string> = {}, agent?: Agent): Promise<Answer & { continued: boolean; reusedSocket: boolean }> {
+  return new Promise((resolve, reject) => {
+    let continued = false;
+    const r = request(`${gw.url}${path}`, { method: 'POST', agent, headers: { ...headers, expect: '100-continue', 'content-length': String(body.length) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => {
+        resolve({ continued, reusedSocket: r.reusedSocket, status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') });
+        if (!continued) r.destroy(); // the body was never sent: this request cannot end
+      });
+      res.on('error', reject);
+    });
+    r.on('continue', () => {
+      continued = true;
+      r.end(body);
+    });
+    r.on('error', reject);
+  });
+}
 
 describe('the gateway in process', () => {
   it('forwards a user_ call and a batch unchanged, with the RateLimit headers', async () => {
@@ -140,6 +162,22 @@ describe('the gateway in process', () => {
     expect((await send(gw.url, 'POST', '/regions/EU', '{}')).status).toBe(405);
   });
 
+  it('405 names the methods the route serves in Allow (RFC 9110 §15.5.6), on every route that sends it', async () => {
+    const before = upstreamCalls();
+    const cases: [string, string, string, string][] = [
+      ['GET', `/spfs/${tokens.free}/api/v0/version`, 'POST', kuboErr('GET is not allowed: Kubo RPC commands are POST')],
+      ['PUT', `/spfs/${tokens.free}/api/v0/add`, 'POST', kuboErr('PUT is not allowed: Kubo RPC commands are POST')],
+      ['GET', `/private/rpc/${tokens.free}`, 'POST', err(405, 'only POST is served on /private/rpc/<token>')],
+      ['POST', '/regions/EU', 'GET', err(405, 'only GET is served on /regions/{region_code}')],
+    ];
+    for (const [method, path, allow, body] of cases) {
+      const a = await send(gw.url, method, path);
+      expect([method, path, a.status, a.headers.allow, a.body]).toEqual([method, path, 405, allow, body]);
+    }
+    expect(upstreamCalls()).toBe(before);
+    expect(spfs.seen).toHaveLength(0);
+  });
+
   describe('adversarial: zero unauthorized successes', () => {
     it('401 for a missing, malformed, revoked or another region\'s token, and for a token outside the path', async () => {
       const before = upstreamCalls();
@@ -161,9 +199,18 @@ describe('the gateway in process', () => {
         const a = await send(gw.url, 'POST', path, body, headers);
         expect([path, a.status, a.body]).toEqual([path, 401, expected]);
       }
-      const spfsMissing = await send(gw.url, 'POST', `/spfs/api/v0/cat?arg=Qm`, undefined, { Authorization: `Bearer ${tokens.free}` });
-      expect(spfsMissing.status).toBe(401);
-      expect(JSON.parse(spfsMissing.body)).toMatchObject({ Type: 'error' });
+      const spfsMissing = kuboErr('missing gateway access token: it goes in the path, /private/rpc/<token> or /spfs/<token>/api/v0/…');
+      const spfsCases: [string, Record<string, string>, string][] = [
+        ['/spfs/api/v0/cat?arg=Qm', { Authorization: `Bearer ${tokens.free}` }, spfsMissing],
+        // `api` is where the token goes, not a token
+        [`/spfs/api/v0/version?token=${encodeURIComponent(tokens.free!)}`, {}, spfsMissing],
+        [`/spfs/?token=${encodeURIComponent(tokens.free!)}`, {}, spfsMissing],
+        [`/spfs/x/api/v0/version?token=${encodeURIComponent(tokens.free!)}`, {}, kuboErr('malformed gateway access token')],
+      ];
+      for (const [path, headers, expected] of spfsCases) {
+        const a = await send(gw.url, 'POST', path, undefined, headers);
+        expect([path, a.status, a.body]).toEqual([path, 401, expected]);
+      }
       expect((await send(gw.url, 'GET', `/usage/${tokens.revoked}`)).status).toBe(401);
       expect(upstreamCalls()).toBe(before);
       expect(spfs.seen).toHaveLength(0);
@@ -206,6 +253,39 @@ describe('the gateway in process', () => {
       expect(upstreamCalls()).toBe(before);
       expect(spfs.seen.filter((s) => s.url.startsWith('/api/v0/add'))).toHaveLength(0);
     });
+
+    it('Expect: 100-continue: a refusal known before the body (413 by Content-Length, 401) comes instead of 100 Continue; a body within the limit is asked for and forwarded', async () => {
+      const before = upstreamCalls();
+      const adds = () => spfs.seen.filter((s) => s.url.startsWith('/api/v0/add')).length;
+      const addsBefore = adds();
+      const multipart = { 'Content-Type': 'multipart/form-data; boundary=x' };
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const add = await sendExpecting(`/spfs/${tokens.free}/api/v0/add`, Buffer.alloc(5000), multipart, agent);
+        expect([add.continued, add.status, add.headers.connection, add.body]).toEqual([false, 413, 'close', kuboErr("request body of 5000 bytes is over this tier's limit of 4096 bytes")]);
+        const rpc = await sendExpecting(`/private/rpc/${tokens.free}`, Buffer.alloc(5000, 0x20), { 'Content-Type': 'application/json' }, agent);
+        expect([rpc.continued, rpc.status, rpc.headers.connection, rpc.body]).toEqual([false, 413, 'close', err(413, "request body of 5000 bytes is over this tier's limit of 4096 bytes")]);
+        const unknown = await sendExpecting('/private/rpc/nope', Buffer.from(CALL('rpc_modules')), { 'Content-Type': 'application/json' }, agent);
+        expect([unknown.continued, unknown.status, unknown.body]).toEqual([false, 401, err(401, 'malformed gateway access token')]);
+        expect([upstreamCalls(), adds()]).toEqual([before, addsBefore]);
+        // the refused requests' connections were closed: the next ones are served, and keep theirs
+        const small = Buffer.alloc(2000, 0x61);
+        const ok = await sendExpecting(`/spfs/${tokens.free}/api/v0/add`, small, multipart, agent);
+        expect([ok.continued, ok.status, ok.reusedSocket]).toEqual([true, 200, false]);
+        expect(JSON.parse(ok.body)).toEqual({ Name: 'f', Hash: 'QmWATWQ7fVPP2EFGu71UkfnqhYXDYH566qy47CnJDgvs8u', Size: '12' });
+        expect(spfs.seen.at(-1)!.body).toBe(small.toString('utf8'));
+        const call = await sendExpecting(`/private/rpc/${tokens.free}`, Buffer.from(CALL('rpc_modules')), { 'Content-Type': 'application/json' }, agent);
+        expect([call.continued, call.status, call.reusedSocket, JSON.parse(call.body)]).toEqual([true, 200, true, { jsonrpc: '2.0', id: 1, result: { method: 'rpc_modules' } }]);
+      } finally {
+        agent.destroy();
+      }
+      // on the wire: the 413 alone, then the gateway closes the connection (the body it did not ask for is never read)
+      const text = await raw(gw.url, `POST /spfs/${tokens.free}/api/v0/add HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${7 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`);
+      expect(text.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+      expect(text).toContain('\r\nConnection: close\r\n');
+      expect(text).not.toContain('100 Continue');
+      expect(text.endsWith(kuboErr(`request body of ${7 * 1024 * 1024} bytes is over this tier's limit of 4096 bytes`))).toBe(true);
+    }, 15_000);
 
     it('403 for a batch that smuggles an owner_ method or two spellings of a key; nothing forwarded', async () => {
       const before = upstreamCalls();
