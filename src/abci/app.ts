@@ -88,6 +88,19 @@ const GRPC_NAMES: Record<number, string> = {
 const MAX_UINT64 = (1n << 64n) - 1n;
 
 /**
+ * The store's error for a height whose state the node no longer keeps (or never had): SDK v0.47
+ * `rootmulti.Store.CacheMultiStoreWithVersion` → `iavl.Store.GetImmutable` of a version that does
+ * not exist. `CreateQueryContext` puts it in `failed to load state at height %d; %s (latest height: %d)`.
+ */
+export const IAVL_VERSION_DOES_NOT_EXIST =
+  'version mismatch on immutable IAVL tree; version does not exist. Version has either been pruned, or is for a future block height';
+
+/** `CreateQueryContext`'s context text when the state at `height` cannot be loaded. */
+export function failedToLoadState(height: bigint, latest: bigint): string {
+  return `failed to load state at height ${height}; ${IAVL_VERSION_DOES_NOT_EXIST} (latest height: ${latest})`;
+}
+
+/**
  * The answer to a gRPC-style query method that failed with a gRPC status (baseapp
  * `gRPCErrorToSDKError`): the SDK's ABCI code and `rpc error: code = <Name> desc = <text>: <sdk text>`.
  */
@@ -334,7 +347,7 @@ export class App {
     const refused = this.refuseQueryHeight(height);
     if (refused) return refused;
     const state = this.stateAt(at);
-    if (!state) return fail(SdkErrors.InvalidRequest.code, `failed to load state at height ${at}; (latest height: ${this.committedHeight}): ${SdkErrors.InvalidRequest.text}`);
+    if (!state) return fail(SdkErrors.InvalidRequest.code, `${failedToLoadState(at, this.committedHeight)}: ${SdkErrors.InvalidRequest.text}`);
     let request: unknown;
     try {
       request = this.codec.decode(spec.requestType, data);
@@ -407,7 +420,7 @@ export class App {
     if (!spec) throw new QueryError(GrpcCode.Unimplemented, `unknown method ${method}`);
     const at = height === 0n ? this.committedHeight : height;
     const state = this.stateAt(at);
-    if (!state) throw QueryError.invalidArgument(`failed to load state at height ${at}; (latest height: ${this.committedHeight})`);
+    if (!state) throw QueryError.invalidArgument(failedToLoadState(at, this.committedHeight));
     return spec.run(state, this.codec.create(spec.requestType, request as Record<string, unknown>), { height: at, codec: this.codec });
   }
 

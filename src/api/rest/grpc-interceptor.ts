@@ -4,6 +4,7 @@
  * header, check the height with `CreateQueryContext`, and set the height metadata that the gateway
  * forwards as `Grpc-Metadata-X-Cosmos-Block-Height` — on answers and on the handler's errors.
  */
+import { failedToLoadState } from '../../abci/app.ts';
 import { SDK_CODESPACE, SdkErrors } from '../../errors.ts';
 import type { Node } from '../../node/node.ts';
 import { GatewayError, toGatewayError } from './gateway-error.ts';
@@ -17,10 +18,12 @@ export const BLOCK_HEIGHT_RESPONSE_HEADER = 'Grpc-Metadata-X-Cosmos-Block-Height
 /** The SDK's app name in its "not ready" text (stratos-chain app_config.go `appName`, neutral word). */
 const APP_NAME = 'chain';
 
+
 /**
  * The height a gRPC query runs at: baseapp `RegisterGRPCServer`'s interceptor reads the
- * `x-cosmos-block-height` header (exactly one value, decimal) and `CreateQueryContext` checks it.
- * Its failures are registered SDK errors, i.e. gRPC Unknown (HTTP 500).
+ * `x-cosmos-block-height` header (exactly one value, decimal) and `CreateQueryContext` checks it —
+ * negative, no block yet, in the future, state not kept (pruned). Its failures are registered SDK
+ * errors, i.e. gRPC Unknown (HTTP 500); they come before the handler, so for every service alike.
  */
 export function queryHeight(node: Node, req: RestRequest): bigint {
   const values = req.headersDistinct[BLOCK_HEIGHT_HEADER];
@@ -42,7 +45,11 @@ export function queryHeight(node: Node, req: RestRequest): bigint {
   if (height > node.height) {
     throw GatewayError.sdk(SDK_CODESPACE, SdkErrors.InvalidHeight.code, SdkErrors.InvalidHeight.text, 'cannot query with height in the future; please provide a valid height');
   }
-  return height === 0n ? node.height : height;
+  const at = height === 0n ? node.height : height;
+  if (node.chain.app.stateAt(at) === undefined) {
+    throw GatewayError.sdk(SDK_CODESPACE, SdkErrors.InvalidRequest.code, SdkErrors.InvalidRequest.text, failedToLoadState(at, node.height));
+  }
+  return at;
 }
 
 /** Runs a service method after the interceptor: its errors carry the height metadata. */

@@ -1,7 +1,7 @@
 /** Query service `sdk.bank.v1beta1.Query` (SDK v0.47 x/bank/keeper/grpc_query.go). */
 import { hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { QueryError } from '../../errors.ts';
-import { accAddress, addressFromBech32, Hrp } from '../../crypto/address.ts';
+import { accAddress, Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
 import { isValidDenom } from '../../math/coin.ts';
 import type { QuerySpec } from '../../state/module.ts';
 import type { AppState } from '../../state/app-state.ts';
@@ -11,10 +11,15 @@ import { isSendEnabled } from './params.ts';
 
 const S = 'sdk.bank.v1beta1';
 
+/**
+ * The store key of an account address, parsed as every bank query does (x/bank/keeper/grpc_query.go):
+ * `sdk.AccAddressFromBech32`, its Go error wrapped as InvalidArgument `invalid address: <text>`
+ * (`invalid address: invalid Bech32 prefix; expected st, got stvaloper`, `invalid address: decoding
+ * bech32 failed: invalid checksum (expected … got …)`, `invalid address: empty address string is not allowed`).
+ */
 function addressKey(address: string): string {
-  if (address === '') throw QueryError.invalidArgument('empty address string is not allowed');
   try {
-    return Buffer.from(addressFromBech32(address, Hrp.account)).toString('hex');
+    return Buffer.from(sdkAddressFromBech32(address, Hrp.account)).toString('hex');
   } catch (e) {
     throw QueryError.invalidArgument(`invalid address: ${(e as Error).message}`);
   }
@@ -44,8 +49,9 @@ export const bankQueries: QuerySpec[] = [
     requestType: `${S}.QueryBalanceRequest`,
     responseType: `${S}.QueryBalanceResponse`,
     run(state, req: { address: string; denom: string }) {
-      const key = addressKey(req.address);
+      // Balance validates the denom before the address (SpendableBalanceByDenom the other way round)
       checkDenom(req.denom);
+      const key = addressKey(req.address);
       const amount = shardGet(state.bank.balances, key)?.[req.denom] ?? 0n;
       return { balance: { denom: req.denom, amount: amount.toString() } };
     },

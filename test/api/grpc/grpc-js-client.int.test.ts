@@ -55,11 +55,11 @@ describe('failures leave the channel serving', () => {
     expect(QueryBalanceResponse.decode(response).balance).toEqual({ denom: 'wei', amount: (BOB_WEI + 5n).toString() });
   });
 
-  it('an address of 64 KB: INVALID_ARGUMENT with the start of the bech32 error', async () => {
+  it('an address of 64 KB: INVALID_ARGUMENT with the SDK\'s bech32 error (which does not repeat the input)', async () => {
     const address = 'x'.repeat(64 * 1024);
     const err = await unary('/sdk.bank.v1beta1.Query/Balance', QueryBalanceRequest.encode({ address, denom: 'wei' }).finish()).catch((e: grpc.ServiceError) => e);
     expect((err as grpc.ServiceError).code).toBe(grpc.status.INVALID_ARGUMENT);
-    expect((err as grpc.ServiceError).details).toMatch(/^invalid address: invalid bech32 string "x{7000,}… \(truncated: \d+ bytes in all\)$/);
+    expect((err as grpc.ServiceError).details).toBe('invalid address: decoding bech32 failed: invalid bech32 string length 65536');
     expect((await balance()).response.length).toBeGreaterThan(0);
   });
 

@@ -218,11 +218,37 @@ describe('bank', () => {
     expect(r.text).toBe(`{"balances":[{"denom":"wei","amount":"${BOB_WEI}"}],"pagination":{"next_key":null,"total":"1"}}`);
   });
 
-  it('a bad address is InvalidArgument (400) in the bank queries', async () => {
-    const r = await call(f, '/sdk/bank/v1beta1/balances/st1bad');
-    expect(r.status).toBe(400);
-    expect(r.json().code).toBe(3);
-    expect(r.json().message).toMatch(/^invalid address: /);
+  it('a bad address is InvalidArgument (400) with the Go text of sdk.AccAddressFromBech32, in every bank route that takes one', async () => {
+    // x/bank/keeper/grpc_query.go: status.Errorf(codes.InvalidArgument, "invalid address: %s", err)
+    const operator = bech32.encode('stvaloper', bech32.decode(ALICE).words); // alice's bytes, operator prefix
+    const badChecksum = ALICE.slice(0, -1) + 'y'; // ALICE ends in "6945zx"
+    const cases: [string, string][] = [
+      [operator, 'invalid address: invalid Bech32 prefix; expected st, got stvaloper'],
+      [badChecksum, 'invalid address: decoding bech32 failed: invalid checksum (expected 6945zx got 6945zy)'],
+      ['st1bad', 'invalid address: decoding bech32 failed: invalid bech32 string length 6'],
+      ['', 'invalid address: empty address string is not allowed'],
+    ];
+    for (const [address, message] of cases) {
+      for (const path of [
+        `/sdk/bank/v1beta1/balances/${address}`,
+        `/sdk/bank/v1beta1/balances/${address}/by_denom?denom=wei`,
+        `/sdk/bank/v1beta1/spendable_balances/${address}`,
+        `/sdk/bank/v1beta1/spendable_balances/${address}/by_denom?denom=wei`,
+      ]) {
+        if (address === '' && path.includes('/by_denom')) continue; // `balances//by_denom`: the SDK's router (gorilla/mux) redirects a path with `//`
+        const r = await call(f, path);
+        expect([path, r.status, r.text]).toEqual([path, 400, JSON.stringify({ code: 3, message, details: [] })]);
+        expect(r.headers.get(HEIGHT)).toBe('2');
+      }
+    }
+  });
+
+  it('Balance checks the denom before the address, SpendableBalanceByDenom the address first (SDK v0.47)', async () => {
+    const operator = bech32.encode('stvaloper', bech32.decode(ALICE).words);
+    const balance = await call(f, `/sdk/bank/v1beta1/balances/${operator}/by_denom`);
+    expect([balance.status, balance.text]).toEqual([400, '{"code":3,"message":"invalid denom: ","details":[]}']);
+    const spendable = await call(f, `/sdk/bank/v1beta1/spendable_balances/${operator}/by_denom`);
+    expect([spendable.status, spendable.text]).toEqual([400, '{"code":3,"message":"invalid address: invalid Bech32 prefix; expected st, got stvaloper","details":[]}']);
   });
 
   it('key and offset together are refused', async () => {

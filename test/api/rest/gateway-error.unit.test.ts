@@ -26,8 +26,9 @@ describe('gatewayErrorOfQuery', () => {
   });
 
   it('an SDK error raised before the handler becomes Unknown with the GRPCStatus text', () => {
-    const err = gatewayErrorOfQuery(failed(18, 'failed to load state at height 1; (latest height: 300): invalid request'));
-    expect([err.grpcCode, err.message]).toEqual([2, 'codespace sdk code 18: invalid request: failed to load state at height 1; (latest height: 300)']);
+    const load = 'failed to load state at height 1; version mismatch on immutable IAVL tree; version does not exist. Version has either been pruned, or is for a future block height (latest height: 300)';
+    const err = gatewayErrorOfQuery(failed(18, `${load}: invalid request`));
+    expect([err.grpcCode, err.message]).toEqual([2, `codespace sdk code 18: invalid request: ${load}`]);
   });
 
   it('a method the App does not serve is the gateway’s unknown route', () => {

@@ -44,13 +44,17 @@ export interface RestFixture {
   close(): Promise<void>;
 }
 
-/** A node with the chain's modules (or `modules`: a node that runs fewer) and its REST server. */
-export async function restFixture(opts: { enableUnsafeCors?: boolean; modules?: readonly Module[] } = {}): Promise<RestFixture> {
+/**
+ * A node with the chain's modules (or `modules`: a node that runs fewer) and its REST server;
+ * `keepRecent`: how many past states it keeps for queries at a height (default the App's 100).
+ */
+export async function restFixture(opts: { enableUnsafeCors?: boolean; modules?: readonly Module[]; keepRecent?: number } = {}): Promise<RestFixture> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rest-'));
   let blocks = 0;
   const node = new Node({
     ...appModules,
     ...(opts.modules ? { modules: opts.modules } : {}),
+    ...(opts.keepRecent === undefined ? {} : { keepRecent: opts.keepRecent }),
     dbPath: path.join(dir, 'chain.sqlite'),
     genesis: genesisWith([
       [alice.address, ALICE_WEI],
