@@ -12,6 +12,7 @@ export const QUERY: LazyBranch = {
   description: 'Querying subcommands',
   children: [
     { name: 'account', term: 'account [options] <address>', summary: 'Query for account by address', load: async () => (await import('./account.ts')).accountQueryCommand },
+    { name: 'auth', summary: 'Querying commands for the auth module', load: async () => (await import('./auth.ts')).authQueryCommand },
     { name: 'bank', summary: 'Querying commands for the bank module', load: async () => (await import('./bank.ts')).bankQueryCommand },
     {
       name: 'block',
