@@ -24,6 +24,8 @@ import { unixfs } from '@helia/unixfs';
 import { base16 } from 'multiformats/bases/base16';
 import { base64url } from 'multiformats/bases/base64';
 import { MemoryBlockstore } from 'blockstore-core/memory';
+import * as dagPb from '@ipld/dag-pb';
+import { CID } from 'multiformats/cid';
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import tar from 'tar-stream';
 import { parse } from 'smol-toml';
@@ -63,6 +65,22 @@ const heliaOpts = (o: { cidVersion?: 0 | 1; rawLeaves?: boolean; chunk?: number;
 
 async function heliaCid(bytes: Uint8Array, o: Parameters<typeof heliaOpts>[0] = {}): Promise<string> {
   return (await unixfs({ blockstore: new MemoryBlockstore() }).addBytes(bytes, heliaOpts(o))).toString();
+}
+
+/** Every CID reachable from `root` in a blockstore holding the whole DAG (data leaves included), root excluded. */
+async function reachable(blockstore: MemoryBlockstore, root: CID): Promise<string[]> {
+  const out = new Set<string>();
+  const stack = [root];
+  while (stack.length > 0) {
+    const cid = stack.pop()!;
+    if (cid.code !== dagPb.code) continue;
+    for (const l of dagPb.decode(await concat(blockstore.get(cid) as AsyncIterable<Uint8Array>)).Links) {
+      if (out.has(l.Hash.toString())) continue;
+      out.add(l.Hash.toString());
+      stack.push(l.Hash);
+    }
+  }
+  return [...out];
 }
 
 /** A raw POST to the API: status, headers, body text. */
@@ -309,6 +327,87 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       expect((await all(m.kubo.pin.ls())).map((p) => p.cid.toString())).not.toContain(unpinned.cid.toString());
     });
 
+    it('pin/ls lists indirect pins: a CID under a recursive pin is "indirect through <root>" (a file\'s data leaves too), type=indirect and the default list every one; a type mismatch and a bogus type are errors', async () => {
+      const files = [
+        { path: 'd1/a.txt', content: Buffer.from(`a in d1 ${modeName}\n`) },
+        { path: 'd1/sub/b.txt', content: Buffer.from(`b in d1/sub ${modeName}\n`) },
+        { path: 'd1/sub/chunks.bin', content: content(3000, seed + 41) },
+      ];
+      const out = await all(m.kubo.addAll(files, { chunker: 'size-1024' }));
+      const blockstore = new MemoryBlockstore();
+      const helia = await all(unixfs({ blockstore }).addAll(files, heliaOpts({ chunk: 1024 })));
+      const heliaOf = (path: string) => helia.find((e) => e.path === path)!.cid;
+      const R = out.find((e) => e.path === 'd1')!.cid.toString();
+      const C = out.find((e) => e.path === 'd1/sub')!.cid.toString();
+      expect([R, C]).toEqual([heliaOf('d1').toString(), heliaOf('d1/sub').toString()]);
+      // under R: a.txt, sub, b.txt, chunks.bin and its 3 leaves (their bytes are in SDS, not in the index)
+      const under = await reachable(blockstore, heliaOf('d1'));
+      const leaves = dagPb.decode(await concat(blockstore.get(heliaOf('d1/sub/chunks.bin')) as AsyncIterable<Uint8Array>)).Links.map((l) => l.Hash.toString());
+      expect([under.length, leaves.length]).toEqual([7, 3]);
+
+      // one CID: how it is pinned
+      for (const q of [`arg=${C}`, `arg=${C}&type=indirect`, `arg=/ipfs/${C}&type=all`]) {
+        const r = await post(m.api, `/pin/ls?${q}`);
+        expect([q, r.status, r.body]).toEqual([q, 200, `{"Keys":{"${C}":{"Type":"indirect through ${R}"}}}\n`]);
+      }
+      const leaf = await post(m.api, `/pin/ls?arg=${leaves[2]}`);
+      expect([leaf.status, leaf.body]).toEqual([200, `{"Keys":{"${leaves[2]}":{"Type":"indirect through ${R}"}}}\n`]);
+      expect((await post(m.api, `/pin/ls?arg=${R}`)).body).toBe(`{"Keys":{"${R}":{"Type":"recursive"}}}\n`);
+      expect((await all(m.kubo.pin.ls({ paths: CID.parse(C) }))).map((p) => [p.cid.toString(), p.type])).toEqual([[C, `indirect through ${R}`]]);
+      // asked with a type it is not pinned as: Kubo's text, the argument as the path Kubo makes of it
+      for (const [q, shown] of [[`arg=${R}&type=indirect`, `/ipfs/${R}`], [`arg=${C}&type=recursive`, `/ipfs/${C}`], [`arg=/ipfs/${C}&type=direct`, `/ipfs/${C}`]]) {
+        const r = await post(m.api, `/pin/ls?${q}`);
+        expect([q, r.status, r.json]).toEqual([q, 500, kuboError(`path '${shown}' is not pinned`)]);
+      }
+
+      // the whole list: type=indirect has every CID under R (and no recursive or direct pin), the default has them too
+      const indirect = await post(m.api, '/pin/ls?type=indirect');
+      expect(indirect.status).toBe(200);
+      const recursive = Object.keys((await post(m.api, '/pin/ls?type=recursive')).json.Keys);
+      expect(recursive).toContain(R);
+      const keys = Object.keys(indirect.json.Keys);
+      expect(keys).toEqual([...keys].sort()); // Go's JSON writes a map's keys sorted
+      expect(keys.filter((k) => recursive.includes(k))).toEqual([]);
+      expect(new Set(Object.values(indirect.json.Keys).map((v: any) => v.Type))).toEqual(new Set(['indirect']));
+      expect(Object.fromEntries(under.map((c) => [c, indirect.json.Keys[c]]))).toEqual(Object.fromEntries(under.map((c) => [c, { Type: 'indirect' }])));
+      const dflt = (await post(m.api, '/pin/ls')).json.Keys;
+      expect(Object.fromEntries([R, ...under].map((c) => [c, dflt[c]]))).toEqual(Object.fromEntries([[R, { Type: 'recursive' }], ...under.map((c) => [c, { Type: 'indirect' }])]));
+      const viaClient = await all(m.kubo.pin.ls({ type: 'indirect' }));
+      expect(viaClient.filter((p) => p.cid.toString() === C).map((p) => p.type)).toEqual(['indirect']);
+
+      const bogus = await post(m.api, '/pin/ls?type=bogus');
+      expect([bogus.status, bogus.json]).toEqual([500, kuboError("invalid type 'bogus', must be one of {direct, indirect, recursive, all}")]);
+      const bogusArg = await post(m.api, `/pin/ls?arg=${C}&type=bogus`);
+      expect([bogusArg.status, bogusArg.json]).toEqual([500, kuboError("invalid type 'bogus', must be one of {direct, indirect, recursive, all}")]);
+      // an indirect pin cannot be removed; once R is unpinned nothing holds C
+      await expect(m.kubo.pin.rm(C)).rejects.toThrow('not pinned or pinned indirectly');
+      await m.kubo.pin.rm(R);
+      const gone = await post(m.api, `/pin/ls?arg=${C}`);
+      expect([gone.status, gone.json]).toEqual([500, kuboError(`path '/ipfs/${C}' is not pinned`)]);
+      expect(Object.keys((await post(m.api, '/pin/ls?type=indirect')).json.Keys)).not.toContain(C);
+    });
+
+    it('a name missing under a directory: cat, ls, get and files/cp answer Kubo\'s no link named "<name>" under <the directory\'s CID>', async () => {
+      const files = [
+        { path: 'd3/a.txt', content: Buffer.from(`a in d3 ${modeName}\n`) },
+        { path: 'd3/sub/b.txt', content: Buffer.from(`b in d3/sub ${modeName}\n`) },
+      ];
+      const out = await all(m.kubo.addAll(files));
+      const R = out.find((e) => e.path === 'd3')!.cid.toString();
+      const C = out.find((e) => e.path === 'd3/sub')!.cid.toString();
+      expect((await post(m.api, `/cat?arg=/ipfs/${R}/sub/b.txt`)).body).toBe(files[1]!.content.toString());
+      for (const [cmd, path, under] of [['cat', `/ipfs/${R}/nope`, R], ['cat', `/ipfs/${R}/sub/nope`, C], ['cat', `${R}/sub/nope/deeper`, C], ['ls', `/ipfs/${R}/nope`, R], ['get', `/ipfs/${R}/nope`, R]]) {
+        const r = await post(m.api, `/${cmd}?arg=${encodeURIComponent(path!)}`);
+        expect([cmd, path, r.status, r.json]).toEqual([cmd, path, 500, kuboError(`no link named "nope" under ${under}`)]);
+      }
+      const cp = await post(m.api, `/files/cp?arg=${encodeURIComponent(`/ipfs/${R}/nope`)}&arg=/nope-${modeName}`);
+      expect([cp.status, cp.json]).toEqual([500, kuboError(`cp: cannot get node from path /ipfs/${R}/nope: no link named "nope" under ${R}`)]);
+      // a CID this node never saw is still not known to it
+      const unknown = await heliaCid(Buffer.from(`never added ${modeName}`));
+      const u = await post(m.api, `/cat?arg=/ipfs/${unknown}/nope`);
+      expect([u.status, u.json]).toEqual([500, kuboError(`block was not found locally (offline): /ipfs/${unknown}/nope is not known to this node`)]);
+    });
+
     it('version and id', async () => {
       const v = await m.kubo.version();
       expect(v).toMatchObject({ version: '0.29.0', commit: 'stsim', repo: '15' });
@@ -469,6 +568,42 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       expect((await m.sds.list()).totalnumber).toBe(listBefore);
       // the server is still up
       expect((await m.kubo.version()).version).toBe('0.29.0');
+    });
+
+    it('a path that is not a served command is 404 page not found (text), whatever its arguments (pin/verify, pin/update, files/write, pin, files, two extra segments, add/foo, version/x); one segment after a command that takes paths is its first argument, as go-ipfs-cmds reads it', async () => {
+      const bytes = Buffer.from(`served ${modeName}\n`);
+      const cid = (await m.kubo.add(bytes)).cid.toString();
+      const notFound = [404, 'text/plain; charset=utf-8', '404 page not found\n'];
+      const paths = [
+        `/cat/x/y?arg=${cid}`, `/pin/rm/x/y?arg=${cid}`, '/files/stat/a/b?arg=/', '/version/x', '/id/x',
+        '/pin/verify', `/pin/verify?arg=${cid}`, `/pin/update?arg=${cid}&arg=${cid}`, '/pin', `/pin?arg=${cid}`, '/files', '/files/write?arg=/x', '/files/read?arg=/', '/dag/get', '/swarm/peers/x',
+      ];
+      for (const path of paths) {
+        const r = await post(m.api, path);
+        expect([path, r.status, r.headers.get('content-type'), r.body]).toEqual([path, ...notFound]);
+      }
+      // add/foo with a body adds nothing: its CID stays unknown
+      const other = Buffer.from(`add/foo ${modeName}\n`);
+      const fd = new FormData();
+      fd.append('file', new Blob([other]), 'foo.txt');
+      const add = await post(m.api, '/add/foo', { body: fd });
+      expect([add.status, add.headers.get('content-type'), add.body]).toEqual(notFound);
+      const otherCid = await heliaCid(other);
+      expect((await post(m.api, `/cat?arg=${otherCid}`)).json).toEqual(kuboError(`block was not found locally (offline): ${otherCid} is not known to this node`));
+      // one segment after cat, ls, pin/rm…: the first argument (cat/<cid> = cat?arg=<cid>; cat/x?arg=<cid> reads x first and fails)
+      expect((await post(m.api, `/cat/${cid}`)).body).toBe(bytes.toString());
+      expect((await post(m.api, `/ls/${cid}`)).json).toEqual((await post(m.api, `/ls?arg=${cid}`)).json);
+      for (const path of [`/cat/x?arg=${cid}`, `/pin/rm/x?arg=${cid}`, `/pin/ls/x?arg=${cid}`]) {
+        const r = await post(m.api, path);
+        expect([path, r.status, r.json?.Message]).toEqual([path, 400, expect.stringMatching(/^invalid path "x": invalid cid: /)]);
+      }
+      // pin/rm/x removed no pin (its first argument failed before any); the served commands still answer
+      expect((await post(m.api, `/pin/ls?arg=${cid}`)).body).toBe(`{"Keys":{"${cid}":{"Type":"recursive"}}}\n`);
+      expect((await post(m.api, `/cat?arg=${cid}`)).body).toBe(bytes.toString());
+      expect((await post(m.api, '/files/stat?arg=/')).json.Type).toBe('directory');
+      // another method is still 405 (checked before the command, as Kubo)
+      const get = await fetch(`${m.api}/cat/x?arg=${cid}`);
+      expect([get.status, await get.text()]).toEqual([405, '405 - Method Not Allowed\n']);
     });
 
     it('a file name from SDS that tries to escape download/ lands inside it', async () => {

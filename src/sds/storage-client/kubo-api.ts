@@ -19,9 +19,9 @@ import { SdsReturnError } from '../client/sds-client.ts';
 import type { CidIndex } from './cid-index.ts';
 import { handleAdd } from './kubo-add.ts';
 import { handleFiles } from './kubo-files.ts';
-import { boolOption, intOption, KuboError, parseKuboRequest, requireArg, sendKuboError, sendKuboJson, type KuboRequest } from './kubo-http.ts';
+import { boolOption, intOption, KuboError, parseKuboRequest, requireArg, sendKuboError, sendKuboJson, sendKuboNotFound, type KuboRequest } from './kubo-http.ts';
 import type { SdsBackend } from './sds-backend.ts';
-import { IndexBlockstore, resolvePath, type ResolvedEntry } from './unixfs.ts';
+import { IndexBlockstore, reachableCids, resolvePath, type ResolvedEntry } from './unixfs.ts';
 import { UnixFS } from 'ipfs-unixfs';
 import * as dagPb from '@ipld/dag-pb';
 
@@ -75,6 +75,84 @@ function allowedBrowserRequest(req: IncomingMessage): boolean {
  * leaves, are files; a HAMT shard is a directory) as the unixfs_pb number: 2 file, 1 directory, 4 symlink.
  */
 const UNIXFS_TYPE: Record<string, number> = { raw: 2, directory: 1, file: 2, metadata: 2, symlink: 4, 'hamt-sharded-directory': 1 };
+
+/**
+ * The commands served, by their whole path (docs/storage-client.md): any other path under /api/v0/
+ * is not a command, as Kubo's router answers for one it lacks (`pin/verify`, `files/write`, `dag/get`).
+ */
+const SERVED_COMMANDS: ReadonlySet<string> = new Set([
+  'add', 'cat', 'get', 'ls', 'version', 'id',
+  'pin/add', 'pin/rm', 'pin/ls',
+  'files/mkdir', 'files/cp', 'files/ls', 'files/stat', 'files/rm',
+]);
+
+/**
+ * The served commands whose path may carry their first argument, as go-ipfs-cmds reads one segment
+ * after a command (`cat/<cid>` is `cat?arg=<cid>`; `cat/x?arg=<cid>` is `cat` of `x`, then of
+ * `<cid>`): those whose arguments are paths or CIDs. `add` (its argument is the file, in the body or
+ * as a local path) and the commands without arguments keep the 404 for a longer path.
+ */
+const PATH_ARGUMENT_COMMANDS: ReadonlySet<string> = new Set(['cat', 'get', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'files/mkdir', 'files/cp', 'files/ls', 'files/stat', 'files/rm']);
+
+/** The request as the served command it names, with a trailing path segment as its first argument; undefined for a path that is not one. */
+function servedRequest(r: KuboRequest): KuboRequest | undefined {
+  if (SERVED_COMMANDS.has(r.command)) return r;
+  const slash = r.command.lastIndexOf('/');
+  if (slash < 0) return undefined;
+  const command = r.command.slice(0, slash);
+  if (!PATH_ARGUMENT_COMMANDS.has(command)) return undefined;
+  const segment = r.command.slice(slash + 1);
+  let arg: string;
+  try {
+    arg = decodeURIComponent(segment);
+  } catch {
+    arg = segment; // a stray % is the argument's own text
+  }
+  return { ...r, command, args: [arg, ...r.args] };
+}
+
+const PIN_LS_TYPES: ReadonlySet<string> = new Set(['direct', 'indirect', 'recursive', 'all']);
+
+/**
+ * The pins `pin/ls?type=` lists, as Kubo's coreapi pinLsAll: the recursive and direct pins, then
+ * every CID a recursive pin reaches that is not itself pinned, `indirect` (through the blocks the
+ * index holds: a file's data leaves are listed from its root's links, not read).
+ */
+function pinsOfType(index: CidIndex, type: string): Map<string, string> {
+  const pins = index.pins();
+  const out = new Map<string, string>();
+  for (const p of pins) if (type === 'all' || p.type === type) out.set(p.cid, p.type);
+  if (type !== 'all' && type !== 'indirect') return out;
+  const pinned = new Set(pins.map((p) => p.cid));
+  const seen = new Set<string>();
+  for (const p of pins) {
+    if (p.type !== 'recursive') continue;
+    for (const cid of reachableCids(index, p.cid, seen)) if (!pinned.has(cid)) out.set(cid, 'indirect');
+  }
+  return out;
+}
+
+/**
+ * How one CID is pinned, asked with a type, as Kubo's IsPinnedWithType: `recursive`/`direct` only when
+ * pinned so; `indirect` asks only the recursive pins' DAGs (a recursive root under no other pin is not
+ * indirectly pinned); `all` the CID's own pin first, then the DAGs. Indirect is `indirect through <root>`.
+ */
+function pinTypeOf(index: CidIndex, cid: string, type: string): string | undefined {
+  const own = index.isPinned(cid);
+  if (type === 'recursive' || type === 'direct') return own === type ? own : undefined;
+  if (type === 'all' && own) return own;
+  const seen = new Set<string>();
+  for (const p of index.pins()) {
+    if (p.type !== 'recursive') continue;
+    for (const reached of reachableCids(index, p.cid, seen)) if (reached === cid) return `indirect through ${p.cid}`;
+  }
+  return undefined;
+}
+
+/** Keys in byte order: Go's encoding/json writes a map so, and `pin/ls`'s Keys is one. */
+function sortedKeys<T>(keys: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(keys).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
 
 export function serveStorageClientApi(o: StorageClientApiOptions): Promise<RunningServer> {
   const store = new IndexBlockstore(o.index);
@@ -223,46 +301,47 @@ export function serveStorageClientApi(o: StorageClientApiOptions): Promise<Runni
     }
   }
 
-  async function pin(sub: string, r: KuboRequest, res: ServerResponse): Promise<void> {
-    if (sub === 'ls') {
-      const type = r.options.get('type') ?? 'all';
-      const wanted = r.args.map(parseCidArg);
-      const pins = o.index.pins().filter((p) => type === 'all' || p.type === type);
-      const keys: Record<string, { Type: string }> = {};
-      for (const cid of wanted) {
-        const t = o.index.isPinned(cid);
-        if (!t) throw new KuboError(500, `path '${cid}' is not pinned`);
-        keys[cid] = { Type: t };
-      }
-      if (wanted.length === 0) for (const p of pins) keys[p.cid] = { Type: p.type };
-      sendKuboJson(res, { Keys: keys });
-      return;
+  /** Kubo `pin/ls`: the pins of a type, or the arguments' pin types (each must be pinned so). */
+  function pinLs(r: KuboRequest, res: ServerResponse): void {
+    const type = r.options.get('type') ?? 'all';
+    if (!PIN_LS_TYPES.has(type)) throw new KuboError(500, `invalid type '${type}', must be one of {direct, indirect, recursive, all}`);
+    const keys: Record<string, { Type: string }> = {};
+    if (r.args.length === 0) for (const [cid, t] of pinsOfType(o.index, type)) keys[cid] = { Type: t };
+    for (const arg of r.args) {
+      const cid = parseCidArg(arg);
+      const t = pinTypeOf(o.index, cid, type);
+      // Kubo names the argument as the path it made of it (PathOrCidPath: /ipfs/ before a bare CID)
+      if (!t) throw new KuboError(500, `path '${arg.startsWith('/') ? arg.replace(/\/+$/, '') : `/ipfs/${arg}`}' is not pinned`);
+      keys[cid] = { Type: t };
     }
+    sendKuboJson(res, { Keys: sortedKeys(keys) });
+  }
+
+  function pinAdd(r: KuboRequest, res: ServerResponse): void {
+    const cids = requiredCids(r);
+    for (const cid of cids) {
+      if (!o.index.block(cid) && !o.index.content(cid)) throw new KuboError(500, `pin: ${cid} is not known to this node: add the content first (pins keep content this API added)`);
+    }
+    for (const cid of cids) o.index.pin(cid, boolOption(r.options, 'recursive', true) ? 'recursive' : 'direct');
+    sendKuboJson(res, { Pins: cids });
+  }
+
+  function pinRm(r: KuboRequest, res: ServerResponse): void {
+    const cids = requiredCids(r);
+    for (const cid of cids) if (!o.index.isPinned(cid)) throw new KuboError(500, 'not pinned or pinned indirectly');
+    for (const cid of cids) o.index.unpin(cid);
+    sendKuboJson(res, { Pins: cids });
+  }
+
+  function requiredCids(r: KuboRequest): string[] {
     const cids = r.args.map(parseCidArg);
     if (cids.length === 0) throw new KuboError(400, 'argument "ipfs-path" is required');
-    if (sub === 'add') {
-      for (const cid of cids) {
-        if (!o.index.block(cid) && !o.index.content(cid)) throw new KuboError(500, `pin: ${cid} is not known to this node: add the content first (pins keep content this API added)`);
-      }
-      for (const cid of cids) o.index.pin(cid, boolOption(r.options, 'recursive', true) ? 'recursive' : 'direct');
-      sendKuboJson(res, { Pins: cids });
-      return;
-    }
-    if (sub === 'rm') {
-      for (const cid of cids) if (!o.index.isPinned(cid)) throw new KuboError(500, 'not pinned or pinned indirectly');
-      for (const cid of cids) o.index.unpin(cid);
-      sendKuboJson(res, { Pins: cids });
-      return;
-    }
-    throw new KuboError(404, `unknown command pin/${sub}`);
+    return cids;
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const parsed = parseKuboRequest(req);
-    if ('notFound' in parsed) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('404 page not found\n');
-      return;
-    }
+    if ('notFound' in parsed) return sendKuboNotFound(res);
     if (!allowedBrowserRequest(req)) {
       // a web page must not drive this API (it would upload the machine's files with add?arg): go-ipfs-cmds' CSRF rule
       o.log(`storage client API: blocked ${req.method} ${req.url} from origin ${JSON.stringify(req.headers.origin ?? req.headers.referer ?? req.headers['user-agent'] ?? '')} (possible CSRF)`);
@@ -273,9 +352,10 @@ export function serveStorageClientApi(o: StorageClientApiOptions): Promise<Runni
       res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'POST' }).end(`405 - Method Not Allowed\n`);
       return;
     }
-    const r = parsed;
-    const [group, sub] = r.command.split('/', 2) as [string, string | undefined];
-    switch (group) {
+    // only a served command runs (`pin/verify` is not one here, whatever its arguments)
+    const r = servedRequest(parsed);
+    if (r === undefined) return sendKuboNotFound(res);
+    switch (r.command) {
       case 'add':
         return handleAdd(addContext, r, res);
       case 'cat':
@@ -284,16 +364,19 @@ export function serveStorageClientApi(o: StorageClientApiOptions): Promise<Runni
         return get(r, res);
       case 'ls':
         return ls(r, res);
-      case 'pin':
-        return pin(sub ?? '', r, res);
-      case 'files':
-        return handleFiles({ index: o.index, store }, sub ?? '', r, res);
+      case 'pin/ls':
+        return pinLs(r, res);
+      case 'pin/add':
+        return pinAdd(r, res);
+      case 'pin/rm':
+        return pinRm(r, res);
       case 'version':
         return sendKuboJson(res, { Version: KUBO_VERSION, Commit: 'stsim', Repo: '15', System: `${({ x64: 'amd64', ia32: '386' } as Record<string, string>)[arch()] ?? arch()}/${platform()}`, Golang: 'none (TypeScript simulator)' });
       case 'id':
         return sendKuboJson(res, { ID: o.peer.id, PublicKey: o.peer.publicKey, Addresses: [], AgentVersion: `kubo/${KUBO_VERSION}/stsim`, Protocols: [] });
       default:
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('404 page not found\n');
+        // files/<one of SERVED_COMMANDS' files commands>
+        return handleFiles({ index: o.index, store }, r.command.slice('files/'.length), r, res);
     }
   }
 

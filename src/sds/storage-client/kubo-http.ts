@@ -2,7 +2,7 @@
  * Kubo's RPC conventions (reference §3.2, §3.5): every command is `POST /api/v0/<cmd>` with
  * positional arguments as repeated `arg` query parameters; success is 200 with JSON (or a stream);
  * an argument problem is 400 and a command error 500, both with the go-ipfs-cmds error object
- * `{Message, Code, Type: "error"}`; an unknown command 404, another method 405.
+ * `{Message, Code, Type: "error"}`; a path that is not a served command 404 (text), another method 405.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -27,6 +27,14 @@ export function sendKuboError(res: ServerResponse, status: number, message: stri
   }
   const body = JSON.stringify({ Message: message, Code: code, Type: 'error' }) + '\n';
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-Chunked-Output': '1' }).end(body);
+}
+
+/**
+ * A path that is not a command this API serves: Kubo's router's `404 page not found` (Go's
+ * http.Error text), the same for every such path, whatever its arguments.
+ */
+export function sendKuboNotFound(res: ServerResponse): void {
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('404 page not found\n');
 }
 
 export function sendKuboJson(res: ServerResponse, value: unknown): void {

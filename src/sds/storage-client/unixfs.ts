@@ -13,7 +13,7 @@ import * as dagPb from '@ipld/dag-pb';
 import { UnixFS } from 'ipfs-unixfs';
 import { importer, type ImportCandidate } from 'ipfs-unixfs-importer';
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';
-import { exporter } from 'ipfs-unixfs-exporter';
+import { exporter, walkPath, NotFoundError as ExporterNotFoundError } from 'ipfs-unixfs-exporter';
 import { CID } from 'multiformats/cid';
 import { parseCid } from './cid-text.ts';
 import type { CidIndex } from './cid-index.ts';
@@ -192,10 +192,52 @@ export interface ResolvedEntry {
   readonly links: readonly { name: string; cid: CID; size: bigint }[];
 }
 
+/** A path names an entry its node does not have: Kubo's path resolver's ErrNoLink, its text. */
+export class NoLinkError extends Error {
+  override readonly name = 'NoLinkError';
+  constructor(
+    readonly link: string,
+    readonly under: CID,
+  ) {
+    super(`no link named ${JSON.stringify(link)} under ${under.toString()}`);
+  }
+}
+
+/**
+ * Walks the path's segments before the exporter reads the entry, so that a name missing from a
+ * directory is told apart from a block the index lacks: the exporter throws its own NotFoundError
+ * for the first, the store this module's for the second. (A segment under a file is not a missing
+ * link to Kubo, whose resolver fails on the file's kind: it keeps the exporter's error.)
+ */
+async function walkSegments(path: string, store: IndexBlockstore): Promise<void> {
+  let at: { cid: CID; remainder: string[] } | undefined;
+  try {
+    for await (const step of walkPath(path, store as never)) at = step;
+  } catch (e) {
+    if (e instanceof ExporterNotFoundError && at && at.remainder.length > 0 && (await isDirectory(at.cid, store))) throw new NoLinkError(at.remainder[0]!, at.cid);
+    throw e;
+  }
+}
+
+/** A unixfs directory (plain or sharded) node. */
+async function isDirectory(cid: CID, store: IndexBlockstore): Promise<boolean> {
+  if (cid.code !== dagPb.code) return false;
+  for await (const block of store.get(cid)) {
+    try {
+      const type = UnixFS.unmarshal(dagPb.decode(block).Data ?? new Uint8Array()).type;
+      return type === 'directory' || type === 'hamt-sharded-directory';
+    } catch {
+      return false; // not unixfs
+    }
+  }
+  return false;
+}
+
 /** Resolves a path through the index's blocks (directories and file roots). */
 export async function resolvePath(text: string, store: IndexBlockstore): Promise<ResolvedEntry> {
   const { cid, rest } = parseIpfsPath(text);
   const path = rest === '' ? cid.toString() : `${cid.toString()}/${rest}`;
+  if (rest !== '') await walkSegments(path, store);
   const entry = await exporter(path, store as never);
   if (entry.type === 'directory' || entry.type === 'file') {
     const node = (entry as { node: dagPb.PBNode }).node;
@@ -204,4 +246,28 @@ export async function resolvePath(text: string, store: IndexBlockstore): Promise
   }
   if (entry.type === 'raw') return { cid: entry.cid, name: entry.name, type: 'raw', size: BigInt(entry.size), links: [] };
   return { cid: entry.cid, name: entry.name, type: 'other', size: 0n, links: [] };
+}
+
+/** The CIDs a block links to: a dag-pb node's links; none for a raw block or one the index lacks (a file's data leaf). */
+export function linkedCids(index: CidIndex, cid: string): string[] {
+  const block = index.block(cid);
+  if (!block || parseCid(cid).code !== dagPb.code) return [];
+  return dagPb.decode(block).Links.map((l) => l.Hash.toString());
+}
+
+/**
+ * Every CID reachable from `root` through the index's blocks (root itself excluded), each once across
+ * the walks that share `seen`: what a recursive pin holds indirectly. A linked CID whose block the
+ * index lacks (a data leaf: its bytes are in SDS) is listed and not descended into.
+ */
+export function* reachableCids(index: CidIndex, root: string, seen: Set<string> = new Set()): Generator<string> {
+  const stack = [root];
+  while (stack.length > 0) {
+    for (const c of linkedCids(index, stack.pop()!)) {
+      if (seen.has(c)) continue;
+      seen.add(c);
+      yield c;
+      stack.push(c);
+    }
+  }
 }
