@@ -33,6 +33,11 @@ export interface AppOptions {
   /** how many past states to keep in memory for queries at a height (structurally shared) */
   readonly keepRecent?: number;
   /**
+   * also answer queries at the heights that are multiples of this, older than `keepRecent`, from
+   * the state snapshots kept on disk (pruning's keep-every: a `Chain` reads them back); 0 or absent: none
+   */
+  readonly keepEvery?: number;
+  /**
    * Deep-freeze every produced state (immer autoFreeze), so that an accidental mutation outside a
    * reducer throws. On by default except when NODE_ENV=production; it costs about half of a
    * produce (measured: 107 µs vs 51 µs per transfer-sized produce over 100k accounts).
@@ -128,6 +133,7 @@ export class App {
   private pending: { state: AppState; height: bigint; hash: Uint8Array } | null = null;
   private checkState: AppState = this.committed;
   private readonly history = new Map<bigint, AppState>();
+  private pastStates: ((height: bigint) => AppState | undefined) | undefined;
   private genesisValidators: readonly ValidatorUpdate[] = [];
 
   constructor(opts: AppOptions) {
@@ -327,10 +333,18 @@ export class App {
     this.pending = null;
   }
 
-  /** The state at a height still kept in memory, or undefined. */
+  /**
+   * The state at a height still kept: in memory, or a past state the source set by
+   * `keepPastStates` reads back (a snapshot on disk); undefined when neither has it.
+   */
   stateAt(height: bigint): AppState | undefined {
     if (height === 0n || height === this.committedHeight) return this.committed;
-    return this.history.get(height);
+    return this.history.get(height) ?? (height > 0n && height < this.committedHeight ? this.pastStates?.(height) : undefined);
+  }
+
+  /** Where the states older than the ones kept in memory come from (`AppOptions.keepEvery`). */
+  keepPastStates(source: (height: bigint) => AppState | undefined): void {
+    this.pastStates = source;
   }
 
   /**

@@ -203,6 +203,31 @@ export class Chain {
     this.blockMeta = opts.blockMeta ?? plainBlockMeta;
     const decoderPossible = this.app.decodesAs(MODULES) && opts.dbPath !== ':memory:' && opts.dbPath !== '';
     this.replayDecoderMinTxs = decoderPossible ? (opts.replayDecoderMinTxs ?? 5000) : Infinity;
+    const every = BigInt(opts.keepEvery ?? 0);
+    if (every > 0n) this.app.keepPastStates((height) => (height % every === 0n ? this.snapshotState(height) : undefined));
+  }
+
+  /** The last few states read back from snapshots (`snapshotState`), newest use last. */
+  private readonly snapshotStates = new Map<bigint, AppState>();
+
+  /**
+   * The state of the snapshot at exactly `height`, read back from the store (the whole snapshot and
+   * the deltas after it), for queries at a height that pruning keeps on disk only. Reading one takes
+   * about as long as a restart's; the last one read is kept.
+   */
+  private snapshotState(height: bigint): AppState | undefined {
+    const known = this.snapshotStates.get(height);
+    if (known) {
+      this.snapshotStates.delete(height);
+      this.snapshotStates.set(height, known);
+      return known;
+    }
+    const snap = this.store.latestSnapshot(height);
+    if (!snap || snap.height !== height) return undefined;
+    const state = reviveAppState(restoreSnapshot(snap.texts) as AppState);
+    this.snapshotStates.set(height, state);
+    if (this.snapshotStates.size > 1) this.snapshotStates.delete(this.snapshotStates.keys().next().value!);
+    return state;
   }
 
   /**

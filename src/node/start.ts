@@ -166,6 +166,8 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
       blockMeta: cometBlockMeta({ privValidatorKeys, genesisValidators: validators, consensusParams: genesis.consensus_params, control: consensusControl }),
       minGasPrices: settings.minGasPrices,
       keepRecent: statesInMemory(settings.pruning),
+      // and the states of every keep-every height, from their snapshots on disk
+      keepEvery: Number(settings.pruning.keepEvery),
       blockIntervalMs: settings.blockIntervalMs,
       createEmptyBlocks: settings.createEmptyBlocks,
       createEmptyBlocksIntervalMs: settings.createEmptyBlocksIntervalMs,
