@@ -128,9 +128,18 @@ export class QueryError extends Error {
   constructor(
     readonly grpcCode: number,
     message: string,
+    /**
+     * a plain Go error, no gRPC status (a bech32 decoding failure): gRPC and REST see Unknown, the
+     * ABCI query path ErrInvalidRequest (baseapp's gRPCErrorToSDKError; reference/sdk-modules.md §1.3)
+     */
+    readonly plain = false,
   ) {
     super(message);
     this.name = 'QueryError';
+  }
+  /** A plain Go error returned by a query handler (see `plain`). */
+  static plainError(message: string): QueryError {
+    return new QueryError(GrpcCode.Unknown, message, true);
   }
   static notFound(message: string): QueryError {
     return new QueryError(GrpcCode.NotFound, message);

@@ -372,6 +372,9 @@ export class App {
       const response = spec.run(state, request, { height: at, codec: this.codec });
       return { code: 0, codespace: '', log: '', value: this.codec.encode(spec.responseType, response), height: at };
     } catch (e) {
+      // a plain error (a bad bech32 address) is no gRPC status: baseapp's gRPCErrorToSDKError wraps it
+      // in ErrInvalidRequest; a status keeps its code's mapping (registered SDK errors carry Unknown)
+      if (e instanceof QueryError && e.plain) return fail(SdkErrors.InvalidRequest.code, `${e.message}: ${SdkErrors.InvalidRequest.text}`);
       const err = e instanceof QueryError ? e : new QueryError(GrpcCode.Unknown, e instanceof Error ? e.message : String(e));
       return grpcQueryFailure(err.grpcCode, err.message, at);
     }

@@ -117,3 +117,15 @@ describe('App: given a genesis with one funded account', () => {
     expect(r.log).toMatch(/^out of gas in location: .*; gasWanted: 30000, gasUsed: \d+: out of gas$/);
   });
 });
+
+describe('App.query: how a failing query handler answers (reference/sdk-modules.md §1.3, ABCI query path)', () => {
+  it('a plain error (a bad bech32 address) is ErrInvalidRequest (18) with the error text, as baseapp wraps it', () => {
+    const app = newApp();
+    const AUTH = 'sdk.auth.v1beta1';
+    const res = app.query(`/${AUTH}.Query/Account`, app.codec.encode(`${AUTH}.QueryAccountRequest`, { address: 'st1xyz' }));
+    expect([res.code, res.codespace, res.log]).toEqual([18, 'sdk', 'decoding bech32 failed: invalid bech32 string length 6: invalid request']);
+    // a gRPC status keeps its mapping: an unknown account is NotFound → ErrKeyNotFound (22)
+    const missing = app.query(`/${AUTH}.Query/Account`, app.codec.encode(`${AUTH}.QueryAccountRequest`, { address: bob.address }));
+    expect([missing.code, missing.log]).toEqual([22, `rpc error: code = NotFound desc = account ${bob.address} not found: key not found`]);
+  });
+});

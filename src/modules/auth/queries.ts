@@ -33,7 +33,7 @@ function parseAddress(address: string): Uint8Array {
   try {
     return sdkAddressFromBech32(address, Hrp.account);
   } catch (e) {
-    throw new QueryError(2, (e as Error).message);
+    throw QueryError.plainError((e as Error).message);
   }
 }
 
