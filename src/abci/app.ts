@@ -74,6 +74,11 @@ export interface QueryResponse {
   readonly log: string;
   readonly value: Uint8Array;
   readonly height: bigint;
+  /**
+   * the gRPC status the handler's error is on the node's gRPC server (and so on REST), when the
+   * ABCI answer does not spell it: a plain error is Unknown there and ErrInvalidRequest here
+   */
+  readonly status?: { readonly code: number; readonly message: string };
 }
 
 /** ABCI query codes the SDK maps gRPC statuses to (reference/wire-formats.md §4.3). */
@@ -374,7 +379,7 @@ export class App {
     } catch (e) {
       // a plain error (a bad bech32 address) is no gRPC status: baseapp's gRPCErrorToSDKError wraps it
       // in ErrInvalidRequest; a status keeps its code's mapping (registered SDK errors carry Unknown)
-      if (e instanceof QueryError && e.plain) return fail(SdkErrors.InvalidRequest.code, `${e.message}: ${SdkErrors.InvalidRequest.text}`);
+      if (e instanceof QueryError && e.plain) return { ...fail(SdkErrors.InvalidRequest.code, `${e.message}: ${SdkErrors.InvalidRequest.text}`), status: { code: e.grpcCode, message: e.message } };
       const err = e instanceof QueryError ? e : new QueryError(GrpcCode.Unknown, e instanceof Error ? e.message : String(e));
       return grpcQueryFailure(err.grpcCode, err.message, at);
     }

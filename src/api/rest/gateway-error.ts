@@ -124,6 +124,7 @@ export function isUnknownQueryPath(res: QueryResponse): boolean {
  * error raised before the handler (height checks), which the gRPC server reports as Unknown.
  */
 export function gatewayErrorOfQuery(res: QueryResponse): GatewayError {
+  if (res.status) return new GatewayError(res.status.code, res.status.message);
   const m = HANDLER_ERROR.exec(res.log);
   if (m) {
     const code = (GRPC_CODES as Record<string, number>)[m[1]!] ?? GRPC_CODES.Unknown;
