@@ -2,11 +2,13 @@
  * Block parameters → heights, as the node reads them (reference B.3): `latest`, `pending`,
  * `safe` and `finalized` are the head (blocks are final at once); `earliest` and `0x0` are height 1
  * (there is no block 0); a number above the head is no block. A block hash names the stored block
- * with that CometBFT hash.
+ * with that CometBFT hash. A state read (`eth_getBalance`, `eth_getCode`, `eth_call`, …) at a number
+ * above the head answers `null` (reference B.3).
  */
 import type { AppState } from '../../state/app-state.ts';
 import type { Node } from '../../node/node.ts';
 import { EthRpcError, ETH_DEFAULT_ERROR } from './dispatch.ts';
+import { data } from './hexutil.ts';
 import type { BlockNumber, BlockRef } from './params.ts';
 
 /** The height a block number names, or undefined when it is above the head. */
@@ -32,4 +34,20 @@ export function stateAtHeight(node: Node, height: bigint): AppState {
     throw new EthRpcError(ETH_DEFAULT_ERROR, `failed to load state at height ${height}; (latest height: ${node.height}): the node keeps the state of recent heights only (see --pruning)`);
   }
   return state;
+}
+
+/**
+ * The state a state read at a block parameter reads: undefined for a block number above the head
+ * (the method then answers `null`, reference B.3); -32000 `header for hash 0x… not found` for a
+ * hash of no stored block (the reference does not say; the answer this server has always given);
+ * the pruning error of stateAtHeight for a state the node no longer keeps.
+ */
+export function stateAtRef(node: Node, ref: BlockRef): AppState | undefined {
+  if ('hash' in ref) {
+    const h = heightOfRef(node, ref);
+    if (h === undefined) throw new EthRpcError(ETH_DEFAULT_ERROR, `header for hash ${data(ref.hash)} not found`);
+    return stateAtHeight(node, h);
+  }
+  const h = heightOf(node, ref.number);
+  return h === undefined ? undefined : stateAtHeight(node, h);
 }

@@ -1,51 +1,101 @@
 /**
- * The `eth` methods that need an EVM, which this node does not run: each answers code -32000 (what
- * the node answers for an error its handler returns) with a message naming the missing EVM. The
- * argument counts are the node's (`missing value for required argument N`, `too many arguments`
- * come first, as geth checks them before the handler runs).
+ * The `eth` methods of the EVM on a chain where no EVM runs (reference B.6). What the real chain
+ * answers while no contract exists is answered from the chain:
+ * - `eth_getCode` `"0x"`, `eth_getStorageAt` 32 zero bytes;
+ * - `eth_call` with empty input to an address (none has code) `"0x"`, `eth_estimateGas` of such a
+ *   plain value transfer `0x5208` (21,000);
+ * - `eth_getLogs`, `eth_newFilter`, `eth_getFilterLogs`: no logs, `[]`, with the node's
+ *   `logs-cap` / `block-range-cap` / `filter-cap` errors (src/api/eth/logs.ts, filters.ts).
+ * Like every state read, these answer `null` at a block number above the head (reference B.3).
+ * Everything that would execute EVM code — a call or estimate with input, or without `to` (a
+ * contract creation) — and the sending, signing and proof methods answer -32000 (the node's code for
+ * an error its handler returns) with one fixed message, EVM_UNSUPPORTED. Arguments decode first, as
+ * geth decodes them before the handler runs (-32602).
  */
-import { EthRpcError, ETH_DEFAULT_ERROR, type EthMethod } from './dispatch.ts';
-import { anyValue, optional } from './params.ts';
+import type { Node } from '../../node/node.ts';
+import { stateAtRef } from './block-ref.ts';
+import { EthRpcError, ETH_DEFAULT_ERROR, type EthJson, type EthMethod } from './dispatch.ts';
+import { filterCriteria, type FilterCriteria } from './filter-criteria.ts';
+import type { EthFilters } from './filters.ts';
+import { quantity, ZERO_HASH } from './hexutil.ts';
+import { DEFAULT_LOG_CAPS, NO_LOGS, queryLogs, type BlockLogs, type LogCaps } from './logs.ts';
+import { address, anyValue, blockNumber, blockNumberOrHash, optional, string, type BlockNumber, type BlockRef } from './params.ts';
+import { callData, transactionArgs, type TransactionArgs } from './transaction-args.ts';
 
-/** The code of the "no EVM" answer (the node's code for handler errors). */
+/** The code of a refused EVM method (the node's code for handler errors). */
 export const NO_EVM_CODE = ETH_DEFAULT_ERROR;
 
-export function noEvmMessage(method: string): string {
-  return `${method} needs the EVM (Ethereum Virtual Machine), which this node does not run: its Ethereum JSON-RPC serves reads of the chain (blocks, balances, nonces, fees) only`;
-}
+/** The one message of every refused EVM method (reference B.6). */
+export const EVM_UNSUPPORTED = 'EVM execution is not supported by this simulator';
+
+/** The gas of a plain value transfer (`params.TxGas`). */
+export const TRANSFER_GAS = 21_000n;
 
 /** method → [required arguments, optional arguments] (stratos-chain rpc/namespaces/ethereum/eth). */
-const EVM_METHODS: Readonly<Record<string, readonly [number, number]>> = {
-  eth_call: [2, 1],
-  eth_estimateGas: [1, 1],
+const REFUSED: Readonly<Record<string, readonly [number, number]>> = {
   eth_sendRawTransaction: [1, 0],
   eth_sendTransaction: [1, 0],
   eth_fillTransaction: [1, 0],
   eth_resend: [1, 2],
   eth_sign: [2, 0],
   eth_signTypedData: [2, 0],
-  eth_getCode: [2, 0],
-  eth_getStorageAt: [3, 0],
   eth_getProof: [3, 0],
   eth_getTransactionLogs: [1, 0],
-  eth_getLogs: [1, 0],
-  eth_newFilter: [1, 0],
-  eth_getFilterLogs: [1, 0],
+  // the reference does not say what these answer without an EVM: refused as before
   eth_newPendingTransactionFilter: [0, 0],
   eth_getPendingTransactions: [0, 0],
 };
 
-export const EVM_METHOD_NAMES: readonly string[] = Object.keys(EVM_METHODS);
+export const REFUSED_METHOD_NAMES: readonly string[] = Object.keys(REFUSED);
 
-export function evmMethods(): Map<string, EthMethod> {
-  const out = new Map<string, EthMethod>();
-  for (const [name, [required, opt]] of Object.entries(EVM_METHODS)) {
-    out.set(name, {
-      args: [...Array<typeof anyValue>(required).fill(anyValue), ...Array<ReturnType<typeof optional>>(opt).fill(optional(anyValue))],
-      run: () => {
-        throw new EthRpcError(NO_EVM_CODE, noEvmMessage(name));
-      },
-    });
+function refuse(): never {
+  throw new EthRpcError(NO_EVM_CODE, EVM_UNSUPPORTED);
+}
+
+/** A call that executes no code: to an address (no address has code) with empty input. */
+function runsNoCode(args: TransactionArgs): boolean {
+  return args.to !== undefined && callData(args).length === 0;
+}
+
+export interface EvmMethodsOptions {
+  readonly node: Node;
+  readonly filters: EthFilters;
+  /** `json-rpc.logs-cap`, `json-rpc.block-range-cap` */
+  readonly logCaps?: LogCaps;
+  /** the logs of a block (tests); none without an EVM */
+  readonly blockLogs?: BlockLogs;
+}
+
+const method = (args: EthMethod['args'], run: EthMethod['run']): EthMethod => ({ args, run });
+
+export function evmMethods(o: EvmMethodsOptions): Map<string, EthMethod> {
+  const { node } = o;
+  const caps = o.logCaps ?? DEFAULT_LOG_CAPS;
+  const logs = (crit: FilterCriteria): EthJson => queryLogs(node, crit, caps, o.blockLogs ?? NO_LOGS);
+  /** `answer` at the state of `ref`; null above the head */
+  const atState = (ref: BlockRef, answer: () => EthJson): EthJson => (stateAtRef(node, ref) ? answer() : null);
+
+  const methods: [string, EthMethod][] = [
+    ['eth_getCode', method([address, blockNumberOrHash], ([, ref]) => atState(ref as BlockRef, () => '0x'))],
+    ['eth_getStorageAt', method([address, string, blockNumberOrHash], ([, , ref]) => atState(ref as BlockRef, () => ZERO_HASH))],
+    [
+      'eth_call',
+      method([transactionArgs, blockNumberOrHash, optional(anyValue)], ([args, ref]) =>
+        atState(ref as BlockRef, () => (runsNoCode(args as TransactionArgs) ? '0x' : refuse())),
+      ),
+    ],
+    [
+      'eth_estimateGas',
+      method([transactionArgs, optional(blockNumber)], ([args, n]) =>
+        atState({ number: (n as BlockNumber | undefined) ?? 'pending' }, () => (runsNoCode(args as TransactionArgs) ? quantity(TRANSFER_GAS) : refuse())),
+      ),
+    ],
+    ['eth_getLogs', method([filterCriteria], ([crit]) => logs(crit as FilterCriteria))],
+    ['eth_newFilter', method([filterCriteria], ([crit]) => o.filters.newLogFilter(crit as FilterCriteria))],
+    ['eth_getFilterLogs', method([string], ([id]) => logs(o.filters.logCriteria(id as string)))],
+  ];
+  for (const [name, [required, opt]] of Object.entries(REFUSED)) {
+    methods.push([name, method([...Array<typeof anyValue>(required).fill(anyValue), ...Array<ReturnType<typeof optional>>(opt).fill(optional(anyValue))], refuse)]);
   }
-  return out;
+  return new Map(methods);
 }

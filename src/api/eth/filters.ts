@@ -1,14 +1,17 @@
 /**
- * Polling block filters (reference B.5, B.6): `eth_newBlockFilter` collects the hashes of the
- * blocks committed since the last `eth_getFilterChanges`; `eth_uninstallFilter` removes one.
- * `json-rpc.filter-cap` bounds the live filters: at the cap `eth_newBlockFilter` answers the
- * node's error text "error creating filter: max limit reached" as its id (the node's quirk). A
- * filter not polled for 5 minutes is removed. Log filters need an EVM (src/api/eth/evm-methods.ts).
+ * Polling filters (reference B.5, B.6): `eth_newBlockFilter` collects the hashes of the blocks
+ * committed since the last `eth_getFilterChanges`; `eth_newFilter` keeps a log filter's criteria,
+ * whose changes are the new logs — none, as no EVM runs (`[]`), and whose `eth_getFilterLogs` runs
+ * the criteria as `eth_getLogs` does (src/api/eth/logs.ts); `eth_uninstallFilter` removes one.
+ * `json-rpc.filter-cap` bounds the live filters of both kinds: at the cap `eth_newBlockFilter`
+ * answers the node's error text "error creating filter: max limit reached" as its id (the node's
+ * quirk), while `eth_newFilter` fails with it (-32000). A filter not polled for 5 minutes is removed.
  */
 import { randomBytes } from 'node:crypto';
 import type { Subscription } from 'rxjs';
 import type { Node } from '../../node/node.ts';
 import { EthRpcError, ETH_DEFAULT_ERROR, type EthJson } from './dispatch.ts';
+import type { FilterCriteria } from './filter-criteria.ts';
 
 /** Idle filters expire after this long (the node's `deadline`). */
 export const FILTER_DEADLINE_MS = 5 * 60_000;
@@ -16,10 +19,17 @@ export const FILTER_DEADLINE_MS = 5 * 60_000;
 export const MAX_FILTERS_TEXT = 'error creating filter: max limit reached';
 
 interface Filter {
-  /** block hashes not yet polled */
+  /** block hashes not yet polled (a block filter) */
   readonly hashes: string[];
+  /** a log filter's criteria */
+  readonly criteria?: FilterCriteria;
   lastPolled: number;
 }
+
+export const FILTER_NOT_FOUND = 'filter not found';
+
+/** go-ethereum `filters.BlocksSubscription`: the type number the node names for a block filter. */
+const BLOCKS_SUBSCRIPTION = 5;
 
 function newFilterId(): string {
   return `0x${randomBytes(16).toString('hex').replace(/^0+/, '') || '0'}`;
@@ -37,7 +47,7 @@ export class EthFilters {
   ) {
     this.blocks = node.blocks$.subscribe((block) => {
       const hash = `0x${Buffer.from(block.hash).toString('hex')}`;
-      for (const f of this.filters.values()) f.hashes.push(hash);
+      for (const f of this.filters.values()) if (!f.criteria) f.hashes.push(hash);
     });
     this.sweeper = setInterval(() => this.expire(), 60_000);
     this.sweeper.unref();
@@ -59,11 +69,31 @@ export class EthFilters {
     return id;
   }
 
+  /** `eth_newFilter`: at the cap, the node's error. */
+  newLogFilter(criteria: FilterCriteria): string {
+    if (this.filters.size >= this.filterCap) throw new EthRpcError(ETH_DEFAULT_ERROR, MAX_FILTERS_TEXT);
+    const id = newFilterId();
+    this.filters.set(id, { hashes: [], criteria, lastPolled: Date.now() });
+    return id;
+  }
+
+  /** The new block hashes of a block filter; the new logs of a log filter (none: no EVM). */
   changes(id: string): EthJson {
     const f = this.filters.get(id);
-    if (!f) throw new EthRpcError(ETH_DEFAULT_ERROR, 'filter not found');
+    if (!f) throw new EthRpcError(ETH_DEFAULT_ERROR, FILTER_NOT_FOUND);
     f.lastPolled = Date.now();
     return f.hashes.splice(0);
+  }
+
+  /**
+   * The criteria of a log filter (`eth_getFilterLogs`, which does not count as a poll). A block
+   * filter is the node's `filter <id> doesn't have a LogsSubscription type: got 5`.
+   */
+  logCriteria(id: string): FilterCriteria {
+    const f = this.filters.get(id);
+    if (!f) throw new EthRpcError(ETH_DEFAULT_ERROR, FILTER_NOT_FOUND);
+    if (!f.criteria) throw new EthRpcError(ETH_DEFAULT_ERROR, `filter ${id} doesn't have a LogsSubscription type: got ${BLOCKS_SUBSCRIPTION}`);
+    return f.criteria;
   }
 
   uninstall(id: string): boolean {

@@ -2,7 +2,8 @@
  * The read methods of the `eth`, `net` and `web3` namespaces, answered from the chain (reference
  * B.3): chain id, blocks, balances and nonces at a block, fees, and the node's constants. Balances
  * are the bank balance in the EVM denom (`wei`) of the account with the same 20 bytes as the 0x
- * address (its `st1…` spelling); nonces are the account's sequence.
+ * address (its `st1…` spelling); nonces are the account's sequence. A state read at a block number
+ * above the head answers `null` (reference B.3).
  */
 import { keccak256 } from '../../crypto/keccak.ts';
 import { accAddress } from '../../crypto/address.ts';
@@ -13,7 +14,7 @@ import { balanceOf } from '../../modules/bank/state.ts';
 import { validatorByConsAddr } from '../../modules/staking/state.ts';
 import type { Node } from '../../node/node.ts';
 import { BASE_FEE, blockGasLimit, blockGasUsed, ethBlock } from './block-object.ts';
-import { heightOf, heightOfRef, stateAtHeight } from './block-ref.ts';
+import { heightOf, stateAtHeight, stateAtRef } from './block-ref.ts';
 import { EthRpcError, ETH_DEFAULT_ERROR, type EthJson, type EthMethod } from './dispatch.ts';
 import type { EthFilters } from './filters.ts';
 import { data, quantity } from './hexutil.ts';
@@ -40,20 +41,6 @@ const hashKey = (h: Uint8Array) => Buffer.from(h).toString('hex');
 
 export function readMethods(o: ReadMethodsOptions): Map<string, EthMethod> {
   const { node, chainId } = o;
-
-  /** The height of a block parameter for state reads; a block above the head is the SDK's height error. */
-  const stateHeight = (ref: BlockRef): bigint => {
-    if ('hash' in ref) {
-      const h = heightOfRef(node, ref);
-      if (h === undefined) throw new EthRpcError(ETH_DEFAULT_ERROR, `header for hash 0x${hashKey(ref.hash)} not found`);
-      return h;
-    }
-    const h = heightOf(node, ref.number);
-    if (h === undefined) {
-      throw new EthRpcError(ETH_DEFAULT_ERROR, `cannot query with height in the future (current: ${node.height}, queried: ${ref.number as bigint}); please provide a valid height: invalid height`);
-    }
-    return h;
-  };
 
   const blockAt = (height: bigint | undefined, fullTx: boolean): EthJson => {
     const record = height === undefined ? undefined : node.block(height);
@@ -97,15 +84,15 @@ export function readMethods(o: ReadMethodsOptions): Map<string, EthMethod> {
     [
       'eth_getBalance',
       method([address, blockNumberOrHash], ([addr, ref]) => {
-        const state = stateAtHeight(node, stateHeight(ref as BlockRef));
-        return quantity(balanceOf(state, accAddress(addr as Uint8Array), BASE_DENOM));
+        const state = stateAtRef(node, ref as BlockRef);
+        return state ? quantity(balanceOf(state, accAddress(addr as Uint8Array), BASE_DENOM)) : null;
       }),
     ],
     [
       'eth_getTransactionCount',
       method([address, blockNumberOrHash], ([addr, ref]) => {
-        const state = stateAtHeight(node, stateHeight(ref as BlockRef));
-        return quantity(getAccount(state, accAddress(addr as Uint8Array))?.sequence ?? 0n);
+        const state = stateAtRef(node, ref as BlockRef);
+        return state ? quantity(getAccount(state, accAddress(addr as Uint8Array))?.sequence ?? 0n) : null;
       }),
     ],
     ['eth_getBlockByNumber', method([blockNumber, bool], ([n, full]) => blockAt(heightOf(node, n as bigint), full as boolean))],

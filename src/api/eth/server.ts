@@ -2,7 +2,8 @@
  * The Ethereum JSON-RPC server of `chaind start` (`[json-rpc]`, reference Part B): HTTP on
  * `json-rpc.address` and the websocket on `json-rpc.ws-address` (one server when both are the same
  * address), the methods of the namespaces `json-rpc.api` names (eth, net, web3; `rpc_modules`
- * always), and `eth_subscribe("newHeads")` on the websocket. The HTTP server applies
+ * always), and `eth_subscribe("newHeads")` on the websocket; `json-rpc.filter-cap`, `logs-cap` and
+ * `block-range-cap` bound the filters and log queries. The HTTP server applies
  * `json-rpc.http-timeout` (the whole request must arrive, and the answer be written, within it)
  * and `json-rpc.http-idle-timeout` (a keep-alive connection idle that long is closed); 0 is no limit.
  * A port in use fails the start with a message naming the flag.
@@ -16,6 +17,7 @@ import { EthDispatcher, type EthMethod, type EthSubscriptionKind } from './dispa
 import { evmChainId } from './evm-chain-id.ts';
 import { evmMethods } from './evm-methods.ts';
 import { EthFilters } from './filters.ts';
+import { DEFAULT_LOG_CAPS } from './logs.ts';
 import { ethHttpHandler } from './http-handler.ts';
 import { newHeads } from './new-heads.ts';
 import { readMethods } from './read-methods.ts';
@@ -35,6 +37,10 @@ export interface EthServerOptions {
   readonly filterCap?: number;
   /** app.toml `json-rpc.feehistory-cap` (100) */
   readonly feeHistoryCap?: bigint;
+  /** `json-rpc.logs-cap` (10,000) */
+  readonly logsCap?: number;
+  /** `json-rpc.block-range-cap` (10,000) */
+  readonly blockRangeCap?: number;
   /** `json-rpc.http-timeout` in ms (30 s; 0 = none) */
   readonly httpTimeoutMs?: number;
   /** `json-rpc.http-idle-timeout` in ms (2 min; 0 = none) */
@@ -84,7 +90,7 @@ export async function startEthServer(node: Node, opts: EthServerOptions): Promis
   const filters = new EthFilters(node, opts.filterCap ?? 200);
   const methods = new Map<string, EthMethod>([
     ...readMethods({ node, chainId, clientVersion: buildInfo().version, feeHistoryCap: opts.feeHistoryCap ?? 100n, filters }),
-    ...evmMethods(),
+    ...evmMethods({ node, filters, logCaps: { logsCap: opts.logsCap ?? DEFAULT_LOG_CAPS.logsCap, blockRangeCap: opts.blockRangeCap ?? DEFAULT_LOG_CAPS.blockRangeCap } }),
   ]);
   const served = opts.api.map((ns) => ns.trim()).filter((ns) => ns !== '');
   const subscriptions = new Map<string, Map<string, EthSubscriptionKind>>([['eth', new Map([['newHeads', newHeads(node)]])]]);

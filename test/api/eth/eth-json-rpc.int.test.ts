@@ -2,7 +2,9 @@
 // clients: ethers (JsonRpcProvider, WebSocketProvider) and viem (http and webSocket transports).
 // Chain id, block number, balances (equal to the bank balance over REST, to the wei), nonces,
 // blocks by number and hash (the Cosmos txs' hashes), fee history, new heads over the websocket,
-// and the errors (an EVM method, an unknown method, bad params, a namespace not enabled, batches).
+// what a chain without contracts answers for code, storage, calls, gas estimates and logs (and
+// `null` for state reads above the head), and the errors (EVM execution, an unknown method, bad
+// params, a namespace not enabled, batches).
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
@@ -320,18 +322,134 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
     // there is no block 0: earliest and 0x0 are block 1
     expect((await call('eth_getBlockByNumber', ['0x0', false])).result.number).toBe('0x1');
     expect((await call('eth_getBlockByNumber', ['earliest', false])).result.hash).toBe(await cometBlockHash(1n));
-    expect((await call('eth_getBalance', [aliceEth, hex(running.node.height + 100n)])).error.code).toBe(-32000);
+    // a state read above the head is null (reference B.3)
+    expect(await call('eth_getBalance', [aliceEth, hex(running.node.height + 100n)])).toEqual({ jsonrpc: '2.0', id: 1, result: null });
   });
 
-  it('an EVM method answers -32000 naming the missing EVM', async () => {
-    for (const method of ['eth_call', 'eth_estimateGas', 'eth_sendRawTransaction', 'eth_getCode', 'eth_getLogs', 'eth_getStorageAt']) {
-      const params = method === 'eth_getStorageAt' ? [aliceEth, '0x0', 'latest'] : method === 'eth_call' || method === 'eth_getCode' ? [{ to: bobEth }, 'latest'] : [{ to: bobEth }];
-      const { error } = await call(method, params);
-      expect(error.code).toBe(-32000);
-      expect(error.message).toBe(`${method} needs the EVM (Ethereum Virtual Machine), which this node does not run: its Ethereum JSON-RPC serves reads of the chain (blocks, balances, nonces, fees) only`);
+  it('state reads above the head answer null (reference B.3), by number or {blockNumber}', async () => {
+    const above = hex(running.node.height + 1000n);
+    const reads: [string, unknown[]][] = [
+      ['eth_getBalance', [aliceEth, above]],
+      ['eth_getTransactionCount', [aliceEth, above]],
+      ['eth_getCode', [bobEth, above]],
+      ['eth_getStorageAt', [bobEth, '0x0', above]],
+      ['eth_call', [{ to: bobEth }, above]],
+      ['eth_estimateGas', [{ to: bobEth }, above]],
+      ['eth_getBalance', [aliceEth, { blockNumber: above }]],
+      ['eth_getCode', [bobEth, { blockNumber: above }]],
+    ];
+    for (const [method, params] of reads) expect([method, await call(method, params)]).toEqual([method, { jsonrpc: '2.0', id: 1, result: null }]);
+    // a hash of no block: the reference does not say; the state reads' error, as eth_getBalance answers it
+    const unknown = `0x${'01'.repeat(32)}`;
+    expect(await call('eth_getCode', [bobEth, { blockHash: unknown }])).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: `header for hash ${unknown} not found` } });
+  });
+
+  it('no contract code, storage or logs: what the real chain answers (reference B.6)', async () => {
+    const txBlockHash = await cometBlockHash(txHeight);
+    const answers: [string, unknown[], unknown][] = [
+      ['eth_getCode', [bobEth, 'latest'], '0x'],
+      ['eth_getCode', [aliceEth, hex(txHeight)], '0x'],
+      ['eth_getCode', [bobEth, txBlockHash], '0x'],
+      ['eth_getCode', [bobEth, 'earliest'], '0x'],
+      ['eth_getStorageAt', [bobEth, '0x0', 'latest'], `0x${'0'.repeat(64)}`],
+      ['eth_getStorageAt', [bobEth, '0x1', { blockHash: txBlockHash }], `0x${'0'.repeat(64)}`],
+      // a call that runs no code: to an address (none has code), with empty input
+      ['eth_call', [{ to: bobEth }, 'latest'], '0x'],
+      ['eth_call', [{ from: aliceEth, to: bobEth, value: '0x1', data: '0x' }, 'pending', {}], '0x'],
+      ['eth_call', [{ to: bobEth, input: '0x' }, { blockNumber: hex(txHeight) }], '0x'],
+      // a plain value transfer costs 21,000 gas
+      ['eth_estimateGas', [{ to: bobEth }], '0x5208'],
+      ['eth_estimateGas', [{ from: aliceEth, to: bobEth, value: hex(SENT) }, 'latest'], '0x5208'],
+      ['eth_getLogs', [{ fromBlock: '0x1', toBlock: 'latest' }], []],
+      ['eth_getLogs', [{}], []],
+      ['eth_getLogs', [{ blockHash: txBlockHash, address: [bobEth], topics: [null, `0x${'ab'.repeat(32)}`] }], []],
+      // a fromBlock above the head: [] (B.5)
+      ['eth_getLogs', [{ fromBlock: hex(running.node.height + 50n) }], []],
+    ];
+    for (const [method, params, result] of answers) expect([method, params, await call(method, params)]).toEqual([method, params, { jsonrpc: '2.0', id: 1, result }]);
+    // a log filter: no changes, no logs
+    const { result: id } = await call('eth_newFilter', [{ fromBlock: '0x1', address: bobEth }]);
+    expect(id).toMatch(/^0x[0-9a-f]+$/);
+    expect(await call('eth_getFilterChanges', [id])).toEqual({ jsonrpc: '2.0', id: 1, result: [] });
+    expect(await call('eth_getFilterLogs', [id])).toEqual({ jsonrpc: '2.0', id: 1, result: [] });
+    expect(await call('eth_uninstallFilter', [id])).toEqual({ jsonrpc: '2.0', id: 1, result: true });
+    expect(await call('eth_getFilterLogs', [id])).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'filter not found' } });
+    const { result: blockFilter } = await call('eth_newBlockFilter');
+    expect(await call('eth_getFilterLogs', [blockFilter])).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: `filter ${blockFilter} doesn't have a LogsSubscription type: got 5` } });
+    await call('eth_uninstallFilter', [blockFilter]);
+  });
+
+  it('EVM execution (input, a contract creation, sending) answers -32000 with one fixed message (reference B.6)', async () => {
+    const refused = { code: -32000, message: 'EVM execution is not supported by this simulator' };
+    const calls: [string, unknown[]][] = [
+      ['eth_call', [{ to: bobEth, data: '0x70a08231' }, 'latest']],
+      ['eth_call', [{ to: bobEth, input: '0x00' }, 'latest']],
+      ['eth_call', [{ data: '0x6000' }, 'latest']],
+      ['eth_call', [{}, 'latest']],
+      ['eth_estimateGas', [{ to: bobEth, data: '0x70a08231' }]],
+      ['eth_estimateGas', [{ from: aliceEth, data: '0x6000' }]],
+      ['eth_sendRawTransaction', ['0x00']],
+      ['eth_getProof', [bobEth, [], 'latest']],
+    ];
+    for (const [method, params] of calls) expect([method, params, await call(method, params)]).toEqual([method, params, { jsonrpc: '2.0', id: 1, error: refused }]);
+  });
+
+  it("the arguments of these methods decode as the node's Go types, with geth's errors (-32602)", async () => {
+    const bad: [string, unknown[], string][] = [
+      ['eth_getCode', ['0x1234', 'latest'], 'invalid argument 0: hex string has length 4, want 40 for common.Address'],
+      ['eth_getStorageAt', [bobEth, 0, 'latest'], 'invalid argument 1: json: cannot unmarshal number into Go value of type string'],
+      ['eth_call', [{ to: '0x12' }, 'latest'], 'invalid argument 0: hex string has length 2, want 40 for common.Address'],
+      ['eth_call', [{ to: bobEth, data: 'abcd' }, 'latest'], 'invalid argument 0: json: cannot unmarshal hex string without 0x prefix into Go struct field TransactionArgs.data of type hexutil.Bytes'],
+      ['eth_getLogs', [{ fromBlock: '1' }], 'invalid argument 0: hex string without 0x prefix'],
+      ['eth_getLogs', [{ address: '0x01' }], 'invalid argument 0: invalid address: hex has invalid length 1 after decoding; expected 20 for address'],
+      ['eth_newFilter', [{ blockHash: `0x${'01'.repeat(32)}`, toBlock: 'latest' }], 'invalid argument 0: cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other'],
+    ];
+    for (const [method, params, message] of bad) expect([method, await call(method, params)]).toEqual([method, { jsonrpc: '2.0', id: 1, error: { code: -32602, message } }]);
+  });
+
+  it('json-rpc.block-range-cap and filter-cap bound eth_getLogs, eth_getFilterLogs and eth_newFilter with the node texts', async () => {
+    const capped = await startEthServer(running.node, { address: '127.0.0.1:0', wsAddress: '127.0.0.1:0', api: ['eth'], filterCap: 1, blockRangeCap: 3 });
+    try {
+      const url = `http://127.0.0.1:${capped.http.address.port}`;
+      const at = (method: string, params: unknown[]) => post({ jsonrpc: '2.0', id: 1, method, params }, url);
+      const tooFar = { code: -32000, message: 'maximum [from, to] blocks distance: 3' };
+      expect(await at('eth_getLogs', [{ fromBlock: '0x1', toBlock: '0x5' }])).toEqual({ jsonrpc: '2.0', id: 1, error: tooFar });
+      expect(await at('eth_getLogs', [{ fromBlock: '0x1', toBlock: '0x4' }])).toEqual({ jsonrpc: '2.0', id: 1, result: [] });
+      // earliest is block 1, latest the head
+      expect(await at('eth_getLogs', [{ fromBlock: 'earliest' }])).toEqual({ jsonrpc: '2.0', id: 1, error: tooFar });
+      const { result: id } = await at('eth_newFilter', [{ fromBlock: '0x1', toBlock: '0x5' }]);
+      expect(id).toMatch(/^0x[0-9a-f]+$/);
+      expect(await at('eth_getFilterLogs', [id])).toEqual({ jsonrpc: '2.0', id: 1, error: tooFar });
+      expect(await at('eth_newFilter', [{}])).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'error creating filter: max limit reached' } });
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('ethers and viem get normal results for code, storage, calls, gas estimates and logs', async () => {
+    const provider = new JsonRpcProvider(httpUrl, undefined, { staticNetwork: false });
+    try {
+      expect(await provider.getCode(bobEth)).toBe('0x');
+      expect(await provider.getStorage(bobEth, 0)).toBe(`0x${'0'.repeat(64)}`);
+      expect(await provider.call({ to: bobEth })).toBe('0x');
+      expect(await provider.estimateGas({ from: aliceEth, to: bobEth, value: 1n })).toBe(21_000n);
+      expect(await provider.getLogs({ fromBlock: 1, toBlock: 'latest' })).toEqual([]);
+      expect(await provider.getLogs({ address: bobEth, blockHash: await cometBlockHash(txHeight) })).toEqual([]);
+    } finally {
+      provider.destroy();
     }
     const c = createPublicClient({ transport: http(httpUrl) });
-    await expect(c.call({ to: bobEth as `0x${string}`, data: '0x' })).rejects.toThrow(/needs the EVM/);
+    const bob = bobEth as `0x${string}`;
+    // viem: "0x" is no bytecode
+    expect(await c.getBytecode({ address: bob })).toBeUndefined();
+    expect(await c.getStorageAt({ address: bob, slot: '0x0' })).toBe(`0x${'0'.repeat(64)}`);
+    expect(await c.call({ to: bob, data: '0x' })).toEqual({ data: undefined });
+    expect(await c.estimateGas({ account: aliceEth as `0x${string}`, to: bob, value: 1n })).toBe(21_000n);
+    expect(await c.getLogs({ fromBlock: 1n, toBlock: 'latest' })).toEqual([]);
+    const filter = await c.createEventFilter({ address: bob, fromBlock: 1n });
+    expect(await c.getFilterChanges({ filter })).toEqual([]);
+    expect(await c.getFilterLogs({ filter })).toEqual([]);
+    expect(await c.uninstallFilter({ filter })).toBe(true);
   });
 
   it('unknown methods, bad params, bad JSON and bad requests get geth codes and texts', async () => {
@@ -360,7 +478,7 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
       { jsonrpc: '2.0', id: 1, result: '0x800' },
       { jsonrpc: '2.0', id: 'two', error: { code: -32601, message: 'the method eth_nope does not exist/is not available' } },
       { jsonrpc: '2.0', id: 3, result: hex(SENT) },
-      { jsonrpc: '2.0', id: 4, error: { code: -32000, message: expect.stringContaining('needs the EVM') } },
+      { jsonrpc: '2.0', id: 4, result: '0x' },
       { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'invalid request' } },
     ]);
   });
@@ -452,6 +570,8 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
       expect(error.code).toBe(-32000);
       expect(error.message).toMatch(/^failed to load state at height 2; \(latest height: \d+\): the node keeps the state of recent heights only \(see --pruning\)$/);
       expect((await post({ jsonrpc: '2.0', id: 2, method: 'eth_getBalance', params: [aliceEth, 'latest'] }, url)).result).toBe('0x0');
+      // the other state reads likewise
+      expect((await post({ jsonrpc: '2.0', id: 4, method: 'eth_getCode', params: [aliceEth, '0x2'] }, url)).error).toEqual({ code: -32000, message: expect.stringMatching(/^failed to load state at height 2; /) });
       expect((await post({ jsonrpc: '2.0', id: 3, method: 'eth_getBlockByNumber', params: ['0x2', false] }, url)).result.number).toBe('0x2');
     } finally {
       await pruned.close();

@@ -1,0 +1,138 @@
+// The EVM methods of a chain without an EVM, without a node (reference B.5, B.6): the call object
+// and the log filter decoded with geth's texts, the block walk of eth_getLogs with the node's
+// block-range-cap, logs-cap and 600-block overhang, and log filters under filter-cap.
+import { Subject } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { filterCriteria } from '../../../src/api/eth/filter-criteria.ts';
+import { EthFilters } from '../../../src/api/eth/filters.ts';
+import { queryLogs, type BlockLogs } from '../../../src/api/eth/logs.ts';
+import { parsePositional, ParamsError } from '../../../src/api/eth/params.ts';
+import { transactionArgs } from '../../../src/api/eth/transaction-args.ts';
+import type { Node } from '../../../src/node/node.ts';
+
+const addr = `0x${'ab'.repeat(20)}`;
+const topic = `0x${'cd'.repeat(32)}`;
+const KNOWN = 'ee'.repeat(32);
+
+const err = (params: string, types: Parameters<typeof parsePositional>[1]) => {
+  try {
+    parsePositional(params, types);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ParamsError);
+    return (e as Error).message;
+  }
+  return undefined;
+};
+
+describe('the call object (x/evm TransactionArgs) as encoding/json decodes it', () => {
+  it('decodes the fields, keys case-insensitively; null unsets; unknown keys are ignored', () => {
+    expect(parsePositional(`[{"TO":"${addr}","value":"0x10","gas":"","input":"0x","other":1,"from":null}]`, [transactionArgs])).toEqual([
+      { to: new Uint8Array(20).fill(0xab), value: 16n, gas: 0n, input: new Uint8Array(0) },
+    ]);
+    expect(parsePositional('[null]', [transactionArgs])).toEqual([{}]);
+  });
+
+  it("each field's hexutil error, placed on the struct field", () => {
+    expect(err('["x"]', [transactionArgs])).toBe('invalid argument 0: json: cannot unmarshal string into Go value of type types.TransactionArgs');
+    expect(err('[{"to":"0x1234"}]', [transactionArgs])).toBe('invalid argument 0: hex string has length 4, want 40 for common.Address');
+    expect(err('[{"to":5}]', [transactionArgs])).toBe('invalid argument 0: json: cannot unmarshal non-string into Go struct field TransactionArgs.to of type common.Address');
+    expect(err(`[{"to":"${addr.slice(2)}"}]`, [transactionArgs])).toBe(
+      'invalid argument 0: json: cannot unmarshal hex string without 0x prefix into Go struct field TransactionArgs.to of type common.Address',
+    );
+    expect(err('[{"data":"0xabc"}]', [transactionArgs])).toBe('invalid argument 0: json: cannot unmarshal hex string of odd length into Go struct field TransactionArgs.data of type hexutil.Bytes');
+    expect(err('[{"input":"0xzz"}]', [transactionArgs])).toBe('invalid argument 0: json: cannot unmarshal invalid hex string into Go struct field TransactionArgs.input of type hexutil.Bytes');
+    expect(err('[{"value":"0x01"}]', [transactionArgs])).toBe('invalid argument 0: json: cannot unmarshal hex number with leading zero digits into Go struct field TransactionArgs.value of type *hexutil.Big');
+    expect(err('[{"gas":"0x10000000000000000"}]', [transactionArgs])).toBe('invalid argument 0: json: cannot unmarshal hex number > 64 bits into Go struct field TransactionArgs.gas of type hexutil.Uint64');
+    expect(err('[{"accessList":"x"}]', [transactionArgs])).toBe('invalid argument 0: json: cannot unmarshal string into Go struct field TransactionArgs.accessList of type types.AccessList');
+  });
+});
+
+describe('the log filter (geth filters.FilterCriteria)', () => {
+  it('a range, tags as geth numbers them, one address or several, topics with wildcards', () => {
+    expect(parsePositional(`[{"fromBlock":"0x1","toBlock":"latest","address":"${addr}","topics":[null,"${topic}",["${topic}",null,5]]}]`, [filterCriteria])).toEqual([
+      { fromBlock: 1n, toBlock: -2n, addresses: [new Uint8Array(20).fill(0xab)], topics: [undefined, [new Uint8Array(32).fill(0xcd)], undefined] },
+    ]);
+    expect(parsePositional('[{}]', [filterCriteria])).toEqual([{ fromBlock: undefined, toBlock: undefined, addresses: [], topics: [] }]);
+    expect(parsePositional(`[{"blockHash":"0x${KNOWN}","address":["${addr}"]}]`, [filterCriteria])).toEqual([
+      { blockHash: new Uint8Array(32).fill(0xee), addresses: [new Uint8Array(20).fill(0xab)], topics: [] },
+    ]);
+  });
+
+  it("geth's texts", () => {
+    const crit = (json: string) => err(`[${json}]`, [filterCriteria]);
+    expect(crit('"latest"')).toBe('invalid argument 0: json: cannot unmarshal string into Go value of type filters.input');
+    expect(crit(`{"blockHash":"0x${KNOWN}","fromBlock":"0x1"}`)).toBe('invalid argument 0: cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other');
+    expect(crit('{"blockHash":"0x12"}')).toBe('invalid argument 0: hex string has length 2, want 64 for common.Hash');
+    // geth's rpc.BlockNumber: no decimal text
+    expect(crit('{"fromBlock":"16"}')).toBe('invalid argument 0: hex string without 0x prefix');
+    expect(crit('{"toBlock":"0x8000000000000000"}')).toBe('invalid argument 0: block number larger than int64');
+    expect(crit('{"address":"0x01"}')).toBe('invalid argument 0: invalid address: hex has invalid length 1 after decoding; expected 20 for address');
+    expect(crit('{"address":["0x01"]}')).toBe('invalid argument 0: invalid address at index 0: hex has invalid length 1 after decoding; expected 20 for address');
+    expect(crit('{"address":[null]}')).toBe('invalid argument 0: non-string address at index 0');
+    expect(crit('{"address":{}}')).toBe('invalid argument 0: invalid addresses in query');
+    expect(crit('{"topics":[1]}')).toBe('invalid argument 0: invalid topic(s)');
+    expect(crit('{"topics":[[1]]}')).toBe('invalid argument 0: invalid topic(s)');
+    expect(crit('{"topics":["0x01"]}')).toBe('invalid argument 0: hex has invalid length 1 after decoding; expected 32 for topic');
+    expect(crit('{"topics":"x"}')).toBe('invalid argument 0: json: cannot unmarshal string into Go struct field input.topics of type []interface {}');
+  });
+});
+
+describe('eth_getLogs walks the blocks as the node does', () => {
+  const node = { height: 100n, blockByHash: (h: string) => (h === KNOWN ? { height: 7n } : undefined) } as unknown as Node;
+  const caps = { logsCap: 3, blockRangeCap: 20 };
+  const crit = (json: string) => parsePositional(`[${json}]`, [filterCriteria])[0] as Parameters<typeof queryLogs>[1];
+  /** a log per block, to see which blocks are read */
+  const seen: bigint[] = [];
+  const oneEach: BlockLogs = (h) => (seen.push(h), [`0x${h.toString(16)}`]);
+
+  it('no EVM, no logs: [] for a range, a block hash', () => {
+    expect(queryLogs(node, crit('{"fromBlock":"0x1","toBlock":"0x15"}'), caps)).toEqual([]);
+    expect(queryLogs(node, crit(`{"blockHash":"0x${KNOWN}"}`), caps)).toEqual([]);
+  });
+
+  it('block-range-cap on toBlock − fromBlock, with latest the head and earliest block 1', () => {
+    expect(() => queryLogs(node, crit('{"fromBlock":"0x1","toBlock":"0x16"}'), caps)).toThrow('maximum [from, to] blocks distance: 20');
+    expect(() => queryLogs(node, crit('{"fromBlock":"earliest"}'), caps)).toThrow('maximum [from, to] blocks distance: 20');
+    expect(queryLogs(node, crit('{"fromBlock":"0x50"}'), { ...caps, blockRangeCap: 20 })).toEqual([]);
+  });
+
+  it('a fromBlock above the head is []; a toBlock past head + 600 is cut there (before that, the range cap)', () => {
+    seen.length = 0;
+    expect(queryLogs(node, crit('{"fromBlock":"0x65","toBlock":"0x66"}'), caps, oneEach)).toEqual([]);
+    expect(seen).toEqual([]);
+    expect(queryLogs(node, crit('{"fromBlock":"0x63","toBlock":"0x1000"}'), { logsCap: 10, blockRangeCap: 10_000 }, oneEach)).toEqual(['0x63', '0x64']);
+    expect(() => queryLogs(node, crit('{"fromBlock":"0x63","toBlock":"0x7fffffff"}'), { logsCap: 10, blockRangeCap: 10_000 }, oneEach)).toThrow('maximum [from, to] blocks distance: 10000');
+  });
+
+  it('logs-cap: more logs than the cap is the node error', () => {
+    expect(queryLogs(node, crit('{"fromBlock":"0x1","toBlock":"0x3"}'), caps, oneEach)).toEqual(['0x1', '0x2', '0x3']);
+    expect(() => queryLogs(node, crit('{"fromBlock":"0x1","toBlock":"0x4"}'), caps, oneEach)).toThrow('query returned more than 3 results');
+  });
+
+  it('an unknown block hash is named', () => {
+    expect(() => queryLogs(node, crit(`{"blockHash":"0x${'01'.repeat(32)}"}`), caps)).toThrow(`header for hash 0x${'01'.repeat(32)} not found`);
+  });
+});
+
+describe('log filters', () => {
+  it('count against filter-cap (eth_newFilter fails at it), poll no changes, and are not block filters', () => {
+    const blocks$ = new Subject<{ hash: Uint8Array; height: bigint }>();
+    const filters = new EthFilters({ blocks$ } as unknown as Node, 2);
+    try {
+      const crit = { addresses: [], topics: [] };
+      const logFilter = filters.newLogFilter(crit);
+      const blockFilter = filters.newBlockFilter();
+      expect(() => filters.newLogFilter(crit)).toThrow('error creating filter: max limit reached');
+      blocks$.next({ hash: new Uint8Array(32).fill(1), height: 5n });
+      expect(filters.changes(logFilter)).toEqual([]);
+      expect(filters.changes(blockFilter)).toEqual([`0x${'01'.repeat(32)}`]);
+      expect(filters.logCriteria(logFilter)).toBe(crit);
+      expect(() => filters.logCriteria(blockFilter)).toThrow(`filter ${blockFilter} doesn't have a LogsSubscription type: got 5`);
+      expect(() => filters.logCriteria('0x1')).toThrow('filter not found');
+      expect(filters.uninstall(logFilter)).toBe(true);
+      expect(filters.newLogFilter(crit)).toMatch(/^0x[0-9a-f]+$/);
+    } finally {
+      filters.close();
+    }
+  });
+});
