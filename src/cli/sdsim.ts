@@ -250,5 +250,6 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
 
 export function main(argv: string[], ctx: Partial<SdsimCliContext> = {}): Promise<number> {
   const tty = ctx.tty ?? Boolean(process.stderr.isTTY);
-  return runStandalone((c) => buildSdsim({ ...c, tty }), argv, ctx);
+  // c extended, not spread: a spread would read the lazy stopSignal, taking Ctrl-C away from `run`
+  return runStandalone((c) => buildSdsim(Object.assign(Object.create(c) as StandaloneContext, { tty })), argv, ctx);
 }

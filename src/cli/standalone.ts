@@ -8,7 +8,7 @@ import { type Output, processOutput } from './output.ts';
 
 export interface StandaloneContext {
   readonly out: Output;
-  /** resolves when the process is asked to stop (SIGINT/SIGTERM); tests pass their own */
+  /** resolves when the process is asked to stop (SIGINT/SIGTERM), watched from its first use; tests pass their own */
   readonly stopSignal: Promise<void>;
 }
 
@@ -20,7 +20,15 @@ export function stopSignal(): Promise<void> {
 }
 
 export async function runStandalone(build: (ctx: StandaloneContext) => Command, argv: string[], ctx: Partial<StandaloneContext> = {}): Promise<number> {
-  const full: StandaloneContext = { out: ctx.out ?? processOutput(), stopSignal: ctx.stopSignal ?? stopSignal() };
+  // the handlers are installed only by a command that waits for the signal: any other (`sdsim run`)
+  // keeps Node's default, which ends the process at Ctrl-C or SIGTERM
+  let signal = ctx.stopSignal;
+  const full: StandaloneContext = {
+    out: ctx.out ?? processOutput(),
+    get stopSignal() {
+      return (signal ??= stopSignal());
+    },
+  };
   try {
     await build(full).parseAsync(argv, { from: 'user' });
     return 0;
