@@ -59,6 +59,9 @@ export interface StartSettings {
     readonly wsAddress: string;
     readonly api: readonly string[];
     readonly filterCap: number;
+    /** `eth_getLogs`'s caps: results of one query, and blocks between its ends */
+    readonly logsCap: number;
+    readonly blockRangeCap: number;
     readonly feeHistoryCap: bigint;
     readonly httpTimeoutMs: number;
     readonly httpIdleTimeoutMs: number;
@@ -271,6 +274,10 @@ function jsonRpcSettings(r: FlagReader, app: TomlTable, layout: HomeLayout): Sta
   if (unknown.length > 0) throw new Error(`invalid --json-rpc.api ${JSON.stringify(api.join(','))}: unknown namespace ${JSON.stringify(unknown[0])}, expected some of ${JSON_RPC_NAMESPACES.join(',')}`);
   const filterCap = Number(r.get<bigint>('json-rpc.filter-cap'));
   if (filterCap < 0) throw new Error(`--json-rpc.filter-cap cannot be negative, got ${filterCap}`);
+  const logsCap = Number(r.get<bigint>('json-rpc.logs-cap'));
+  if (logsCap < 0) throw new Error(`--json-rpc.logs-cap cannot be negative, got ${logsCap}`);
+  const blockRangeCap = Number(r.get<bigint>('json-rpc.block-range-cap'));
+  if (blockRangeCap < 0) throw new Error(`--json-rpc.block-range-cap cannot be negative, got ${blockRangeCap}`);
   const feeHistoryCap = tomlValue(app, 'json-rpc.feehistory-cap') ?? 100;
   if (typeof feeHistoryCap !== 'number' || !Number.isInteger(feeHistoryCap) || feeHistoryCap <= 0) {
     throw new Error(`invalid value for json-rpc.feehistory-cap in ${layout.appToml}: expected a positive integer, got ${JSON.stringify(feeHistoryCap)}`);
@@ -281,6 +288,8 @@ function jsonRpcSettings(r: FlagReader, app: TomlTable, layout: HomeLayout): Sta
     wsAddress,
     api,
     filterCap,
+    logsCap,
+    blockRangeCap,
     feeHistoryCap: BigInt(feeHistoryCap),
     httpTimeoutMs: nonNegativeMs(r.get<bigint>('json-rpc.http-timeout'), 'json-rpc.http-timeout'),
     httpIdleTimeoutMs: nonNegativeMs(r.get<bigint>('json-rpc.http-idle-timeout'), 'json-rpc.http-idle-timeout'),

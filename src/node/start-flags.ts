@@ -27,7 +27,6 @@ export interface StartFlag {
 const SINGLE_NODE = 'this simulator runs a single node without a P2P network';
 const NO_GRPC_WEB = 'gRPC-Web is not served by this simulator (the gRPC server is)';
 const NO_EVM_CAP = 'bounds eth_call / eth_estimateGas / eth_resend, which need the EVM this node does not run';
-const NO_EVM_LOGS = 'bounds eth_getLogs, which needs the EVM this node does not run';
 
 export const START_FLAGS: readonly StartFlag[] = [
   // the node and its consensus engine
@@ -92,8 +91,8 @@ export const START_FLAGS: readonly StartFlag[] = [
   { name: 'json-rpc.evm-timeout', kind: 'duration', default: '5s', source: 'app:json-rpc.evm-timeout', usage: 'Sets a timeout used for eth_call (0=infinite)', support: 'accepted', note: NO_EVM_CAP },
   { name: 'json-rpc.http-timeout', kind: 'duration', default: '30s', source: 'app:json-rpc.http-timeout', usage: 'Sets a read/write timeout for json-rpc http server (0=infinite)', support: 'works' },
   { name: 'json-rpc.http-idle-timeout', kind: 'duration', default: '2m0s', source: 'app:json-rpc.http-idle-timeout', usage: 'Sets a idle timeout for json-rpc http server (0=infinite)', support: 'works' },
-  { name: 'json-rpc.logs-cap', kind: 'int32', default: '10000', source: 'app:json-rpc.logs-cap', usage: 'Sets the max number of results can be returned from single `eth_getLogs` query', support: 'accepted', note: NO_EVM_LOGS },
-  { name: 'json-rpc.block-range-cap', kind: 'int32', default: '10000', source: 'app:json-rpc.block-range-cap', usage: 'Sets the max block range allowed for `eth_getLogs` query', support: 'accepted', note: NO_EVM_LOGS },
+  { name: 'json-rpc.logs-cap', kind: 'int32', default: '10000', source: 'app:json-rpc.logs-cap', usage: 'Sets the max number of results can be returned from single `eth_getLogs` query', support: 'works' },
+  { name: 'json-rpc.block-range-cap', kind: 'int32', default: '10000', source: 'app:json-rpc.block-range-cap', usage: 'Sets the max block range allowed for `eth_getLogs` query', support: 'works' },
   { name: 'evm.tracer', kind: 'string', default: '', source: 'app:evm.tracer', usage: 'the EVM tracer type to collect execution traces from the EVM transaction execution (json|struct|access_list|markdown)', support: 'accepted', note: 'there is no EVM yet' },
   { name: 'evm.max-tx-gas-wanted', kind: 'uint', default: '500000', source: 'app:evm.max-tx-gas-wanted', usage: 'the gas wanted for each eth tx returned in ante handler in check tx mode', support: 'accepted', note: 'there is no EVM yet' },
   { name: 'tls.certificate-path', kind: 'string', default: '', source: 'app:tls.certificate-path', usage: 'the cert.pem file path for the server TLS configuration', support: 'accepted', note: 'the Ethereum JSON-RPC is served over plain HTTP and ws' },

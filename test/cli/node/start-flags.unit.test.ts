@@ -160,7 +160,11 @@ describe('start settings: a given flag, else the config files, else the default'
     expect([s.moniker, s.rpcLaddr, s.p2pLaddr, s.blockIntervalMs, s.createEmptyBlocks, s.createEmptyBlocksIntervalMs]).toEqual(['d', 'tcp://127.0.0.1:26657', 'tcp://0.0.0.0:26656', 5000, true, 0]);
     expect(s.minGasPricesText).toBe('1000000000wei');
     expect(s.pruning).toEqual({ strategy: 'default', keepRecent: 100n, keepEvery: 500n, interval: 10n });
-    expect(s.jsonRpc).toEqual({ enable: true, address: '0.0.0.0:8545', wsAddress: '0.0.0.0:8546', api: ['eth', 'net', 'web3'], filterCap: 200, feeHistoryCap: 100n, httpTimeoutMs: 30_000, httpIdleTimeoutMs: 120_000 });
+    expect(s.jsonRpc).toEqual({ enable: true, address: '0.0.0.0:8545', wsAddress: '0.0.0.0:8546', api: ['eth', 'net', 'web3'], filterCap: 200, logsCap: 10_000, blockRangeCap: 10_000, feeHistoryCap: 100n, httpTimeoutMs: 30_000, httpIdleTimeoutMs: 120_000 });
+    // eth_getLogs' caps from the flags (or app.toml); a negative one is refused
+    const capped = resolveStartSettings(h, new Map([['json-rpc.logs-cap', '5'], ['json-rpc.block-range-cap', '7']])).jsonRpc;
+    expect([capped.logsCap, capped.blockRangeCap]).toEqual([5, 7]);
+    expect(() => resolveStartSettings(h, new Map([['json-rpc.block-range-cap', '-1']]))).toThrow('--json-rpc.block-range-cap cannot be negative, got -1');
     expect(s.layout.dbDir).toBe(join(h, 'data'));
     expect(s.mempool).toEqual({ size: 5000, maxTxsBytes: 1073741824, maxTxBytes: 1048576, cacheSize: 10000 });
     expect([s.logLevel, s.logFormat, s.rpcMaxBodyBytes, s.timeoutBroadcastTxCommitMs]).toEqual(['info', 'plain', 1000000, 10000]);
