@@ -164,6 +164,8 @@ export class BlockStore {
   private readonly indexPartRows: number;
   /** the lowest stored height, read at open (`earliestHeight`); unknown again after pruning */
   private earliest: bigint | undefined;
+  /** `blockHeights`' statement, prepared on first use */
+  private heightsStmt: Database.Statement | undefined;
 
   constructor(readonly path: string, opts: BlockStoreOptions = {}) {
     this.indexPartRows = opts.indexPartRows ?? INDEX_PART_ROWS;
@@ -489,6 +491,31 @@ export class BlockStore {
     const block = this.stmts.getBlock.get(Number(height)) as any;
     if (!block) return [];
     return (this.stmts.blockTxRows.all(Number(height)) as any[]).map((r) => rowToTx({ ...r, time_ns: block.time_ns }));
+  }
+
+  /** The heights of the stored blocks in [from, to], ascending (block_search by `block.height` alone). */
+  blockHeights(from: bigint, to: bigint): bigint[] {
+    if (from > to) return [];
+    this.settleThrough(to);
+    this.heightsStmt ??= this.db.prepare('SELECT height FROM blocks WHERE height BETWEEN ? AND ? ORDER BY height').pluck();
+    return (this.heightsStmt.all(Number(from), Number(to)) as number[]).map((h) => BigInt(h));
+  }
+
+  /**
+   * Visits each stored block in [from, to], ascending, with its BeginBlock and EndBlock events as
+   * stored (JSON text of `AbciEvent[]`); only these columns are read. block_search scans them: there
+   * is no block index. With `mustContain`, only blocks whose begin or end events text holds each of
+   * these strings are visited (a filter in SQL, before any JSON is parsed).
+   * `visit` must not use this store: the rows are read as it goes.
+   */
+  scanBlockEvents(from: bigint, to: bigint, visit: (height: bigint, beginEvents: string, endEvents: string) => void, mustContain: readonly string[] = []): void {
+    if (from > to) return;
+    this.settleThrough(to);
+    const filter = mustContain.map(() => ' AND (instr(begin_events, ?) > 0 OR instr(end_events, ?) > 0)').join('');
+    const stmt = this.db.prepare(`SELECT height, begin_events, end_events FROM blocks WHERE height BETWEEN ? AND ?${filter} ORDER BY height`).raw();
+    const args: unknown[] = [Number(from), Number(to)];
+    for (const s of mustContain) args.push(s, s);
+    for (const [height, begin, end] of stmt.iterate(...args) as Iterable<[number, string, string]>) visit(BigInt(height), begin, end);
   }
 
   /** A tx by its hash (hex, any case): the first block's, if it was included twice. Reads the tx index (CometBFT's indexer keeps txs by hash). */

@@ -332,8 +332,10 @@ describe('block methods', () => {
     expect((await rpc('block_results', { height: '5' })).body).toEqual(internalError('height 5 must be less than or equal to the current blockchain height 4'));
   });
 
-  it('block_search: CometBFT answer for an unindexed node', async () => {
-    expect((await rpc('block_search', { query: 'block.height=1' })).body).toEqual(internalError('block indexing is disabled'));
+  it('block_search: blocks as `block` answers them, newest first (more in block-search.int.test.ts)', async () => {
+    const found = (await rpc('block_search', { query: 'block.height>=2' })).body.result;
+    expect(found.total_count).toBe('3');
+    expect(found.blocks).toEqual([4n, 3n, 2n].map((height) => blockJson(h.node.block(height)!)));
   });
 });
 

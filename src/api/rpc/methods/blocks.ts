@@ -6,10 +6,12 @@
 import type { GoJsonValue } from '../../../codec/go-json.ts';
 import { blockJson, blockMetaJson, rpcHeaderJson, signedHeaderJson, storedHeaderOf } from '../../../consensus/json.ts';
 import { EMPTY_BLOCK_ID } from '../../../consensus/types.ts';
+import { searchBlockHeights } from '../../../events/block-search.ts';
 import type { BlockRecord } from '../../../events/block-store.ts';
+import { parseSearchQuery, QuerySyntaxError, type Condition } from '../../../events/search-query.ts';
 import type { Node } from '../../../node/node.ts';
 import { blockEventJson, consensusParamUpdatesJson, deliverTxJson, validatorUpdatesJson } from '../abci-json.ts';
-import { checkHeight, checkMinMax } from '../arg-checks.ts';
+import { checkHeight, checkMinMax, checkPage, checkPerPage } from '../arg-checks.ts';
 import { RpcError } from '../jsonrpc.ts';
 import { P } from '../params.ts';
 import { asJson, hexUpper, type Route } from '../route.ts';
@@ -125,9 +127,28 @@ export const blockRoutes: Record<string, Route> = {
       { name: 'per_page', type: P.intPtr },
       { name: 'order_by', type: P.string },
     ],
-    // begin/end block events are not indexed, which CometBFT reports as a disabled block indexer
-    run: () => {
-      throw RpcError.internal('block indexing is disabled');
+    // BlockSearch: the matching heights (the kv block indexer's rules, src/events/block-search.ts),
+    // ordered (newest first unless `asc`), then paged as tx_search pages; each a ResultBlock as `block` answers
+    run: ({ node }, [query, page, perPageArg, orderBy]) => {
+      let conditions: Condition[];
+      try {
+        conditions = parseSearchQuery(query as string);
+      } catch (e) {
+        if (e instanceof QuerySyntaxError) throw RpcError.internal(e.message);
+        throw e;
+      }
+      const heights = searchBlockHeights(node.chain.store, conditions, node.earliestHeight(), node.height);
+      const order = orderBy as string;
+      if (order === '' || order === 'desc') heights.reverse();
+      else if (order !== 'asc') throw RpcError.internal('expected order_by to be either `asc` or `desc` or empty');
+      const perPage = checkPerPage(perPageArg as bigint | undefined);
+      const skip = (checkPage(page as bigint | undefined, perPage, heights.length) - 1) * perPage;
+      const blocks: GoJsonValue[] = [];
+      for (const h of heights.slice(skip, skip + perPage)) {
+        const record = node.block(h);
+        if (record) blocks.push(asJson(blockJson(record)));
+      }
+      return { blocks, total_count: heights.length.toString() };
     },
   },
 };
