@@ -1,16 +1,29 @@
 /**
  * What the gateway lets through `/spfs/<token>/api/v0/<cmd>` to the storage client API
  * (docs/gateway.md): the Kubo commands of the SPFS pages (add, cat, get, ls, pin/*, files/*, id,
- * version), never the storage client's local forms (`add?arg=<local path>`, `get?arg=sdm://…`,
- * `ls` of the client wallet's SDS files). A private token reaches only the CIDs its owner added
- * through this gateway, and each token sees its own MFS tree: `/` is `/owners/<owner>` for a
- * private token and `/public` for the others.
+ * version, and swarm/peers and object/stat, which `ipfs.sh` uses) and the block reads IPFS tools make
+ * (block/stat, block/get, dag/get: kubo-rpc-client's dag.get is a block/get); never the storage
+ * client's local forms (`add?arg=<local path>`, `get?arg=sdm://…`, `ls` of the client wallet's SDS
+ * files) nor `repo/stat` (the storage client's own index: its size and path on the operator's
+ * machine). block/get and dag/get go `offline=true`: a file's data block is not rebuilt from a
+ * download of its whole SDS file for one request (read files with cat, counted in full). A private
+ * token reaches only the CIDs its owner added through this gateway, and each token sees its own MFS
+ * tree: `/` is `/owners/<owner>` for a private token and `/public` for the others.
  */
 import { CID } from 'multiformats/cid';
 import { parseCid } from '../sds/storage-client/cid-text.ts';
 import type { TokenRow, TokenStore } from './tokens.ts';
 
-const COMMANDS = new Set(['add', 'cat', 'get', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'files/cp', 'files/ls', 'files/stat', 'files/rm', 'files/mkdir', 'id', 'version']);
+const COMMANDS = new Set([
+  'add', 'cat', 'get', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'files/cp', 'files/ls', 'files/stat', 'files/rm', 'files/mkdir', 'id', 'version',
+  'swarm/peers', 'object/stat', 'block/stat', 'block/get', 'dag/get',
+]);
+
+/** The commands that read CIDs given as `arg` (a private token: only its owner's) */
+const CID_READS = new Set(['cat', 'get', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'object/stat', 'block/stat', 'block/get', 'dag/get']);
+
+/** The commands that would download a whole SDS file to rebuild one data block: forwarded with Kubo's `offline=true` (local blocks only) */
+const OFFLINE = new Set(['block/get', 'dag/get']);
 
 export type SpfsDecision =
   | { readonly ok: true; readonly command: string; readonly query: string; readonly recordAdds: boolean; readonly before: readonly string[] }
@@ -43,7 +56,7 @@ export function spfsPolicy(method: string, command: string, q: URLSearchParams, 
     if (private_ && !store.owns(token.owner, cid)) return { ok: false, status: 403, error: `this private token reaches only the content of ${token.owner}: ${cid} is not theirs` };
     return undefined;
   };
-  if (command === 'cat' || command === 'get' || command === 'ls' || command.startsWith('pin/')) {
+  if (CID_READS.has(command)) {
     if (private_ && command === 'pin/ls' && args.length === 0) return { ok: false, status: 403, error: 'pin/ls with a private token needs the CIDs (arg)' };
     for (const a of args) {
       const refused = checkOwned(a);
@@ -70,6 +83,11 @@ export function spfsPolicy(method: string, command: string, q: URLSearchParams, 
     }
     before.push(`/api/v0/files/mkdir?arg=${encodeURIComponent(root)}&parents=true`);
     return { ok: true, command, query: rewritten.toString(), recordAdds: false, before };
+  }
+  if (OFFLINE.has(command)) {
+    const forced = new URLSearchParams([...q].filter(([k]) => k !== 'offline' && k !== 'local'));
+    forced.append('offline', 'true');
+    return { ok: true, command, query: forced.toString(), recordAdds: false, before };
   }
   return { ok: true, command, query: q.toString(), recordAdds: command === 'add', before };
 }

@@ -420,6 +420,142 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       expect((await m.kubo.id()).id.toString()).toBe(id.id.toString());
     });
 
+    it('swarm/peers: {"Peers":null} as Kubo encodes no peers (this API is not a libp2p node), whatever its options; kubo-rpc-client\'s swarm.peers() is []', async () => {
+      expect(await m.kubo.swarm.peers()).toEqual([]);
+      expect(await m.kubo.swarm.peers({ verbose: true, streams: true, latency: true, direction: true })).toEqual([]);
+      for (const q of ['', '?verbose=true', '?verbose', '?streams=1&latency=true&direction=false&identify=true']) {
+        const r = await post(m.api, `/swarm/peers${q}`);
+        expect([q, r.status, r.headers.get('content-type'), r.body]).toEqual([q, 200, 'application/json', '{"Peers":null}\n']);
+      }
+      const bad = await post(m.api, '/swarm/peers?latency=maybe');
+      expect([bad.status, bad.json]).toEqual([400, kuboError("Could not convert value 'maybe' to type 'bool' (for option '-latency')", 1)]);
+    });
+
+    it('block/stat, block/get, object/stat and dag/get of every block of a file (CIDv0 dag-pb leaves, raw leaves) and a directory equal Helia\'s blocks: structure from the index, data leaves rebuilt from the SDS file; offline=true keeps to the index; errors as Kubo', async () => {
+      const bytes = content(3000, seed + 51);
+      const files = [
+        { path: 'd5/one.txt', content: Buffer.from(`one block ${modeName}\n`) },
+        { path: 'd5/sub/two.txt', content: Buffer.from(`two ${modeName}\n`) },
+      ];
+      const blockstore = new MemoryBlockstore();
+      const fs = unixfs({ blockstore });
+      const added = await m.kubo.add(bytes, { chunker: 'size-1024' });
+      const addedRaw = await m.kubo.add(bytes, { chunker: 'size-1024', rawLeaves: true });
+      // only-hash: the structure lands in the index, no SDS file (each wallet's SDS files are few: the spec routes page them by 20)
+      const dir = await all(m.kubo.addAll(files, { onlyHash: true }));
+      const root = await fs.addBytes(bytes, heliaOpts({ chunk: 1024 }));
+      const rawRoot = await fs.addBytes(bytes, heliaOpts({ chunk: 1024, rawLeaves: true }));
+      const heliaDir = await all(fs.addAll(files, heliaOpts()));
+      const D = heliaDir.find((e) => e.path === 'd5')!.cid;
+      expect([added.cid.toString(), addedRaw.cid.toString(), dir.find((e) => e.path === 'd5')!.cid.toString()]).toEqual([root.toString(), rawRoot.toString(), D.toString()]);
+      const blockOf = async (cid: CID) => concat(blockstore.get(cid) as AsyncIterable<Uint8Array>);
+      const linksOf = async (cid: CID) => dagPb.decode(await blockOf(cid)).Links.map((l) => l.Hash);
+      const leaves = await linksOf(root);
+      const rawLeaves = await linksOf(rawRoot);
+      expect([leaves.length, rawLeaves.length, rawLeaves[0]!.code]).toEqual([3, 3, 0x55]);
+      // what Kubo answers for each block, from Helia's blocks
+      const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64').replace(/=+$/, '');
+      const stat = (cid: CID, block: Uint8Array) => {
+        if (cid.code === 0x55) return { Hash: cid.toString(), NumLinks: 0, BlockSize: block.length, LinksSize: 0, DataSize: block.length, CumulativeSize: block.length };
+        const node = dagPb.decode(block);
+        const data = node.Data!.length;
+        return { Hash: cid.toString(), NumLinks: node.Links.length, BlockSize: block.length, LinksSize: block.length - data, DataSize: data, CumulativeSize: node.Links.reduce((t, l) => t + l.Tsize!, block.length) };
+      };
+      const dagJson = (cid: CID, block: Uint8Array) => {
+        if (cid.code === 0x55) return JSON.stringify({ '/': { bytes: b64(block) } });
+        const node = dagPb.decode(block);
+        return JSON.stringify({ Data: { '/': { bytes: b64(node.Data!) } }, Links: node.Links.map((l) => ({ Hash: { '/': l.Hash.toString() }, Name: l.Name, Tsize: l.Tsize })) });
+      };
+      const structure = [root, rawRoot, D, heliaDir.find((e) => e.path === 'd5/sub')!.cid, heliaDir.find((e) => e.path === 'd5/one.txt')!.cid];
+      for (const cid of [...structure, ...leaves, ...rawLeaves]) {
+        const block = await blockOf(cid);
+        const c = cid.toString();
+        const bs = await post(m.api, `/block/stat?arg=${c}`);
+        expect([c, bs.status, bs.body]).toEqual([c, 200, `{"Key":"${c}","Size":${block.length}}\n`]);
+        const viaClient = await m.kubo.block.stat(cid);
+        expect([viaClient.cid.toString(), viaClient.size]).toEqual([c, block.length]);
+        const os = await post(m.api, `/object/stat?arg=${c}`);
+        expect([c, os.status, os.body]).toEqual([c, 200, JSON.stringify(stat(cid, block)) + '\n']);
+        expect([c, Buffer.from(await m.kubo.block.get(cid)).equals(block)]).toEqual([c, true]);
+      }
+      // the root's CumulativeSize is add's Size (Kubo's); a directory's is its DAG's
+      expect((await post(m.api, `/object/stat?arg=${root}`)).json.CumulativeSize).toBe(added.size);
+      expect((await post(m.api, `/object/stat?arg=/ipfs/${D}`)).json).toEqual(stat(D, await blockOf(D)));
+      // block/get and dag/get as Kubo streams them: text/plain, X-Stream-Output; dag-json without a newline
+      for (const cid of [root, D, leaves[1]!, rawLeaves[2]!]) {
+        const block = await blockOf(cid);
+        const res = await fetch(`${m.api}/block/get?arg=${cid}`, { method: 'POST' });
+        const got = Buffer.from(await res.arrayBuffer());
+        expect([cid.toString(), res.status, res.headers.get('content-type'), res.headers.get('x-stream-output'), got.equals(block)]).toEqual([cid.toString(), 200, 'text/plain', '1', true]);
+        const dag = await post(m.api, `/dag/get?arg=${cid}`);
+        expect([cid.toString(), dag.status, dag.headers.get('content-type'), dag.body]).toEqual([cid.toString(), 200, 'text/plain', dagJson(cid, block)]);
+        // kubo-rpc-client's dag.get is a block/get decoded by the client
+        expect((await m.kubo.dag.get(cid)).value).toEqual(cid.code === 0x55 ? new Uint8Array(block) : dagPb.decode(new Uint8Array(block)));
+      }
+      expect((await post(m.api, `/dag/get?arg=${D}`)).body).toMatch(/^\{"Data":\{"\/":\{"bytes":"CAE"\}\},"Links":\[\{"Hash":\{"\/":"Qm[^"]+"\},"Name":"one.txt","Tsize":\d+\},\{"Hash":\{"\/":"Qm[^"]+"\},"Name":"sub","Tsize":\d+\}\]\}$/);
+      // a path under a directory, a CIDv1 of a CIDv0 block, and the command's path segment as its argument
+      const one = heliaDir.find((e) => e.path === 'd5/one.txt')!.cid;
+      expect((await post(m.api, `/block/stat?arg=${encodeURIComponent(`/ipfs/${D}/one.txt`)}`)).body).toBe(`{"Key":"${one}","Size":${(await blockOf(one)).length}}\n`);
+      expect((await post(m.api, `/dag/get?arg=${encodeURIComponent(`/ipfs/${D}/sub`)}`)).body).toBe(dagJson(heliaDir.find((e) => e.path === 'd5/sub')!.cid, await blockOf(heliaDir.find((e) => e.path === 'd5/sub')!.cid)));
+      const v1 = leaves[0]!.toV1();
+      expect((await post(m.api, `/block/stat?arg=${v1}`)).body).toBe(`{"Key":"${v1}","Size":${(await blockOf(leaves[0]!)).length}}\n`);
+      expect((await post(m.api, `/object/stat/${root}`)).json).toEqual(stat(root, await blockOf(root)));
+      expect(Buffer.from(await (await fetch(`${m.api}/block/get/${D}`, { method: 'POST' })).arrayBuffer()).equals(await blockOf(D))).toBe(true);
+      // offline=true (Kubo's global option): what the index holds answers; a data leaf would need SDS
+      expect(Buffer.from(await m.kubo.block.get(root, { offline: true } as never)).equals(await blockOf(root))).toBe(true);
+      for (const cmd of ['block/get', 'dag/get']) {
+        const off = await post(m.api, `/${cmd}?arg=${leaves[0]}&offline=true`);
+        expect([cmd, off.status, off.json]).toEqual([cmd, 500, kuboError(`block was not found locally (offline): ${leaves[0]} is a data block of a file whose bytes are in SDS (read the file with cat, or ask without offline)`)]);
+      }
+      // errors: no argument, not a CID, a CID never added, an output codec other than dag-json
+      for (const [cmd, name] of [['block/stat', 'cid'], ['block/get', 'cid'], ['object/stat', 'key'], ['dag/get', 'ref']]) {
+        const none = await post(m.api, `/${cmd}`);
+        expect([cmd, none.status, none.json]).toEqual([cmd, 400, kuboError(`argument "${name}" is required`, 1)]);
+        const bad = await post(m.api, `/${cmd}?arg=QmNotACid`);
+        expect([cmd, bad.status, bad.json]).toEqual([cmd, 400, kuboError(/^invalid path "QmNotACid": invalid cid: /, 1)]);
+      }
+      const unknown = await heliaCid(Buffer.from(`never added ${modeName} block`));
+      for (const cmd of ['block/stat', 'block/get', 'object/stat', 'dag/get']) {
+        const u = await post(m.api, `/${cmd}?arg=${unknown}`);
+        expect([cmd, u.status, u.json]).toEqual([cmd, 500, kuboError(`block was not found locally (offline): ${unknown} is not known to this node`)]);
+      }
+      const cbor = await post(m.api, `/dag/get?arg=${root}&output-codec=dag-cbor`);
+      expect([cbor.status, cbor.json]).toEqual([500, kuboError('output-codec "dag-cbor" is not supported by this API: only dag-json')]);
+      // a data leaf of content added with only-hash: its root is known, its bytes are nowhere
+      const hashed = content(2500, seed + 53);
+      const hashedRoot = (await m.kubo.add(hashed, { chunker: 'size-1024', onlyHash: true })).cid;
+      const hashedLeaf = dagPb.decode(await concat(blockstore.get(await fs.addBytes(hashed, heliaOpts({ chunk: 1024 }))) as AsyncIterable<Uint8Array>)).Links[0]!.Hash;
+      expect((await post(m.api, `/block/stat?arg=${hashedRoot}`)).status).toBe(200);
+      for (const cmd of ['block/stat', 'block/get', 'object/stat', 'dag/get']) {
+        const r = await post(m.api, `/${cmd}?arg=${hashedLeaf}`);
+        expect([cmd, r.status, r.json]).toEqual([cmd, 500, kuboError(`${hashedLeaf}: this node holds no SDS file for this block (only whole files added here can be read)`)]);
+      }
+    });
+
+    it('repo/stat: the blocks the index holds (NumObjects, RepoSize their bytes: a file\'s structure, not its data in SDS), StorageMax no limit, the index as RepoPath, fs-repo@15; size-only', async () => {
+      const before = await post(m.api, '/repo/stat');
+      expect(before.status).toBe(200);
+      expect(Object.keys(before.json)).toEqual(['RepoSize', 'StorageMax', 'NumObjects', 'RepoPath', 'Version']);
+      expect(before.body).toContain('"StorageMax":18446744073709551615,');
+      expect([before.json.RepoPath, before.json.Version]).toEqual([join(m.home, 'data', 'ipfs.sqlite'), 'fs-repo@15']);
+      // a file of 3 chunks: the index keeps its root (its leaves are in SDS); a file of one chunk: its block
+      // (only-hash: the index keeps the same blocks, and no SDS file is made)
+      const three = content(3000, seed + 52);
+      const single = Buffer.from(`repo stat ${modeName}\n`);
+      await m.kubo.add(three, { chunker: 'size-1024', onlyHash: true });
+      await m.kubo.add(single, { onlyHash: true });
+      const blockstore = new MemoryBlockstore();
+      const fs = unixfs({ blockstore });
+      const kept = [await fs.addBytes(three, heliaOpts({ chunk: 1024 })), await fs.addBytes(single, heliaOpts())];
+      const keptBytes = (await Promise.all(kept.map(async (c) => (await concat(blockstore.get(c) as AsyncIterable<Uint8Array>)).length))).reduce((a, b) => a + b, 0);
+      const after = await m.kubo.repo.stat();
+      expect([after.numObjects - BigInt(before.json.NumObjects), after.repoSize - BigInt(before.json.RepoSize)]).toEqual([2n, BigInt(keptBytes)]);
+      expect([after.repoPath, after.version, after.storageMax]).toEqual([join(m.home, 'data', 'ipfs.sqlite'), 'fs-repo@15', BigInt(Number('18446744073709551615'))]);
+      const sizeOnly = await post(m.api, '/repo/stat?size-only=true');
+      expect(sizeOnly.body).toBe(`{"RepoSize":${after.repoSize},"StorageMax":18446744073709551615,"NumObjects":0,"RepoPath":"","Version":""}\n`);
+      expect((await post(m.api, '/repo/stat?size-only=x')).status).toBe(400);
+    });
+
     it('files: mkdir, cp from /ipfs/, ls, stat, rm', async () => {
       await m.kubo.files.mkdir('/docs');
       await m.kubo.files.cp(`/ipfs/${bigCid}`, '/docs/big.bin');
@@ -455,7 +591,7 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
   });
 
   describe('the spec routes', () => {
-    it('add?arg=<local path> → ls?page=0 shows its v05 hash → get?arg=sdm://<wallet>/<hash> writes it byte-exact into <home>/download/; the chain has its MsgFileUpload', async () => {
+    it('add?arg=<local path> → ls?page=<n> shows its v05 hash → get?arg=sdm://<wallet>/<hash> writes it byte-exact into <home>/download/; the chain has its MsgFileUpload', async () => {
       const bytes = content(2_500_000, seed + 3);
       const local = join(n.home, `spec-${modeName}.bin`);
       writeFileSync(local, bytes);
@@ -467,7 +603,14 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       const ls = await post(m.api, '/ls?page=0');
       expect(ls.status).toBe(200);
       expect(ls.json.return).toBe('0');
-      expect(ls.json.fileinfo).toContainEqual({ filehash: hash, filesize: bytes.length, filename: `spec-${modeName}.bin`, createtime: expect.any(Number) });
+      // 20 a page, in the meta node's order: the file is on one of them
+      const total = ls.json.totalnumber as number;
+      const pages = Math.ceil(total / 20);
+      expect(ls.json.fileinfo.length).toBe(Math.min(20, total));
+      const listed = [...ls.json.fileinfo];
+      for (let p = 1; p < pages; p++) listed.push(...(await post(m.api, `/ls?page=${p}`)).json.fileinfo);
+      expect(listed.length).toBe(total);
+      expect(listed).toContainEqual({ filehash: hash, filesize: bytes.length, filename: `spec-${modeName}.bin`, createtime: expect.any(Number) });
       expect(hash).toMatch(/^v05/);
       const rec = await onChain(hash);
       expect(rec.file_info.uploader).toBe(m.wallet);
@@ -479,9 +622,9 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       expect(readFileSync(join(dl, `spec-${modeName}.bin`)).equals(bytes)).toBe(true);
       // the CID reads the same bytes through cat
       expect((await concat(m.kubo.cat(cid))).equals(bytes)).toBe(true);
-      // page 1 is past the end: the raw FileListResult, no files
-      const p1 = await post(m.api, '/ls?page=1');
-      expect([p1.status, p1.json.return, p1.json.fileinfo ?? []]).toEqual([200, '0', []]);
+      // the page after the last is past the end: the raw FileListResult, no files
+      const past = await post(m.api, `/ls?page=${pages}`);
+      expect([past.status, past.json.return, past.json.fileinfo ?? []]).toEqual([200, '0', []]);
     });
 
     it('bad input: Kubo-style errors, nothing stored', async () => {
@@ -537,7 +680,7 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       // GET instead of POST, unknown commands and paths
       const get = await fetch(`${m.api}/version`);
       expect([get.status, get.headers.get('allow'), await get.text()]).toEqual([405, 'POST', '405 - Method Not Allowed\n']);
-      const unknownCmd = await post(m.api, '/swarm/peers');
+      const unknownCmd = await post(m.api, '/swarm/connect');
       expect([unknownCmd.status, unknownCmd.body]).toEqual([404, '404 page not found\n']);
       expect((await post(m.url, '/nope')).status).toBe(404);
       // a multipart part named with .. is refused
@@ -576,7 +719,8 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       const notFound = [404, 'text/plain; charset=utf-8', '404 page not found\n'];
       const paths = [
         `/cat/x/y?arg=${cid}`, `/pin/rm/x/y?arg=${cid}`, '/files/stat/a/b?arg=/', '/version/x', '/id/x',
-        '/pin/verify', `/pin/verify?arg=${cid}`, `/pin/update?arg=${cid}&arg=${cid}`, '/pin', `/pin?arg=${cid}`, '/files', '/files/write?arg=/x', '/files/read?arg=/', '/dag/get', '/swarm/peers/x',
+        '/pin/verify', `/pin/verify?arg=${cid}`, `/pin/update?arg=${cid}&arg=${cid}`, '/pin', `/pin?arg=${cid}`, '/files', '/files/write?arg=/x', '/files/read?arg=/', '/dag/put', '/dag/export',
+        `/block/put?arg=${cid}`, `/block/rm?arg=${cid}`, '/object/get', '/repo/gc', '/swarm/connect', '/swarm/peers/x', '/repo/stat/x', `/block/get/x/y?arg=${cid}`, '/block', '/dag',
       ];
       for (const path of paths) {
         const r = await post(m.api, path);

@@ -426,4 +426,29 @@ describe('the gateway in process', () => {
     expect((await send(gw.url, 'POST', `/private/rpc/${tokens.frozen}`, CALL('rpc_modules'))).status).toBe(429);
     expect(await send(gw.url, 'GET', '/metrics').then((a) => a.body)).toMatch(/gateway_rejections_total\{reason="rate",tier="frozen"\} 1/);
   });
+
+  it('SPFS forwards swarm/peers and object/stat (ipfs.sh) and block/stat as sent, block/get and dag/get with offline=true; repo/stat is not forwarded; a private token stats only its own CIDs', async () => {
+    const cid = 'QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o';
+    const cases: [string, string][] = [
+      ['swarm/peers', '/api/v0/swarm/peers'],
+      ['swarm/peers?verbose=true&latency=true', '/api/v0/swarm/peers?verbose=true&latency=true'],
+      [`object/stat?arg=${cid}`, `/api/v0/object/stat?arg=${cid}`],
+      [`object/stat?arg=${encodeURIComponent(`/ipfs/${cid}`)}&human=true`, `/api/v0/object/stat?arg=${encodeURIComponent(`/ipfs/${cid}`)}&human=true`],
+      [`block/stat?arg=${cid}`, `/api/v0/block/stat?arg=${cid}`],
+      [`block/get?arg=${cid}`, `/api/v0/block/get?arg=${cid}&offline=true`],
+      [`dag/get?arg=${cid}&offline=false`, `/api/v0/dag/get?arg=${cid}&offline=true`],
+    ];
+    for (const [path, forwarded] of cases) {
+      const a = await send(gw.url, 'POST', `/spfs/${tokens.free}/api/v0/${path}`);
+      expect([path, a.status, JSON.parse(a.body), spfs.seen.at(-1)!.url]).toEqual([path, 200, { url: forwarded }, forwarded]);
+      expect(a.headers['ratelimit-limit']).toBe('1000');
+    }
+    const seen = spfs.seen.length;
+    const repo = await send(gw.url, 'POST', `/spfs/${tokens.free}/api/v0/repo/stat`);
+    expect([repo.status, repo.body]).toEqual([404, kuboErr('command "repo/stat" is not served through the gateway')]);
+    const other = await send(gw.url, 'POST', `/spfs/${tokens.private}/api/v0/object/stat?arg=${cid}`);
+    expect([other.status, other.body]).toEqual([403, kuboErr(`this private token reaches only the content of ${OWNER}: ${cid} is not theirs`)]);
+    expect(spfs.seen.length).toBe(seen);
+    expect((await send(gw.url, 'POST', `/spfs/${tokens.private}/api/v0/swarm/peers`)).status).toBe(200);
+  });
 });

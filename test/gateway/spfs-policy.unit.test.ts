@@ -30,7 +30,7 @@ describe('spfsPolicy: what /spfs/<token>/api/v0/<cmd> lets through', () => {
 
   it('refuses other methods, unknown commands and the local forms', () => {
     expect(decide('cat', `arg=${CID_OTHER}`, PUBLIC, 'GET')).toEqual({ ok: false, status: 405, error: 'GET is not allowed: Kubo RPC commands are POST' });
-    for (const c of ['config', 'shutdown', 'repo/gc', 'key/gen', 'files/write', 'files/read', 'dag/put', 'block/get', 'name/publish', 'add/x', '']) {
+    for (const c of ['config', 'shutdown', 'repo/gc', 'repo/stat', 'key/gen', 'files/write', 'files/read', 'dag/put', 'block/put', 'block/rm', 'swarm/connect', 'object/get', 'name/publish', 'add/x', 'block/get/x', '']) {
       expect(decide(c, '')).toEqual({ ok: false, status: 404, error: `command ${JSON.stringify(c)} is not served through the gateway` });
     }
     expect(decide('add', 'arg=/etc/passwd')).toEqual({ ok: false, status: 403, error: 'add?arg=<local path> is not served through the gateway: send the file as multipart' });
@@ -38,11 +38,25 @@ describe('spfsPolicy: what /spfs/<token>/api/v0/<cmd> lets through', () => {
     expect(decide('ls', '')).toEqual({ ok: false, status: 403, error: "ls without a CID lists the storage client's SDS files: not served through the gateway" });
   });
 
+  it('passes swarm/peers and object/stat (ipfs.sh), block/stat; block/get and dag/get go offline=true (no SDS download of a whole file for one data block)', () => {
+    expect(decide('swarm/peers', 'verbose=true')).toEqual({ ok: true, command: 'swarm/peers', query: 'verbose=true', recordAdds: false, before: [] });
+    expect(decide('object/stat', `arg=${CID_OTHER}`)).toEqual({ ok: true, command: 'object/stat', query: `arg=${CID_OTHER}`, recordAdds: false, before: [] });
+    expect(decide('block/stat', `arg=${CID_OTHER}`)).toEqual({ ok: true, command: 'block/stat', query: `arg=${CID_OTHER}`, recordAdds: false, before: [] });
+    for (const c of ['block/get', 'dag/get']) {
+      expect(decide(c, `arg=${CID_OTHER}`)).toEqual({ ok: true, command: c, query: `arg=${CID_OTHER}&offline=true`, recordAdds: false, before: [] });
+      // the client's own offline/local values do not survive
+      expect(decide(c, `arg=${CID_OTHER}&offline=false&local=false&output-codec=dag-json`)).toEqual({ ok: true, command: c, query: `arg=${CID_OTHER}&output-codec=dag-json&offline=true`, recordAdds: false, before: [] });
+    }
+  });
+
   it('a private token reaches only the CIDs its owner added through the gateway', () => {
     const refused = (cid: string) => ({ ok: false, status: 403, error: `this private token reaches only the content of ${OWNER}: ${cid} is not theirs` });
     expect(decide('cat', `arg=${CID_MINE}`, PRIVATE)).toMatchObject({ ok: true });
     expect(decide('cat', `arg=/ipfs/${CID_MINE}/a/b`, PRIVATE)).toMatchObject({ ok: true });
-    for (const c of ['cat', 'get', 'ls', 'pin/add', 'pin/rm', 'pin/ls']) expect(decide(c, `arg=${CID_OTHER}`, PRIVATE)).toEqual(refused(CID_OTHER));
+    for (const c of ['cat', 'get', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'object/stat', 'block/stat', 'block/get', 'dag/get']) expect(decide(c, `arg=${CID_OTHER}`, PRIVATE)).toEqual(refused(CID_OTHER));
+    expect(decide('object/stat', `arg=/ipfs/${CID_OTHER}/a`, PRIVATE)).toEqual(refused(CID_OTHER));
+    for (const c of ['object/stat', 'block/stat', 'block/get', 'dag/get']) expect(decide(c, `arg=${CID_MINE}`, PRIVATE)).toMatchObject({ ok: true, command: c });
+    expect(decide('swarm/peers', '', PRIVATE)).toMatchObject({ ok: true, command: 'swarm/peers' });
     expect(decide('cat', `arg=/ipfs/${CID_OTHER}/x`, PRIVATE)).toEqual(refused(CID_OTHER));
     expect(decide('cat', `arg=${CID_MINE}&arg=${CID_OTHER}`, PRIVATE)).toEqual(refused(CID_OTHER));
     expect(decide('files/cp', `arg=/ipfs/${CID_OTHER}&arg=/x`, PRIVATE)).toEqual(refused(CID_OTHER));

@@ -53,6 +53,17 @@ export class CidIndex {
     return r ? new Uint8Array(r.bytes) : undefined;
   }
 
+  /** The blocks whose bytes hold `needle` (a CID's multihash: the blocks that may link to it). */
+  blocksContaining(needle: Uint8Array): { cid: string; bytes: Uint8Array }[] {
+    const rows = this.db.prepare('SELECT cid, bytes FROM blocks WHERE instr(bytes, ?) > 0').all(Buffer.from(needle)) as { cid: string; bytes: Buffer }[];
+    return rows.map((r) => ({ cid: r.cid, bytes: new Uint8Array(r.bytes) }));
+  }
+
+  /** How many blocks the index holds, and their bytes. */
+  blockTotals(): { count: number; bytes: number } {
+    return this.db.prepare('SELECT count(*) AS count, coalesce(sum(length(bytes)), 0) AS bytes FROM blocks').get() as { count: number; bytes: number };
+  }
+
   putContent(c: ContentRow): void {
     this.db
       .prepare(

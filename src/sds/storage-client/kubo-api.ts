@@ -2,7 +2,8 @@
  * The storage client API (`nodeclient ipfs`, spec §4.2; reference §3): the spec's routes (`add?arg=`
  * a local path, `get?arg=sdm://…` into `download/`, `ls?page=` the wallet's SDS files) and the
  * Kubo-compatible surface IPFS tools use unchanged (multipart `add`, `cat`, `get` as tar, `ls` of a
- * CID, `pin/*`, `files/*`, `version`, `id`), whose content lives in SDS.
+ * CID, `pin/*`, `files/*`, `version`, `id`, `swarm/peers`, `block/stat|get`, `dag/get`, `object/stat`,
+ * `repo/stat`), whose content lives in SDS.
  */
 import { createReadStream, mkdirSync, rmSync, statSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import { parseFileHandle } from '../protocol/file-handle.ts';
 import { SdsReturnError } from '../client/sds-client.ts';
 import type { CidIndex } from './cid-index.ts';
 import { handleAdd } from './kubo-add.ts';
+import { BLOCK_COMMANDS, handleBlockCommand } from './kubo-blocks.ts';
 import { handleFiles } from './kubo-files.ts';
 import { boolOption, intOption, KuboError, parseKuboRequest, requireArg, sendKuboError, sendKuboJson, sendKuboNotFound, type KuboRequest } from './kubo-http.ts';
 import type { SdsBackend } from './sds-backend.ts';
@@ -78,12 +80,14 @@ const UNIXFS_TYPE: Record<string, number> = { raw: 2, directory: 1, file: 2, met
 
 /**
  * The commands served, by their whole path (docs/storage-client.md): any other path under /api/v0/
- * is not a command, as Kubo's router answers for one it lacks (`pin/verify`, `files/write`, `dag/get`).
+ * is not a command, as Kubo's router answers for one it lacks (`pin/verify`, `files/write`, `dag/put`).
  */
 const SERVED_COMMANDS: ReadonlySet<string> = new Set([
   'add', 'cat', 'get', 'ls', 'version', 'id',
   'pin/add', 'pin/rm', 'pin/ls',
   'files/mkdir', 'files/cp', 'files/ls', 'files/stat', 'files/rm',
+  // kubo-blocks.ts
+  'swarm/peers', 'object/stat', 'block/stat', 'block/get', 'dag/get', 'repo/stat',
 ]);
 
 /**
@@ -92,7 +96,10 @@ const SERVED_COMMANDS: ReadonlySet<string> = new Set([
  * `<cid>`): those whose arguments are paths or CIDs. `add` (its argument is the file, in the body or
  * as a local path) and the commands without arguments keep the 404 for a longer path.
  */
-const PATH_ARGUMENT_COMMANDS: ReadonlySet<string> = new Set(['cat', 'get', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'files/mkdir', 'files/cp', 'files/ls', 'files/stat', 'files/rm']);
+const PATH_ARGUMENT_COMMANDS: ReadonlySet<string> = new Set([
+  'cat', 'get', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'files/mkdir', 'files/cp', 'files/ls', 'files/stat', 'files/rm',
+  'object/stat', 'block/stat', 'block/get', 'dag/get',
+]);
 
 /** The request as the served command it names, with a trailing path segment as its first argument; undefined for a path that is not one. */
 function servedRequest(r: KuboRequest): KuboRequest | undefined {
@@ -157,6 +164,7 @@ function sortedKeys<T>(keys: Record<string, T>): Record<string, T> {
 export function serveStorageClientApi(o: StorageClientApiOptions): Promise<RunningServer> {
   const store = new IndexBlockstore(o.index);
   const addContext = { index: o.index, store, backend: o.backend, maxAddBytes: o.maxAddBytes, localPathsAllowed: isLoopback(o.host) || o.localRoot !== '', localRoot: o.localRoot };
+  const blocksContext = { index: o.index, backend: o.backend, resolve: async (arg: string) => (await resolveOrFail(arg)).cid };
 
   /** The SDS file behind a file entry; a Kubo error when the index has none. */
   function contentOf(e: ResolvedEntry) {
@@ -355,6 +363,7 @@ export function serveStorageClientApi(o: StorageClientApiOptions): Promise<Runni
     // only a served command runs (`pin/verify` is not one here, whatever its arguments)
     const r = servedRequest(parsed);
     if (r === undefined) return sendKuboNotFound(res);
+    if (BLOCK_COMMANDS.has(r.command)) return handleBlockCommand(blocksContext, r, res);
     switch (r.command) {
       case 'add':
         return handleAdd(addContext, r, res);
