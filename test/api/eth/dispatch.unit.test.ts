@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { EthDispatcher, EthSession, type EthMethod } from '../../../src/api/eth/dispatch.ts';
 import { evmChainId } from '../../../src/api/eth/evm-chain-id.ts';
+import { paramsError } from './params-error.ts';
 import { address, blockNumber, blockNumberOrHash, decimalOrHex, parsePositional, ParamsError } from '../../../src/api/eth/params.ts';
 
 const genesis = (chain_id: string, app_state: Record<string, unknown> = {}) => ({ chain_id, app_state });
@@ -19,15 +20,7 @@ describe('evmChainId', () => {
 });
 
 describe('positional arguments as geth decodes them', () => {
-  const err = (params: string | undefined, types: Parameters<typeof parsePositional>[1]) => {
-    try {
-      parsePositional(params, types);
-    } catch (e) {
-      expect(e).toBeInstanceOf(ParamsError);
-      return (e as Error).message;
-    }
-    return undefined;
-  };
+  const err = paramsError;
 
   it('block numbers: tags, hex, decimal text; errors of hexutil', () => {
     expect(parsePositional('["latest","0x10","16"]', [blockNumber, blockNumber, blockNumber])).toEqual(['latest', 16n, 16n]);

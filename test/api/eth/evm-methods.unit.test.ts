@@ -8,21 +8,14 @@ import { EthFilters } from '../../../src/api/eth/filters.ts';
 import { queryLogs, type BlockLogs } from '../../../src/api/eth/logs.ts';
 import { parsePositional, ParamsError } from '../../../src/api/eth/params.ts';
 import { transactionArgs } from '../../../src/api/eth/transaction-args.ts';
+import { paramsError } from './params-error.ts';
 import type { Node } from '../../../src/node/node.ts';
 
 const addr = `0x${'ab'.repeat(20)}`;
 const topic = `0x${'cd'.repeat(32)}`;
 const KNOWN = 'ee'.repeat(32);
 
-const err = (params: string, types: Parameters<typeof parsePositional>[1]) => {
-  try {
-    parsePositional(params, types);
-  } catch (e) {
-    expect(e).toBeInstanceOf(ParamsError);
-    return (e as Error).message;
-  }
-  return undefined;
-};
+const err = paramsError;
 
 describe('the call object (x/evm TransactionArgs) as encoding/json decodes it', () => {
   it('decodes the fields, keys case-insensitively; null unsets; unknown keys are ignored', () => {
