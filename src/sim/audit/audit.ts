@@ -61,6 +61,11 @@ export async function auditHome(home: string, opts: AuditOptions = {}): Promise<
       return tx !== undefined && tx.height === height && tx.result.code === 0;
     };
     const recorded = recorder.committed(succeeded);
+    if (epochs && recorded.length === 0) {
+      const reported = recorder.reportedEpochs(succeeded);
+      const where = reported.length === 0 ? 'it has no volume report at all' : `its reports are in epoch${reported.length > 1 ? 's' : ''} ${epochRanges(reported)}`;
+      throw new Error(`no volume report in epochs ${epochs[0]}..${epochs[1]} of this chain: ${where}`);
+    }
     const epochAudits = withMaturity(recorded, recorder.maturationGroupList(), recorder.maturationList());
     const withdrawals = readWithdrawals(store, chain.app.codec.profile, opts.wallet);
     if (opts.wallet !== undefined && !epochAudits.some((e) => e.wallets.length > 0) && withdrawals.length === 0) {
@@ -96,6 +101,21 @@ export async function auditHome(home: string, opts: AuditOptions = {}): Promise<
     setDistributionObserver(prevDistribution);
     restoreSettings();
   }
+}
+
+/** the most runs of consecutive epochs `epochRanges` writes out */
+const MAX_RANGES = 8;
+
+/** Ascending epochs as runs: `1..6`, `1..3, 5, 7..9`; past MAX_RANGES runs, `… (N runs in all)`. */
+export function epochRanges(epochs: readonly bigint[]): string {
+  const runs: [bigint, bigint][] = [];
+  for (const e of epochs) {
+    const last = runs.at(-1);
+    if (last && e === last[1] + 1n) last[1] = e;
+    else runs.push([e, e]);
+  }
+  const text = runs.slice(0, MAX_RANGES).map(([a, b]) => (a === b ? `${a}` : `${a}..${b}`));
+  return runs.length > MAX_RANGES ? `${text.join(', ')}, … (${runs.length} runs of epochs in all, the last ending at ${runs.at(-1)![1]})` : text.join(', ');
 }
 
 function settingsHint(s: PotNodeSettings, appToml: string): string {

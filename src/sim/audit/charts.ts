@@ -12,6 +12,8 @@ export interface Chart {
   readonly id: string;
   readonly title: string;
   readonly spec: TopLevelSpec;
+  /** a sentence shown under the chart (e.g. the next tier valve when it is off the chart's scale) */
+  readonly note?: string;
 }
 
 const WEI_PER_STOS = 1e18;
@@ -41,41 +43,77 @@ export function auditCharts(audit: Audit): Chart[] {
   return [totalMinedChart(audit), rewardsByRoleChart(audit), perNodeChart(audit), ozonePriceChart(audit), depositsChart(audit)];
 }
 
-function totalMinedChart(audit: Audit): Chart {
-  const points = sampled(audit).map((e) => ({ epoch: Number(e.epoch), total_mined: stos(e.totalMinedAfter), tier: e.tier.index }));
-  // the valves of the tiers the reports used, and the end of the next one up
-  const used = new Set(audit.epochs.map((e) => e.tier.index));
-  const valves = new Map<number, string>();
+/** a tier valve this close to the plotted total mined (a share of the plotted span) is drawn too */
+export const VALVE_NEAR = 0.25;
+
+/** wei as stos for a sentence: thousands separated, at most 2 decimals (rounded half up): `16,818,720`, `0.5` */
+export function stosText(wei: bigint): string {
+  const neg = wei < 0n;
+  const hundredths = ((neg ? -wei : wei) + 5n * 10n ** 15n) / 10n ** 16n;
+  const int = (hundredths / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const frac = (hundredths % 100n).toString().padStart(2, '0').replace(/0+$/, '');
+  return `${neg ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+}
+
+/**
+ * The total mined after each report, scaled to the run's own range, with the tier valves that lie
+ * in it or near it (VALVE_NEAR of its span). A valve far above (a tier that ends at 16,819,200 stos
+ * while the run mined 480) is not drawn: the chart's note names the next valve and how far it is.
+ */
+export function totalMinedChart(audit: Audit): Chart {
+  const plotted = sampled(audit);
+  const points = plotted.map((e) => ({ epoch: Number(e.epoch), stos: stos(e.totalMinedAfter) }));
+  // every valve once, named by what starts or ends there: `tier 1 end / tier 2 start`
+  const names = new Map<bigint, string[]>();
+  const name = (v: bigint, text: string) => names.set(v, [...(names.get(v) ?? []), text]);
   for (const t of audit.tiers) {
-    if (!used.has(t.index)) continue;
-    valves.set(stos(t.valveStart), `tier ${t.index} start`);
-    valves.set(stos(t.valveEnd), `tier ${t.index} end`);
+    name(t.valveStart, `tier ${t.index} start`);
+    name(t.valveEnd, `tier ${t.index} end`);
   }
-  const rules = [...valves].map(([value, label]) => ({ value, label }));
+  const valves = [...names].map(([wei, n]) => ({ wei, label: n.join(' / ') })).sort((a, b) => (a.wei < b.wei ? -1 : a.wei > b.wei ? 1 : 0));
+
+  let note: string | undefined;
+  let shown: typeof valves = [];
+  let domain: [number, number] | undefined;
+  if (plotted.length > 0) {
+    const mined = plotted.map((e) => e.totalMinedAfter);
+    let lo = mined.reduce((a, b) => (b < a ? b : a));
+    const hi = mined.reduce((a, b) => (b > a ? b : a));
+    // one value (or a flat line): plot it from zero
+    if (lo === hi) lo = 0n;
+    const near = ((hi - lo) * BigInt(Math.round(VALVE_NEAR * 100))) / 100n;
+    shown = valves.filter((v) => v.wei >= lo - near && v.wei <= hi + near);
+    const ends = [lo, hi, ...shown.map((v) => v.wei)];
+    const [d0, d1] = [ends.reduce((a, b) => (b < a ? b : a)), ends.reduce((a, b) => (b > a ? b : a))];
+    if (d0 < d1) domain = [stos(d0), stos(d1)];
+    const last = audit.epochs.at(-1)!.totalMinedAfter;
+    const next = valves.find((v) => v.wei > last);
+    const after = `the total mined after the last report (${stosText(last)} stos)`;
+    if (next && !shown.includes(next)) {
+      note = `The next tier valve, ${next.label} at ${stosText(next.wei)} stos, is ${stosText(next.wei - last)} stos above ${after}: off this chart's scale.`;
+    } else if (!next && valves.length > 0 && !shown.includes(valves.at(-1)!)) {
+      note = `${after.charAt(0).toUpperCase()}${after.slice(1)} is past the last tier valve, ${valves.at(-1)!.label} at ${stosText(valves.at(-1)!.wei)} stos: out of issuance.`;
+    }
+  }
+  const rules = shown.map((v) => ({ stos: stos(v.wei), label: `${v.label}: ${stosText(v.wei)} stos` }));
   return {
     id: 'total-mined',
     title: `Total mined against the tier valves${sampledNote(audit)}`,
+    ...(note !== undefined ? { note } : {}),
     spec: {
       width: 640,
       height: 260,
+      encoding: {
+        y: { field: 'stos', type: 'quantitative', title: 'total mined after the report (stos)', scale: domain ? { domain, zero: false, nice: true } : { zero: true } },
+      },
       layer: [
-        {
-          data: { values: rules },
-          mark: { type: 'rule', strokeDash: [4, 4], color: '#b44' },
-          encoding: { y: { field: 'value', type: 'quantitative', title: 'stos' } },
-        },
-        {
-          data: { values: rules },
-          mark: { type: 'text', align: 'left', dx: 4, dy: -6, color: '#b44' },
-          encoding: { y: { field: 'value', type: 'quantitative' }, x: { value: 0 }, text: { field: 'label' } },
-        },
+        { data: { values: rules }, mark: { type: 'rule', strokeDash: [4, 4], color: '#b44' } },
+        // at the right edge: total mined only grows, so the line is there furthest from the valves it crossed
+        { data: { values: rules }, mark: { type: 'text', align: 'right', dx: -4, dy: -6, color: '#b44' }, encoding: { x: { value: 'width' }, text: { field: 'label' } } },
         {
           data: { values: points },
           mark: { type: 'line', point: true },
-          encoding: {
-            x: { field: 'epoch', type: 'quantitative', title: 'report epoch', axis: { tickMinStep: 1 } },
-            y: { field: 'total_mined', type: 'quantitative', title: 'total mined after the report (stos)' },
-          },
+          encoding: { x: { field: 'epoch', type: 'quantitative', title: 'report epoch', axis: { tickMinStep: 1 } } },
         },
       ],
     },

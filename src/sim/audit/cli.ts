@@ -3,7 +3,8 @@
  * (docs/audit.md). Called by src/cli/sdsim.ts with the words after `audit`, or with the options
  * already parsed. Every problem is thrown as an Error whose message names it.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { auditHome } from './audit.ts';
 import { parseAuditFormat, parseEpochRange } from './options.ts';
 import { renderAudit } from './render.ts';
@@ -59,9 +60,41 @@ export async function runAuditCommand(argv: readonly string[] | AuditCommandOpti
   if (opts.home === undefined || opts.home === '') throw new Error(`sdsim audit: --home DIR is required; ${AUDIT_USAGE}`);
   const format = parseAuditFormat(opts.format ?? 'json');
   const epochs = opts.epochs !== undefined ? parseEpochRange(opts.epochs) : undefined;
+  const out = opts.out !== undefined && opts.out !== '' ? opts.out : undefined;
+  // before the replay, which can take long
+  if (out !== undefined) checkOutFile(out);
   const audit = await auditHome(opts.home, { ...(epochs ? { epochs } : {}), ...(opts.wallet !== undefined ? { wallet: opts.wallet } : {}) });
   const text = renderAudit(audit, format);
-  if (opts.out !== undefined && opts.out !== '') writeFileSync(opts.out, text);
-  else (io.write ?? ((t: string) => process.stdout.write(t)))(text);
+  if (out !== undefined) {
+    try {
+      writeFileSync(out, text);
+    } catch (e) {
+      throw new Error(`cannot write the report to ${out}: ${writeProblem(e as NodeJS.ErrnoException, out)}`);
+    }
+  } else (io.write ?? ((t: string) => process.stdout.write(t)))(text);
   return audit;
+}
+
+/** `--out FILE` can be written: its folder exists and FILE is not a folder. */
+export function checkOutFile(out: string): void {
+  const folder = dirname(resolve(out));
+  if (!existsSync(folder)) throw new Error(`cannot write the report to ${out}: the folder ${folder} does not exist`);
+  if (!statSync(folder).isDirectory()) throw new Error(`cannot write the report to ${out}: ${folder} is not a folder`);
+  if (existsSync(out) && statSync(out).isDirectory()) throw new Error(`cannot write the report to ${out}: it is a folder; give --out a file name`);
+}
+
+function writeProblem(e: NodeJS.ErrnoException, out: string): string {
+  switch (e.code) {
+    case 'ENOENT':
+      return `the folder ${dirname(resolve(out))} does not exist`;
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'it is a folder; give --out a file name';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    default:
+      return e.message;
+  }
 }

@@ -22,13 +22,13 @@ th { background: #f3f3f3; } td.l, th.l { text-align: left; } td { white-space: n
 code, td { font-family: ui-monospace, monospace; }
 .ok { color: #176317; } .bad { color: #a11; }
 .verdict { font-size: 1.1em; padding: 8px 12px; border: 2px solid; display: inline-block; }
-figure { margin: 16px 0; } figcaption { font-weight: 600; margin-bottom: 4px; }
+figure { margin: 16px 0; } figcaption { font-weight: 600; margin-bottom: 4px; } figure .note { margin: 4px 0; color: #555; font-size: 0.9em; }
 details { margin: 6px 0; } summary { cursor: pointer; }
 `;
 
 export function renderAuditHtml(audit: Audit): string {
   const charts = auditCharts(audit)
-    .map((c) => `<figure id="${esc(c.id)}"><figcaption>${esc(c.title)}</figcaption>${chartSvg(c.spec)}</figure>`)
+    .map((c) => `<figure id="${esc(c.id)}"><figcaption>${esc(c.title)}</figcaption>${chartSvg(c.spec)}${c.note !== undefined ? `<p class="note">${esc(c.note)}</p>` : ''}</figure>`)
     .join('\n');
   const filter = [audit.filter.epochs ? `epochs ${audit.filter.epochs[0]}..${audit.filter.epochs[1]}` : 'every epoch', audit.filter.wallet ? `wallet ${audit.filter.wallet}` : 'every wallet'].join(', ');
   const verdictClass = audit.verdict.ok ? 'ok' : 'bad';

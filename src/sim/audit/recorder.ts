@@ -65,6 +65,8 @@ export const sumAmounts = (a: Amounts): bigint => Object.values(a).reduce((s, v)
 export class AuditRecorder {
   /** `height/txHash/epoch` → the last observation of it */
   private readonly distributions = new Map<string, { txHash: string; height: bigint; recorded: RecordedEpoch }>();
+  /** `height/txHash/epoch` of every report, in the epoch range or not (to name the epochs that have reports) */
+  private readonly reports = new Map<string, { txHash: string; height: bigint; epoch: bigint }>();
   /** the mature epochs the recorded reports saved under (maturations of others are not audited) */
   private readonly buckets = new Set<bigint>();
   /** `height/matureEpoch` → the sums of its maturations (EndBlock runs once per block) */
@@ -89,10 +91,12 @@ export class AuditRecorder {
       this.poolsBefore = poolBalances(state);
     },
     distributed: (trace, state, ctx) => {
-      if (this.epochs && (trace.epoch < this.epochs[0] || trace.epoch > this.epochs[1])) return;
       const txHash = ctx.txHash ?? '';
+      const id = `${ctx.block.height}/${txHash}/${trace.epoch}`;
+      this.reports.set(id, { txHash, height: ctx.block.height, epoch: trace.epoch });
+      if (this.epochs && (trace.epoch < this.epochs[0] || trace.epoch > this.epochs[1])) return;
       const recorded = this.record(trace, state, ctx, this.poolsBefore ?? new Map());
-      this.distributions.set(`${ctx.block.height}/${txHash}/${trace.epoch}`, { txHash, height: ctx.block.height, recorded });
+      this.distributions.set(id, { txHash, height: ctx.block.height, recorded });
     },
   };
 
@@ -114,6 +118,13 @@ export class AuditRecorder {
       .filter((d) => d.txHash === '' || succeeded(d.txHash, d.height))
       .map((d) => d.recorded)
       .sort((a, b) => (a.audit.epoch < b.audit.epoch ? -1 : a.audit.epoch > b.audit.epoch ? 1 : 0));
+  }
+
+  /** The epochs of every report whose tx succeeded, in or out of the epoch range: ascending, each once. */
+  reportedEpochs(succeeded: (txHash: string, height: bigint) => boolean): bigint[] {
+    const epochs = new Set<bigint>();
+    for (const r of this.reports.values()) if (r.txHash === '' || succeeded(r.txHash, r.height)) epochs.add(r.epoch);
+    return [...epochs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
   /** the listed wallets' maturations */

@@ -11,7 +11,7 @@ import { isMap, isScalar, parseDocument, type Document } from 'yaml';
 import { parseScenario, ScenarioError } from '../scenario/parse.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { runScenario } from '../run/runner.ts';
-import { METRIC_COLUMNS, STATE_COLUMNS } from '../run/metrics.ts';
+import { METRIC_COLUMNS, STATE_COLUMNS, type MetricColumn } from '../run/metrics.ts';
 
 /** A field of the scenario file set to a value: `genesis.pot.params.community_tax` = `"0.05"`. */
 export interface Setting {
@@ -45,7 +45,7 @@ export interface SweepRunResult {
   readonly epochs: number;
   readonly reports: number;
   readonly failedTxs: number;
-  /** totals over the run's metrics (sums of each amount column; the last total_mined, tier) */
+  /** the run's metrics over its epochs (`summarize`: sums of the amounts and counts, the last balance and state, the mean nodes reported) */
   readonly summary: Readonly<Record<string, string>>;
   readonly home?: string;
 }
@@ -100,24 +100,52 @@ export function scenarioWith(file: string, text: string, settings: readonly Sett
   }
 }
 
-/** Sums of the metrics' amount columns, the final total mined and tier (strings). */
+/**
+ * How the table sums up a column of metrics.csv over a run's epochs (docs/sweeps.md, "The
+ * table"): the amounts and counts of each epoch are summed; a balance carried from epoch to
+ * epoch (`traffic_carried`, what the last report left to carry over) takes its last value; a
+ * per-report count that is not an amount (`nodes_reported`) takes its mean over the epochs. The
+ * states (STATE_COLUMNS) are not summed: `total_mined`, `tier` and `files` take the last epoch's.
+ * `failed_txs` is the run's own count (its table column comes from the run, not from here).
+ */
+export const LAST_COLUMNS: readonly MetricColumn[] = ['traffic_carried'];
+export const MEAN_COLUMNS: readonly MetricColumn[] = ['nodes_reported'];
+
+/** `num / den` (den > 0) rounded half up to 2 decimals: `11/3` → `3.67`. */
+export function mean2(num: bigint, den: bigint): string {
+  const hundredths = (num * 200n + den) / (2n * den);
+  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
+}
+
+/** A run's summary over its epochs (strings): see LAST_COLUMNS and MEAN_COLUMNS for the rules. */
 export function summarize(home: string): Record<string, string> {
   const [head, ...lines] = readFileSync(join(home, 'metrics.csv'), 'utf8').trim().split('\n');
   const keys = head!.split(',');
-  const skip = new Set<string>(STATE_COLUMNS);
+  const lastOf = new Set<string>(LAST_COLUMNS);
+  const meanOf = new Set<string>(MEAN_COLUMNS);
+  const notSummed = new Set<string>([...STATE_COLUMNS, 'failed_txs']);
+  // the mean columns are summed here and divided by the epochs below
   const sums = new Map<string, bigint>();
+  const lastValue = new Map<string, string>();
   let last: string[] = [];
   for (const line of lines) {
     const cells = line.split(',');
     last = cells;
     keys.forEach((k, i) => {
-      if (skip.has(k) || !/^\d+$/.test(cells[i] ?? '')) return;
-      sums.set(k, (sums.get(k) ?? 0n) + BigInt(cells[i]!));
+      const cell = cells[i] ?? '';
+      if (!/^\d+$/.test(cell)) return;
+      // the last epoch that has a value: an epoch without a report leaves the carried traffic empty
+      if (lastOf.has(k)) lastValue.set(k, cell);
+      else if (!notSummed.has(k)) sums.set(k, (sums.get(k) ?? 0n) + BigInt(cell));
     });
   }
   const at = (k: string) => last[keys.indexOf(k)] ?? '';
   const out: Record<string, string> = { total_mined: at('total_mined'), tier: at('tier'), files: at('files') };
-  for (const k of METRIC_COLUMNS) if (sums.has(k)) out[k] = sums.get(k)!.toString();
+  for (const k of METRIC_COLUMNS) {
+    if (lastOf.has(k)) {
+      if (lastValue.has(k)) out[k] = lastValue.get(k)!;
+    } else if (sums.has(k)) out[k] = meanOf.has(k) ? mean2(sums.get(k)!, BigInt(lines.length)) : sums.get(k)!.toString();
+  }
   return out;
 }
 

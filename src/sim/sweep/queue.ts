@@ -13,7 +13,7 @@
  * The Redis client is ioredis: `connectRedis` makes one ready connection per call, given to BullMQ,
  * which duplicates it for its blocking reads.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import type { Worker as Thread } from 'node:worker_threads';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
@@ -48,13 +48,18 @@ export interface QueueSweepOptions {
   readonly queue?: string;
   /** called with 0 first, then after each finished job */
   readonly onProgress?: (done: number, total: number) => void;
-  /** the sweep's id in the queue's job ids (default: `sweepIdOf(jobs)`, sweep.ts) */
+  /** the sweep's id in the queue's job ids (default: `sweepIdOf(jobs)`, sweep.ts; `queueJobId` adds each kept home) */
   readonly sweep?: string;
 }
 
-/** The queue's job id of a sweep job (BullMQ ids may not contain `:`). */
+/**
+ * The queue's job id of a sweep job (BullMQ ids may not contain `:`): `<sweep id>-<job id>`, and
+ * for a job that keeps its home, `-<8 hex digits of sha256 of the home path>` after it. The sweep
+ * id leaves out where homes are kept (`sweepIdOf`), but the queue must not hand back a result
+ * whose home went elsewhere (or was not kept) for a job asked to keep it at `home`.
+ */
 export function queueJobId(sweep: string, job: SweepJob): string {
-  return `${sweep}-${job.id}`;
+  return job.home === undefined ? `${sweep}-${job.id}` : `${sweep}-${job.id}-${createHash('sha256').update(job.home).digest('hex').slice(0, 8)}`;
 }
 
 /** Where a `redis://[user:password@]host[:port][/db]` URL points. */

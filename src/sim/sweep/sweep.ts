@@ -27,7 +27,7 @@ export function parseSeeds(text: string): number[] {
 }
 
 export interface SweepPlan {
-  /** a digest of the jobs (the queue keys jobs by it) */
+  /** a digest of what the jobs run (`sweepIdOf`: not where their homes are kept); the queue keys jobs by it */
   readonly id: string;
   readonly paths: readonly string[];
   readonly jobs: readonly SweepJob[];
@@ -58,24 +58,36 @@ export function planSweep(file: string, text: string, sets: readonly string[], s
   return { id: sweepIdOf(jobs), paths, jobs };
 }
 
-/** A sweep's id: 16 hex digits of sha256 over its jobs (everything a job says, homes included). The queue keys jobs by it. */
+/**
+ * A sweep's id: 16 hex digits of sha256 over what its jobs run (id, scenario file and text,
+ * settings, seed, epochs). Where the homes are kept (`home`: `--out`, `--keep-homes`) is not part
+ * of it, so the same sweep has the same id and the same result files wherever it is written. The
+ * queue keys jobs by it, and adds the home to the job ids of jobs that keep one (`queueJobId`).
+ */
 export function sweepIdOf(jobs: readonly SweepJob[]): string {
-  return createHash('sha256').update(JSON.stringify(jobs.map((j) => [j.id, j.scenarioFile, j.scenarioText, j.settings, j.seed, j.epochs ?? null, j.home ?? null]))).digest('hex').slice(0, 16);
+  // the last slot held the home: always null now, so a sweep that keeps no home keeps its earlier id
+  return createHash('sha256').update(JSON.stringify(jobs.map((j) => [j.id, j.scenarioFile, j.scenarioText, j.settings, j.seed, j.epochs ?? null, null]))).digest('hex').slice(0, 16);
 }
 
-/** The table's columns: id, each set path, seed, the run's identity, then the summary. */
+/** The run's identity columns of the table, after the seed. */
+const IDENTITY_COLUMNS = ['app_hash', 'height', 'epochs', 'reports', 'failed_txs'] as const;
+
+/** The table's columns: id, each set path, seed, the run's identity, then the summary (each column once). */
 export function tableColumns(paths: readonly string[]): string[] {
-  return ['id', ...paths, 'seed', 'app_hash', 'height', 'epochs', 'reports', 'failed_txs', 'total_mined', 'tier', 'files', ...METRIC_COLUMNS.filter((c) => !STATE_COLUMNS.includes(c))];
+  const summary = ['total_mined', 'tier', 'files', ...METRIC_COLUMNS.filter((c) => !STATE_COLUMNS.includes(c))].filter((c) => !(IDENTITY_COLUMNS as readonly string[]).includes(c));
+  return ['id', ...paths, 'seed', ...IDENTITY_COLUMNS, ...summary];
 }
 
+/** A run's row, in the table's column order; a summary column the run has no value for is left out. */
 export function tableRow(paths: readonly string[], r: SweepRunResult): Record<string, string> {
-  const row: Record<string, string> = { id: r.id };
-  for (const p of paths) row[p] = r.params[p] ?? '';
-  Object.assign(row, { seed: String(r.seed), app_hash: r.appHash, height: r.height, epochs: String(r.epochs), reports: String(r.reports), failed_txs: String(r.failedTxs) });
-  for (const [k, v] of Object.entries(r.summary)) row[k] = v;
+  const values: Record<string, string> = { ...r.summary, id: r.id };
+  for (const p of paths) values[p] = r.params[p] ?? '';
+  // the run's own counts win over a summary column of the same name (metrics.csv has failed_txs too)
+  Object.assign(values, { seed: String(r.seed), app_hash: r.appHash, height: r.height, epochs: String(r.epochs), reports: String(r.reports), failed_txs: String(r.failedTxs) });
+  const row: Record<string, string> = {};
+  for (const c of tableColumns(paths)) if (values[c] !== undefined) row[c] = values[c];
   return row;
 }
-
 
 export function sweepCsv(paths: readonly string[], results: readonly SweepRunResult[]): string {
   const cols = tableColumns(paths);

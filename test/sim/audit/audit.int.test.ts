@@ -13,11 +13,12 @@ import { Dec } from '../../../src/math/dec.ts';
 import { setDistributionObserver } from '../../../src/modules/pot/distribute.ts';
 import { setMaturationObserver } from '../../../src/modules/pot/mature.ts';
 import { initHome } from '../../../src/node/init.ts';
-import { auditHome } from '../../../src/sim/audit/audit.ts';
+import { auditHome, epochRanges } from '../../../src/sim/audit/audit.ts';
 import { parseAuditArgs, runAuditCommand } from '../../../src/sim/audit/cli.ts';
 import { renderAudit } from '../../../src/sim/audit/render.ts';
 import type { Audit } from '../../../src/sim/audit/types.ts';
 import { CHAIN_ID } from '../../helpers/fixture.ts';
+import { runBin } from '../../cli/run-chaind.ts';
 import { buildAuditHome, INVALID_WALLET, owners, SIX_WALLETS, WALLET_A, WALLET_B, type AuditHome } from './fixture.ts';
 
 let fx: AuditHome;
@@ -274,8 +275,35 @@ describe('sdsim audit: errors', () => {
     [['--wallet', 'bogus'], 'invalid --wallet "bogus": not a st1… wallet address (invalid bech32 string "bogus": too short)'],
     [['--wallet', unpaid], `wallet ${unpaid} has no rewards in this chain: no volume report paid it`],
     [['--wallet', WALLET_B, '--epochs', '3..4'], `wallet ${WALLET_B} has no rewards in epochs 3..4 of this chain: no volume report paid it`],
+    [['--epochs', '100..200'], 'no volume report in epochs 100..200 of this chain: its reports are in epochs 1..5'],
+    [['--epochs', '0..0'], 'no volume report in epochs 0..0 of this chain: its reports are in epochs 1..5'],
+    [['--epochs', '6..9', '--wallet', WALLET_A], 'no volume report in epochs 6..9 of this chain: its reports are in epochs 1..5'],
   ])('%j → %s', async (args, message) => {
     await expect(fails(['--home', fx.home, ...args])).rejects.toThrow(new Error(message));
+  });
+
+  it('an epoch range with no report: sdsim audit exits 1 with the message on stderr and nothing on stdout', async () => {
+    const r = await runBin('sdsim', ['audit', '--home', fx.home, '--epochs', '100..200']);
+    expect([r.code, r.stdout, r.stderr]).toStrictEqual([1, '', 'Error: no volume report in epochs 100..200 of this chain: its reports are in epochs 1..5\n']);
+  }, 60_000);
+
+  it('names the runs of epochs that have reports, and cuts a long list', () => {
+    expect(epochRanges([1n, 2n, 3n, 5n, 7n, 8n, 9n])).toBe('1..3, 5, 7..9');
+    expect(epochRanges([4n])).toBe('4');
+    expect(epochRanges(Array.from({ length: 10 }, (_, i) => BigInt(2 * i)))).toBe('0, 2, 4, 6, 8, 10, 12, 14, … (10 runs of epochs in all, the last ending at 18)');
+  });
+
+  it('--out in a folder that does not exist, or a folder: named before the replay', async () => {
+    const missing = join(tmpdir(), 'audit-no-such-dir-7c2e', 'x.json');
+    // the home does not exist either: the --out check comes first, before the replay
+    await expect(fails(['--home', join(tmpdir(), 'audit-no-such-home-4b1d'), '--out', missing])).rejects.toThrow(
+      new Error(`cannot write the report to ${missing}: the folder ${join(tmpdir(), 'audit-no-such-dir-7c2e')} does not exist`),
+    );
+    await expect(fails(['--home', fx.home, '--out', tmpdir()])).rejects.toThrow(new Error(`cannot write the report to ${tmpdir()}: it is a folder; give --out a file name`));
+    const file = join(mkdtempSync(join(tmpdir(), 'audit-file-')), 'f');
+    dirs.push(join(file, '..'));
+    writeFileSync(file, '');
+    await expect(fails(['--home', fx.home, '--out', join(file, 'x.json')])).rejects.toThrow(new Error(`cannot write the report to ${join(file, 'x.json')}: ${file} is not a folder`));
   });
 
   it('names a missing --home, an unknown flag, a missing value', async () => {

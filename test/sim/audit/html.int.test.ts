@@ -11,7 +11,7 @@ import * as vega from 'vega';
 import * as vegaLite from 'vega-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditHome } from '../../../src/sim/audit/audit.ts';
-import { auditCharts, chartSvg } from '../../../src/sim/audit/charts.ts';
+import { auditCharts, chartSvg, stosText } from '../../../src/sim/audit/charts.ts';
 import { renderAudit } from '../../../src/sim/audit/render.ts';
 import type { Audit } from '../../../src/sim/audit/types.ts';
 import { buildAuditHome } from './fixture.ts';
@@ -62,6 +62,43 @@ describe('sdsim audit --format html', () => {
     expect(page.match(/<svg /g)?.length).toBe(5);
   });
 
+  it('the total-mined chart is scaled to the run: its axis ends near the last total mined, not at the tier-1 end; the next valve is named in a note', () => {
+    const fig = figure(html, 'total-mined');
+    expect(yAxis(fig)).toBe("Y-axis titled 'total mined after the report (stos)' for a linear scale with values from 0 to 400");
+    expect(axisLabels(fig)).toEqual([
+      ['1', '2', '3', '4', '5'],
+      ['0', '50', '100', '150', '200', '250', '300', '350', '400'],
+    ]);
+    expect(axisTitles(fig)).toEqual(['report epoch', 'total mined after the report (stos)']);
+    expect(valveLabels(fig)).toEqual(['tier 1 start: 0 stos']);
+    expect(note(fig)).toBe("The next tier valve, tier 1 end / tier 2 start at 16,819,200 stos, is 16,818,800.32 stos above the total mined after the last report (399.68 stos): off this chart's scale.");
+  });
+
+  it('the total-mined chart of a run across tiers: the valves it crossed are drawn, the far end of its tier is a note', () => {
+    const year = withMined(audit, [0n, 2_400n, 8_400n, 100_000_000n], [80n, 2_480n, 8_480n, 12_140n]);
+    const fig = figure(renderAudit(year, 'html'), 'total-mined');
+    expect(yAxis(fig)).toBe("Y-axis titled 'total mined after the report (stos)' for a linear scale with values from 0 to 13,000");
+    expect(axisLabels(fig)[1]).toEqual(['0', '2,000', '4,000', '6,000', '8,000', '10,000', '12,000']);
+    expect(valveLabels(fig)).toEqual(['tier 1 start: 0 stos', 'tier 1 end / tier 2 start: 2,400 stos', 'tier 2 end / tier 3 start: 8,400 stos']);
+    expect(note(fig)).toBe("The next tier valve, tier 3 end at 100,000,000 stos, is 99,987,860 stos above the total mined after the last report (12,140 stos): off this chart's scale.");
+  });
+
+  it('a valve just above the run is drawn (no note); one far below is not; past the last valve the note says out of issuance', () => {
+    // 1,000 → 2,300: the 2,400 valve is within a quarter of the span above, 0 is not within it below
+    const near = auditCharts(withMined(audit, [0n, 2_400n, 8_400n], [1_000n, 2_000n, 2_300n]))[0]!;
+    const fig = chartSvg(near.spec);
+    expect(yAxis(fig)).toBe("Y-axis titled 'total mined after the report (stos)' for a linear scale with values from 1,000 to 2,400");
+    expect(valveLabels(fig)).toEqual(['tier 1 end / tier 2 start: 2,400 stos']);
+    expect(near.note).toBeUndefined();
+    const out = auditCharts(withMined(audit, [0n, 100n], [150n, 200n]))[0]!;
+    expect(valveLabels(chartSvg(out.spec))).toEqual([]);
+    expect(out.note).toBe('The total mined after the last report (200 stos) is past the last tier valve, tier 1 end at 100 stos: out of issuance.');
+  });
+
+  it('writes stos for sentences with separators and at most two decimals', () => {
+    expect([0n, 5n * 10n ** 15n, 399_680_000_000_000_000_001n, 16_819_200n * 10n ** 18n, -1234n * 10n ** 16n].map(stosText)).toEqual(['0', '0.01', '399.68', '16,819,200', '-12.34']);
+  });
+
   it('renders each chart synchronously exactly as vega View.toSVG does', async () => {
     for (const chart of auditCharts(audit)) {
       const view = new vega.View(vega.parse(vegaLite.compile(chart.spec).spec), { renderer: 'none' });
@@ -87,3 +124,28 @@ describe('sdsim audit --format html', () => {
     expect(page.tables).toBeGreaterThanOrEqual(2 + audit.epochs.length * 2);
   });
 });
+
+const WEI = 10n ** 18n;
+
+/** `base` with tiers whose valves are at `valves` (stos) and one report per total mined (stos) */
+function withMined(base: Audit, valves: readonly bigint[], mined: readonly bigint[]): Audit {
+  const e1 = base.epochs[0]!;
+  return {
+    ...base,
+    tiers: valves.slice(1).map((end, i) => ({ index: i + 1, valveStart: valves[i]! * WEI, valveEnd: end * WEI, miningReward: 80n * WEI })),
+    epochs: mined.map((m, i) => ({ ...e1, epoch: BigInt(i + 1), totalMinedAfter: m * WEI })),
+  };
+}
+
+const figure = (page: string, id: string): string => new RegExp(`<figure id="${id}">([\\s\\S]*?)</figure>`).exec(page)![1]!;
+const yAxis = (svg: string): string => /aria-label="(Y-axis[^"]*)"/.exec(svg)![1]!;
+/** the visible tick labels of each axis, x first */
+const axisLabels = (svg: string): string[][] =>
+  [...svg.matchAll(/<g class="mark-text role-axis-label"[^>]*>([\s\S]*?)<\/g>/g)].map((g) => [...g[1]!.matchAll(/<text[^>]*opacity="1"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!));
+const axisTitles = (svg: string): string[] => [...svg.matchAll(/<g class="mark-text role-axis-title"[^>]*>[\s\S]*?<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
+/** the valve labels (the chart's only text marks) */
+const valveLabels = (svg: string): string[] => {
+  const g = /<g class="mark-text role-mark[^"]*"[^>]*>([\s\S]*?)<\/g>/.exec(svg);
+  return g ? [...g[1]!.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!) : [];
+};
+const note = (fig: string): string | undefined => /<p class="note">([^<]*)<\/p>/.exec(fig)?.[1];

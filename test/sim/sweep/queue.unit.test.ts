@@ -43,13 +43,16 @@ describe('an unreachable Redis', () => {
 describe('job ids', () => {
   const job: SweepJob = { id: '0-1', scenarioFile: 'a.yaml', scenarioText: 'name: a\n', settings: [{ path: 'x.y', value: '1' }], seed: 1, epochs: 2 };
 
-  it("a queue job id is the sweep's id (by default sweepIdOf: everything a job says, homes included) and the job's", () => {
+  it("a queue job id is the sweep's id (by default sweepIdOf: what the jobs run, not where homes go) and the job's, and a kept home's digest", () => {
     expect(sweepIdOf([job])).toMatch(/^[0-9a-f]{16}$/);
     expect(sweepIdOf([{ ...job }])).toBe(sweepIdOf([job]));
     expect(sweepIdOf([{ ...job, seed: 2 }])).not.toBe(sweepIdOf([job]));
-    expect(sweepIdOf([{ ...job, home: '/runs/0-1' }])).not.toBe(sweepIdOf([job]));
+    expect(sweepIdOf([{ ...job, home: '/runs/0-1' }])).toBe(sweepIdOf([job]));
     expect(sweepIdOf([job, { ...job, id: '0-2', seed: 2 }])).not.toBe(sweepIdOf([{ ...job, id: '0-2', seed: 2 }, job]));
     expect(queueJobId('0123456789abcdef', job)).toBe('0123456789abcdef-0-1');
+    // a job that keeps its home is another queue job than one that does not, or keeps it elsewhere
+    expect(queueJobId('0123456789abcdef', { ...job, home: '/runs/0-1' })).toBe('0123456789abcdef-0-1-d366ab72');
+    expect(queueJobId('0123456789abcdef', { ...job, home: '/other/0-1' })).not.toBe(queueJobId('0123456789abcdef', { ...job, home: '/runs/0-1' }));
   });
 
   it('a sweep whose job ids repeat is refused before any connection', async () => {

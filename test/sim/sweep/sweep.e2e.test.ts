@@ -4,7 +4,7 @@
  * each row is what the run gives on its own (`runSweepJob` in this process), one worker or two give
  * the same table, and the report is one self-contained HTML file.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,10 @@ describe('sdsim sweep (local workers)', () => {
   it('one row per run: every combination × seed, each equal to the run made on its own', async () => {
     const csv = readFileSync(join(dir, 'two', 'results.csv'), 'utf8').trim().split('\n');
     const paths = ['genesis.pot.params.community_tax', 'settlement.settle_basis_points'];
+    // each column once (failed_txs with the run's identity only)
+    expect(csv[0]).toBe(
+      'id,genesis.pot.params.community_tax,settlement.settle_basis_points,seed,app_hash,height,epochs,reports,failed_txs,total_mined,tier,files,y,mining_resource,mining_meta,mining_validators,traffic_resource,traffic_meta,traffic_validators,community_tax,uploads,upload_bytes,uploads_refused,downloads,download_bytes,downloads_refused,ozone_charged,ozone_prepaid,traffic_settled,traffic_carried,nodes_reported',
+    );
     expect(csv[0]).toBe(tableColumns(paths).join(','));
     const rows = csv.slice(1).map((l) => l.split(','));
     expect(rows.map((r) => [r[1], r[2], r[3]])).toStrictEqual(
@@ -106,5 +110,22 @@ describe('sdsim sweep --keep-homes, then sdsim diff of two of its runs', () => {
     // what the wallets lose the community pool gains, up to the truncation dust (the exact relation: test/sim/diff)
     const gap = BigInt(totals['community tax']![10]!) + BigInt(totals.resource![10]!) + BigInt(totals.meta![10]!);
     expect(gap >= 0n && gap <= 10n).toBe(true);
+  }, 300_000);
+
+  it('the same sweep without --keep-homes, or with it under another --out, has the same id and the same result files', async () => {
+    const kept = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).sweep as string;
+    const sweep = (extra: string[], out: string) =>
+      runBin('sdsim', ['sweep', SMOKE, '--set', 'genesis.pot.params.community_tax=0.02,0.10', '--seeds', '7', '--epochs', '3', '--workers', '2', ...extra, '--out', join(dir, out)]);
+    const plain = await sweep([], 'plain');
+    const elsewhere = await sweep(['--keep-homes'], 'elsewhere');
+    expect([plain.code, plain.stderr, elsewhere.code, elsewhere.stderr]).toStrictEqual([0, '', 0, '']);
+    expect([JSON.parse(plain.stdout).sweep, JSON.parse(elsewhere.stdout).sweep]).toStrictEqual([kept, kept]);
+    for (const f of ['results.csv', 'results.json', 'report.html']) {
+      const bytes = readFileSync(join(dir, f));
+      expect(readFileSync(join(dir, 'plain', f)).equals(bytes), f).toBe(true);
+      expect(readFileSync(join(dir, 'elsewhere', f)).equals(bytes), f).toBe(true);
+    }
+    expect(readdirSync(join(dir, 'elsewhere', 'homes')).sort()).toEqual(['0-7', '1-7']);
+    expect(readdirSync(join(dir, 'plain')).sort()).toEqual(['report.html', 'results.csv', 'results.json']);
   }, 300_000);
 });
