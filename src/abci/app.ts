@@ -17,7 +17,7 @@ import { parseGenesisDoc, type GenesisDoc } from '../state/genesis.ts';
 import { msgSpecsOf, type Ctx, type Module, type MsgSpec, type QuerySpec } from '../state/module.ts';
 import { infiniteGasMeter } from './gas.ts';
 import type { MinGasPrices } from './ante.ts';
-import { runTx, runTxsInBlock, ViewCache, type TxEnv } from './run-tx.ts';
+import { runTx, runTxsInBlock, viewOf, ViewCache, type TxEnv } from './run-tx.ts';
 import type { TxResult } from './tx-result.ts';
 import { SignedFormSource, viewOfParts, type TxParts } from './tx-view.ts';
 import { pendingSignatureChecks } from './preverify.ts';
@@ -264,7 +264,19 @@ export class App {
    */
   simulate(txBytes: Uint8Array): TxResult {
     const r = runTx(this.env, this.checkState, txBytes, 'simulate', this.nextBlockInfo(this.lastTimeNs)).result;
-    return { ...r, gas_wanted: MAX_UINT64 };
+    // the ante's SetUpContextDecorator gives a simulation its infinite gas meter (limit MaxUint64);
+    // a tx that fails before the ante (decoding, ValidateBasic) reports the gas wanted it had: 0
+    return { ...r, gas_wanted: this.decodes(txBytes) ? MAX_UINT64 : 0n };
+  }
+
+  /** Whether a tx decodes and passes ValidateBasic (the steps before the ante). */
+  private decodes(txBytes: Uint8Array): boolean {
+    try {
+      viewOf(this.env, txBytes);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private lastTimeNs = 0n;

@@ -157,6 +157,9 @@ describe('abci_query paths', () => {
       expect(out.gas_info.gas_wanted).toBe(18446744073709551615n);
       expect(out.gas_info.gas_used).toBeGreaterThan(21000n);
     }
+    // a tx that does not decode fails before the ante gives the simulation its infinite meter: gas wanted 0
+    const garbage = app.query('/sdk.tx.v1beta1.Service/Simulate', codec.encode('sdk.tx.v1beta1.SimulateRequest', { tx_bytes: new Uint8Array([1, 2, 3]) }));
+    expect([garbage.code, garbage.log]).toEqual([6, expect.stringMatching(/ With gas wanted: '0' and gas used: '0' : unknown request$/)]);
     const bal = app.query('/cosmos.bank.v1beta1.Query/Balance', codec.encode('sdk.bank.v1beta1.QueryBalanceRequest', { address: alice.address, denom: 'wei' }));
     expect(bal.code).toBe(0);
     const missing = app.query('/sdk.auth.v1beta1.Query/Account', codec.encode('sdk.auth.v1beta1.QueryAccountRequest', { address: bob.address }));
