@@ -12,6 +12,18 @@ export type SdsimCliContext = StandaloneContext & {
   readonly tty?: boolean;
 };
 
+/** The scenario file's text, or an error naming the problem in words (no such file, a folder, permission denied). */
+async function readScenario(file: string): Promise<string> {
+  const { readFileSync } = await import('node:fs');
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder, not a file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOTDIR' ? 'a part of the path is a file, not a folder' : (e as Error).message;
+    throw new Error(`cannot read the scenario ${file}: ${why}`);
+  }
+}
+
 function intOption(name: string, min: number, max: number) {
   return (text: string): number => {
     if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new Error(`invalid ${name} ${JSON.stringify(text)}: expected an integer in ${min}..${max}`);
@@ -31,24 +43,20 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
     .argument('<scenario>', 'the scenario file')
     .option('--seed <n>', "replace the scenario's seed (0..4294967295)", intOption('--seed', 0, 4294967295))
     .option('--out <dir>', 'the output folder, new or empty (default: ./<scenario name>-<seed>)')
-    .option('--epochs <n>', 'run only the first N epochs (a reduced run of a long scenario)', intOption('--epochs', 1, 10_000_000))
+    .option('--epochs <n>', "run only the first N epochs (a reduced run of a long scenario; at most the scenario's epochs)", intOption('--epochs', 1, 10_000_000))
     .option('--bls <mode>', 'trusted (skip the BLS pairing checks, default of the scenario) or full')
     .option('--check', 'check the invariants (docs/check.md) after every block; stop at the first broken one', false)
     .option('--snapshot-interval <n>', 'a state snapshot every N blocks (0: only genesis; `chaind start` then replays the run and can answer at every height)', intOption('--snapshot-interval', 0, 1_000_000_000), 0)
     .exitOverride()
     .action(async (file: string, o: { seed?: number; out?: string; epochs?: number; bls?: string; check: boolean; snapshotInterval: number }) => {
-      const { readFileSync } = await import('node:fs');
       const { basename } = await import('node:path');
       const { parseScenario } = await import('../sim/scenario/parse.ts');
       const { runScenario } = await import('../sim/run/runner.ts');
       const { progressBar } = await import('../sim/run/progress.ts');
       if (o.bls !== undefined && o.bls !== 'trusted' && o.bls !== 'full') throw new Error(`invalid --bls ${JSON.stringify(o.bls)}: expected trusted or full`);
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (e) {
-        throw new Error(`cannot read the scenario ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-      }
+      const text = await readScenario(file);
+      // every check before anything is written: the scenario, --epochs and --out (runScenario);
+      // a run that fails leaves --out as it was (src/sim/run/runner.ts)
       const scenario = parseScenario(text, basename(file));
       const seed = o.seed ?? scenario.seed;
       const out = resolve(o.out ?? `${(scenario.name ?? basename(file).replace(/\.ya?ml$/, '')).replace(/[^A-Za-z0-9._-]+/g, '-')}-${seed}`);
@@ -104,22 +112,18 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
     .option('--queue <redis url>', 'enqueue the runs on a Redis queue for `sdsim worker --queue` on any machine, and collect the results (docs/sweep-queue.md)')
     .exitOverride()
     .action(async (file: string, o: { set: string[]; seeds: string; workers?: number; epochs?: number; out?: string; keepHomes: boolean; queue?: string }) => {
-      const { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } = await import('node:fs');
+      const { mkdirSync, writeFileSync } = await import('node:fs');
       const { availableParallelism } = await import('node:os');
       const { basename, join } = await import('node:path');
       const { parseSeeds, planSweep, sweepCsv, sweepJson } = await import('../sim/sweep/sweep.ts');
       const { runLocalSweep } = await import('../sim/sweep/local-pool.ts');
       const { sweepHtml } = await import('../sim/sweep/report.ts');
       const { progressBar } = await import('../sim/run/progress.ts');
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (e) {
-        throw new Error(`cannot read the scenario ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-      }
+      const { checkOutFolder } = await import('../sim/run/home.ts');
+      const text = await readScenario(file);
       const name = basename(file).replace(/\.ya?ml$/, '');
       const out = resolve(o.out ?? `${name}-sweep`);
-      if (existsSync(out) && readdirSync(out).length > 0) throw new Error(`${out} is not empty: give --out a new or empty folder`);
+      checkOutFolder(out);
       const plan = planSweep(basename(file), text, o.set, parseSeeds(o.seeds), { ...(o.epochs !== undefined ? { epochs: o.epochs } : {}), ...(o.keepHomes ? { homesDir: join(out, 'homes') } : {}) });
       mkdirSync(out, { recursive: true });
       const workers = o.workers ?? availableParallelism();

@@ -5,7 +5,7 @@
  * someone sends a tx), app.toml (`pruning = "nothing"` for queries at any height; `[pot]` with the
  * run's BLS mode), deterministic node and validator keys, and genesis.json.
  */
-import { mkdirSync, rmSync, existsSync, readdirSync } from 'node:fs';
+import { mkdirSync, rmSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { signTxDocument, unsignedTxDocument, DEFAULT_GAS_LIMIT } from '../../client/sign-tx.ts';
 import { codec as neutralCodec } from '../../codec/index.ts';
@@ -91,33 +91,86 @@ export async function simGenesis(s: Scenario, pop: Population, extraFunds: Reado
   return genesis;
 }
 
+/** The reason of a file-system error in words (`ENOTDIR: not a directory, scandir …` → `a part of the path is a file`). */
+function fsReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOTDIR') return 'a part of the path is a file, not a folder';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EROFS') return 'the file system is read-only';
+  if (code === 'ENOSPC') return 'no space left on the device';
+  return (e as Error).message;
+}
+
+/** An output folder a run has claimed: absent or empty before, created now; `discard` puts things back as they were. */
+export interface OutFolder {
+  readonly path: string;
+  /** removes what the run wrote: the folders it created, or the contents of the empty folder it was given */
+  discard(): void;
+}
+
 /**
- * Creates the home at `dir` (which must be absent or empty) and returns its layout. The consensus
- * keys of every validator are kept: validator-0's as priv_validator_key.json, the others in
- * config/priv_validator_keys/, so the node signs every block as the run did.
+ * Checks that `dir` is a new or empty folder, naming the problem in words (`<dir> is a file, not a
+ * folder: give --out a new or empty folder`); returns whether it exists.
+ */
+export function checkOutFolder(dir: string): boolean {
+  let existing;
+  try {
+    existing = statSync(dir, { throwIfNoEntry: false });
+  } catch (e) {
+    throw new Error(`cannot use ${dir} as the output folder: ${fsReason(e)}`);
+  }
+  if (existing === undefined) return false;
+  if (!existing.isDirectory()) throw new Error(`${dir} is a file, not a folder: give --out a new or empty folder`);
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch (e) {
+    throw new Error(`cannot read the output folder ${dir}: ${fsReason(e)}`);
+  }
+  if (entries.length > 0) throw new Error(`${dir} is not empty: give --out a new or empty folder`);
+  return true;
+}
+
+/** Checks `dir` (`checkOutFolder`) and creates it with its missing parents. */
+export function claimOutFolder(dir: string): OutFolder {
+  if (checkOutFolder(dir)) {
+    return {
+      path: dir,
+      discard: () => {
+        for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
+      },
+    };
+  }
+  let created: string | undefined;
+  try {
+    created = mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new Error(`cannot create the output folder ${dir}: ${fsReason(e)}`);
+  }
+  return { path: dir, discard: () => rmSync(created ?? dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Writes the home into `dir` (an empty folder, `claimOutFolder`) and returns its layout. The
+ * consensus keys of every validator are kept: validator-0's as priv_validator_key.json, the others
+ * in config/priv_validator_keys/, so the node signs every block as the run did. On a failure the
+ * caller discards the folder.
  */
 export function writeSimHome(dir: string, s: Scenario, pop: Population, genesis: GenesisJson): HomeLayout {
-  if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} is not empty: give --out a new or empty folder`);
-  mkdirSync(dir, { recursive: true });
-  try {
-    initHome(dir, { moniker: 'sdsim', chainId: String(genesis.chain_id), nowNs: SIM_GENESIS_TIME_NS });
-    const config = readConsensusConfig(dir);
-    const layout = homeLayout(dir, config);
-    (config.consensus as Record<string, unknown>).create_empty_blocks = false;
-    writeConsensusConfig(layout, config);
-    const app = readAppConfig(layout);
-    app.pruning = 'nothing';
-    app.pot = { ...(app.pot as Record<string, unknown>), 'bls-verifier': s.bls === 'trusted' ? 'accept-any' : 'bls12-381' };
-    writeAppConfig(layout, app);
-    saveNodeKey(layout.nodeKeyFile, createNodeKey(sha256(utf8ToBytes(`sdsim/${s.seed}/node-key`))));
-    const [first, ...rest] = pop.validators;
-    savePrivValidatorKey(layout.privValidatorKeyFile, first!.consensus);
-    if (rest.length > 0) mkdirSync(layout.extraValidatorKeysDir, { recursive: true });
-    for (const v of rest) savePrivValidatorKey(join(layout.extraValidatorKeysDir, `${v.name}.json`), v.consensus);
-    writeGenesisJson(layout.genesisFile, genesis);
-    return layout;
-  } catch (e) {
-    rmSync(dir, { recursive: true, force: true });
-    throw e;
-  }
+  initHome(dir, { moniker: 'sdsim', chainId: String(genesis.chain_id), nowNs: SIM_GENESIS_TIME_NS });
+  const config = readConsensusConfig(dir);
+  const layout = homeLayout(dir, config);
+  (config.consensus as Record<string, unknown>).create_empty_blocks = false;
+  writeConsensusConfig(layout, config);
+  const app = readAppConfig(layout);
+  app.pruning = 'nothing';
+  app.pot = { ...(app.pot as Record<string, unknown>), 'bls-verifier': s.bls === 'trusted' ? 'accept-any' : 'bls12-381' };
+  writeAppConfig(layout, app);
+  saveNodeKey(layout.nodeKeyFile, createNodeKey(sha256(utf8ToBytes(`sdsim/${s.seed}/node-key`))));
+  const [first, ...rest] = pop.validators;
+  savePrivValidatorKey(layout.privValidatorKeyFile, first!.consensus);
+  if (rest.length > 0) mkdirSync(layout.extraValidatorKeysDir, { recursive: true });
+  for (const v of rest) savePrivValidatorKey(join(layout.extraValidatorKeysDir, `${v.name}.json`), v.consensus);
+  writeGenesisJson(layout.genesisFile, genesis);
+  return layout;
 }

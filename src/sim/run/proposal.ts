@@ -12,24 +12,18 @@ import { moduleAccountAddress } from '../../modules/auth/account.ts';
 import type { AppState } from '../../state/app-state.ts';
 import { RunError } from './errors.ts';
 import { mergeJson } from './merge-json.ts';
+import { PARAMS_PACKAGES } from '../scenario/chain.ts';
 
-/** The proto package of each module whose params a proposal may change. */
-export const PARAMS_PACKAGES: Readonly<Record<string, string>> = Object.freeze({
-  auth: 'sdk.auth.v1beta1',
-  bank: 'sdk.bank.v1beta1',
-  distribution: 'sdk.distribution.v1beta1',
-  gov: 'sdk.gov.v1',
-  mint: 'sdk.mint.v1beta1',
-  slashing: 'sdk.slashing.v1beta1',
-  staking: 'sdk.staking.v1beta1',
-  pot: 'chain.pot.v1',
-  register: 'chain.register.v1',
-  sds: 'chain.sds.v1',
-});
+/** The proto package of each module whose params a proposal may change (src/sim/scenario/chain.ts, where the parser checks them). */
+export { PARAMS_PACKAGES };
 
+/**
+ * `where`: the event as the messages name it, `<file>:<line>:<col>: events[<i>]` (the parser has
+ * checked the module and the params; these errors are a last guard).
+ */
 export function proposalMessages(app: App, state: AppState, module: string, params: Readonly<Record<string, unknown>>, where: string): { messages: unknown[]; deposit: { denom: string; amount: string }[] } {
   const pkg = PARAMS_PACKAGES[module];
-  if (!pkg) throw new RunError(`${where}: proposal.module: no params of module ${JSON.stringify(module)} (one of ${Object.keys(PARAMS_PACKAGES).join(', ')})`);
+  if (!pkg) throw new RunError(`${where}.proposal.module: no params of module ${JSON.stringify(module)} (one of ${Object.keys(PARAMS_PACKAGES).join(', ')})`);
   const response = app.queryObject(`${pkg}.Query/Params`, module === 'gov' ? { params_type: 'voting' } : {});
   const current = (protoJsonValue(`${pkg}.QueryParamsResponse`, response, { codec: neutralCodec }) as { params?: unknown }).params;
   const json = { authority: moduleAccountAddress('gov'), params: mergeJson(current, params) };
@@ -37,7 +31,7 @@ export function proposalMessages(app: App, state: AppState, module: string, para
   try {
     msg = parseProtoJson(`${pkg}.MsgUpdateParams`, json, { codec: neutralCodec });
   } catch (e) {
-    throw new RunError(`${where}: proposal.params: ${(e as Error).message}`);
+    throw new RunError(`${where}.proposal.params: ${(e as Error).message}`);
   }
   const deposit = state.gov.params.min_deposit.map((c) => ({ denom: c.denom, amount: c.amount.toString() }));
   return { messages: [neutralCodec.packAny(`${pkg}.MsgUpdateParams`, msg)], deposit };

@@ -13,7 +13,13 @@
  *    and send a `MsgVolumeReport` signed by every bonded meta node (BLS: trusted or full).
  *
  * No other block is made (CometBFT's `create_empty_blocks = false`), so a year of 10-minute epochs
- * is 157,680 blocks. Randomness comes only from the scenario's seed (src/sim/random).
+ * is 157,680 blocks — but one: scripted events (and resource nodes joining or leaving) due after the
+ * last epoch's open block take effect in a closing open block at the end of the run + one interval.
+ * Randomness comes only from the scenario's seed (src/sim/random).
+ *
+ * A run that fails (the chain refuses its genesis, a proposal is not carried out, the chain halts,
+ * an invariant breaks, any error) removes what it wrote: the output folder is left as it was before
+ * (absent, or empty), so that no folder looks like a finished run.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
@@ -38,7 +44,7 @@ import { parseTimeNs } from '../../state/block-info.ts';
 import { Rng } from '../random/prng.ts';
 import type { Scenario, ScenarioEvent } from '../scenario/types.ts';
 import { drawAmount, drawNumber, drawWhole, roundStochastic } from './draw.ts';
-import { simGenesis, writeSimHome } from './home.ts';
+import { claimOutFolder, simGenesis, writeSimHome } from './home.ts';
 import { EpochRecorder } from './metrics.ts';
 import { setDistributionObserver } from '../../modules/pot/distribute.ts';
 import { buildPopulation, type Account, type NodeActor, type Population, type ResourceActor } from './population.ts';
@@ -48,15 +54,25 @@ import { proposalMessages } from './proposal.ts';
 import { slashingNozFor } from './slashing.ts';
 import { InvariantError, RunError } from './errors.ts';
 import { invariantViolations } from '../check/invariants.ts';
+import { Immer } from 'immer';
+import { infiniteGasMeter } from '../../abci/gas.ts';
+import { msgSpecsOf } from '../../state/module.ts';
+import { decodeMessageRecord } from '../../modules/gov/router.ts';
+import { proposalKey, type ProposalRecord } from '../../modules/gov/state.ts';
+import { formatTimeNs } from '../../state/block-info.ts';
+import type { GenesisJson } from '../../node/genesis-file.ts';
+import { ScenarioError } from '../scenario/parse.ts';
+import { genesisRefusal } from '../scenario/chain.ts';
+import { jsonAt, mergeJson, nestJson } from '../scenario/merge-json.ts';
 
 export { InvariantError, RunError };
 
 export interface RunOptions {
-  /** the output folder (a chain home; must be absent or empty) */
+  /** the output folder (a chain home; must be absent or empty; left as it was when the run fails) */
   readonly out: string;
   /** replaces the scenario's seed */
   readonly seed?: number;
-  /** runs only the first N epochs (a reduced run of a long scenario) */
+  /** runs only the first N epochs (a reduced run of a long scenario; at most the scenario's epochs) */
   readonly epochs?: number;
   /** replaces the scenario's BLS mode */
   readonly bls?: 'trusted' | 'full';
@@ -109,9 +125,28 @@ interface PendingTx {
   readonly msgs: readonly TxMessage[];
   readonly gas: bigint;
   readonly what: string;
+  /** called with the tx's result code once its block is committed */
+  readonly committed?: (code: number) => void;
+}
+
+/** The epochs of a scenario's run (clock.duration is a whole number of epochs, src/sim/scenario/parse.ts). */
+export function scenarioEpochs(s: Scenario): number {
+  return Math.ceil(s.clock.durationSeconds / s.clock.epochSeconds);
 }
 
 export async function runScenario(scenario: Scenario, o: RunOptions): Promise<RunResult> {
+  const whole = scenarioEpochs(scenario);
+  if (o.epochs !== undefined && o.epochs > whole) throw new RunError(`--epochs ${o.epochs} is more than the scenario's ${whole} epoch${whole === 1 ? '' : 's'}`);
+  const out = claimOutFolder(o.out);
+  try {
+    return await runInto(scenario, o);
+  } catch (e) {
+    out.discard();
+    throw e;
+  }
+}
+
+async function runInto(scenario: Scenario, o: RunOptions): Promise<RunResult> {
   const setupStarted = performance.now();
   const s: Scenario = { ...scenario, seed: o.seed ?? scenario.seed, bls: o.bls ?? scenario.bls };
   const log = o.log ?? (() => undefined);
@@ -124,34 +159,82 @@ export async function runScenario(scenario: Scenario, o: RunOptions): Promise<Ru
   const genesis = genesisDocOf(genesisJson, layout.genesisFile);
   const restorePot = applyPotNodeSettings({ ...DEFAULT_POT_NODE_SETTINGS, blsVerifier: s.bls === 'trusted' ? 'accept-any' : 'bls12-381' });
   const control = new OperatorControl();
-  const chain = Chain.open({
-    ...appModules,
-    dbPath: chainDbPath(layout),
-    genesis,
-    keepRecent: 1,
-    snapshotInterval: o.snapshotInterval ?? 0,
-    writeBehind: o.writeBehind ?? true,
-    blockMeta: cometBlockMeta({ privValidatorKeys: pop.validators.map((v) => v.consensus), genesisValidators: [], consensusParams: genesis.consensus_params, control }),
-  });
-  const recorder = new EpochRecorder(layout.home, pop);
-  const previousObserver = setDistributionObserver({ distributed: (t) => recorder.distributed(t) });
+  let chain: Chain;
   try {
-    const run = new Run(s, pop, chain, control, waves, recorder, log, o.check ?? false);
+    chain = Chain.open({
+      ...appModules,
+      dbPath: chainDbPath(layout),
+      genesis,
+      keepRecent: 1,
+      snapshotInterval: o.snapshotInterval ?? 0,
+      writeBehind: o.writeBehind ?? true,
+      blockMeta: cometBlockMeta({ privValidatorKeys: pop.validators.map((v) => v.consensus), genesisValidators: [], consensusParams: genesis.consensus_params, control }),
+    });
+  } catch (e) {
+    restorePot();
+    // the scenario's genesis with the population, which the parser could not check: name the override
+    throw (await genesisRefused(s, pop, extra, genesisJson)) ?? e;
+  }
+  let recorder: EpochRecorder | undefined;
+  let previousObserver: ReturnType<typeof setDistributionObserver> | undefined;
+  try {
+    const r = (recorder = new EpochRecorder(layout.home, pop));
+    previousObserver = setDistributionObserver({ distributed: (t) => r.distributed(t) });
+    const run = new Run(s, pop, chain, control, waves, r, log, o.check ?? false);
     run.timing.setup = performance.now() - setupStarted;
-    const result = await run.all(o.epochs, o.onEpoch);
+    const result = await run.all(o.epochs ?? scenarioEpochs(s), o.onEpoch);
     return { home: layout.home, chainId: genesis.chain_id, bls: s.bls, ...result };
   } finally {
-    setDistributionObserver(previousObserver);
-    recorder.close();
+    if (recorder) {
+      setDistributionObserver(previousObserver);
+      recorder.close();
+    }
     chain.close();
     restorePot();
   }
+}
+
+/**
+ * When the chain refuses the run's genesis (the scenario's overrides with the population's
+ * accounts, deposits and gentxs): the error naming the first override, in file order, whose
+ * addition makes it refuse, or `population` when the chain refuses it without any; undefined when
+ * the genesis is not what failed.
+ */
+async function genesisRefused(s: Scenario, pop: Population, extra: ReadonlyMap<string, bigint>, genesisJson: GenesisJson): Promise<Error | undefined> {
+  const refusal = genesisRefusal(genesisJson);
+  if (refusal === undefined) return undefined;
+  const refusedWith = async (genesis: Record<string, unknown>) => genesisRefusal(await simGenesis({ ...s, genesis }, pop, extra));
+  const at = (path: string, problem: string) => {
+    const pos = s.positions[path] ?? { line: 1, col: 1 };
+    return new ScenarioError(s.file, pos.line, pos.col, path, problem);
+  };
+  const none = await refusedWith({});
+  if (none !== undefined) return at('population', `the chain refuses the run's genesis: ${none}`);
+  let merged: Record<string, unknown> = {};
+  for (const path of Object.keys(s.positions)) {
+    if (!path.startsWith('genesis.')) continue;
+    const keys = path.slice('genesis.'.length).split('.');
+    merged = mergeJson(merged, nestJson(keys, jsonAt(s.genesis, keys))) as Record<string, unknown>;
+    const problem = await refusedWith(merged);
+    if (problem !== undefined) return at(path, `the chain refuses it with the run's population (accounts, deposits, gentxs): ${problem}`);
+  }
+  return at('genesis', `the chain refuses the run's genesis: ${refusal}`);
 }
 
 interface Wave {
   readonly user: Account;
   readonly amount: bigint;
 }
+
+/** A submitted proposal the run watches until the chain has carried it out. */
+interface Watched {
+  readonly id: bigint;
+  readonly ev: ScenarioEvent;
+}
+
+/** The message handlers of the chain (a failed proposal's message is run again, on a copy, for its error). */
+const SPECS = msgSpecsOf(appModules.modules);
+const scratch = new Immer({ autoFreeze: false });
 
 /** The users and amounts of each prepay wave, drawn before genesis (the users are funded for them). */
 function planWaves(s: Scenario, pop: Population): Map<ScenarioEvent, Wave[]> {
@@ -186,6 +269,8 @@ class Run {
   private pendingUploads: TxMessage[] = [];
   private surges: { from: number; to: number; factor: number }[] = [];
   private nextEvent = 0;
+  /** the proposals submitted and not carried out yet, by id */
+  private readonly watched = new Map<bigint, Watched>();
   private reportEpoch = 1n;
   private reporterTurn = 0;
   private txs = 0;
@@ -218,15 +303,19 @@ class Run {
     return this.chain.app.stateAt(this.chain.height)!;
   }
 
-  async all(limit: number | undefined, onEpoch?: (done: number, total: number) => void): Promise<Omit<RunResult, 'home' | 'chainId' | 'bls'>> {
-    const E = this.s.clock.epochSeconds;
-    const whole = Math.ceil(this.s.clock.durationSeconds / E);
-    const epochs = limit !== undefined ? Math.min(limit, whole) : whole;
+  async all(epochs: number, onEpoch?: (done: number, total: number) => void): Promise<Omit<RunResult, 'home' | 'chainId' | 'bls'>> {
     for (let e = 0; e < epochs; e++) {
       this.epoch(e);
       onEpoch?.(e + 1, epochs);
       // let the writer thread's reports and the terminal breathe every few epochs
       if (e % 64 === 63) await new Promise((r) => setImmediate(r));
+    }
+    // the whole run: what is due after the last epoch's open block, in one closing block
+    if (epochs === scenarioEpochs(this.s)) this.closing(epochs);
+    for (const w of this.watched.values()) {
+      const p = this.state.gov.proposals[proposalKey(w.id)];
+      const ends = p?.voting_end_time != null ? ` (it ends at ${formatTimeNs(p.voting_end_time)})` : '';
+      this.log(`${this.where(w.ev)}.proposal: still in its voting period when the run ends${ends}: its params did not change`);
     }
     const last = this.chain.height;
     const appHash = Buffer.from(this.chain.app.info().lastBlockAppHash).toString('hex').toUpperCase();
@@ -236,6 +325,23 @@ class Run {
   }
 
   private currentEpoch = 0;
+
+  /** `<file>:<line>:<col>: events[<i>]`: a scripted event as the run's messages name it. */
+  private where(ev: ScenarioEvent): string {
+    return `${this.s.file}:${ev.line}:${ev.col}: events[${this.s.events.indexOf(ev)}]`;
+  }
+
+  /**
+   * After the last epoch: one more open block, at the end of the run + one interval, for the
+   * scripted events, joins and leaves due after the last epoch's open block (an event at the end of
+   * the run, or between that block and the end). No uploads, no report; none when nothing is due.
+   */
+  private closing(e: number): void {
+    this.currentEpoch = e;
+    const before = this.nextEvent;
+    const txs = this.due(e, e * this.s.clock.epochSeconds + this.s.clock.blockIntervalSeconds);
+    if (txs.length > 0 || this.nextEvent > before) this.block(e * this.s.clock.epochSeconds + this.s.clock.blockIntervalSeconds, txs, 'open');
+  }
 
   private epoch(e: number): void {
     this.currentEpoch = e;
@@ -252,6 +358,14 @@ class Run {
       for (const u of this.pop.users) open.push(this.prepay(u, u.prepay, 'first prepay'));
     }
     const openAt = t0 + bi;
+    open.push(...this.due(e, openAt));
+    const b1 = this.block(openAt, open, 'open');
+    this.restOfEpoch(e, b1, failedBefore);
+  }
+
+  /** An open block's business at `openAt`: resource nodes joining and leaving, the scripted events due. */
+  private due(e: number, openAt: number): PendingTx[] {
+    const open: PendingTx[] = [];
     for (const r of this.pop.resourceNodes) {
       if (!this.joined.has(r) && r.joinSeconds <= openAt) {
         this.joined.add(r);
@@ -268,7 +382,14 @@ class Run {
       open.push(...this.scripted(this.s.events[this.nextEvent]!, e));
       this.nextEvent++;
     }
-    const b1 = this.block(openAt, open, 'open');
+    return open;
+  }
+
+  /** The rest of epoch `e` after its open block: the uploads and downloads recorded, the report. */
+  private restOfEpoch(e: number, b1: CommittedBlock, failedBefore: number): void {
+    const E = this.s.clock.epochSeconds;
+    const bi = this.s.clock.blockIntervalSeconds;
+    const t0 = e * E;
     this.creditPrepays(b1);
     // the meta nodes activate the nodes that registered (block 2 records it) and place slices on them from now
     this.pendingActivation = this.pendingActivation.filter((r) => getResourceNode(this.state, r.networkAddress) !== undefined);
@@ -409,7 +530,7 @@ class Run {
   /** The txs (and consensus switches) of a scripted event. */
   private scripted(ev: ScenarioEvent, e: number): PendingTx[] {
     const b = ev.body;
-    const where = `${this.s.file}:${ev.line}`;
+    const where = `${this.s.file}:${ev.line}:${ev.col}`;
     switch (b.kind) {
       case 'prepay_wave':
         return (this.waves.get(ev) ?? []).map((w) => this.prepay(w.user, w.amount, 'prepay wave'));
@@ -418,14 +539,16 @@ class Run {
         return [];
       case 'proposal': {
         const proposer = this.pop.validators[0]!;
-        const { messages, deposit } = proposalMessages(this.chain.app, this.state, b.module, b.params, where);
+        const { messages, deposit } = proposalMessages(this.chain.app, this.state, b.module, b.params, this.where(ev));
+        const id = this.state.gov.next_proposal_id;
         const submit: PendingTx = {
           signer: proposer,
           msgs: [{ typeName: 'sdk.gov.v1.MsgSubmitProposal', value: { messages, initial_deposit: deposit, proposer: proposer.address, metadata: '', title: `sdsim: ${b.module} params`, summary: `${b.module} params changed by the scenario (line ${ev.line})` } }],
           gas: 2_000_000n,
           what: `proposal (${where})`,
+          // watched until the chain carries it out (a failed submit is a failed tx, counted)
+          committed: (code) => void (code === 0 && this.watched.set(id, { id, ev })),
         };
-        const id = this.state.gov.next_proposal_id;
         const votes = this.pop.validators.map((v): PendingTx => ({ signer: v, msgs: [{ typeName: 'sdk.gov.v1.MsgVote', value: { proposal_id: id, voter: v.address, option: 1, metadata: '' } }], gas: 400_000n, what: `${v.name} votes yes on proposal ${id}` }));
         return [submit, ...votes];
       }
@@ -539,14 +662,57 @@ class Run {
     }
     this.txs += bytes.length;
     block.txs.forEach((tx, i) => {
-      if (tx.result.code === 0) return;
       const p = pending[i]!;
+      p.committed?.(tx.result.code);
+      if (tx.result.code === 0) return;
       this.fail({ height: block.height, what: p.what, code: tx.result.code, log: tx.result.log });
       // a tx refused before its messages ran did not use its sequence
       const after = getAccount(this.state, p.signer.address)?.sequence;
       if (after !== undefined) this.sequences.set(p.signer.address, after);
     });
+    this.watchProposals(state, block.height);
     return block;
+  }
+
+  /**
+   * The watched proposals whose voting period ended in the block just committed: passed, they are
+   * done; failed (the chain refused its MsgUpdateParams), rejected or dropped, the run stops with
+   * the scenario line — the scenario asked for what the chain did not do (docs/scenarios.md).
+   */
+  private watchProposals(before: AppState, height: bigint): void {
+    for (const w of [...this.watched.values()]) {
+      const p = this.state.gov.proposals[proposalKey(w.id)] as ProposalRecord | undefined;
+      if (p?.status === 'PROPOSAL_STATUS_VOTING_PERIOD' || p?.status === 'PROPOSAL_STATUS_DEPOSIT_PERIOD') continue;
+      this.watched.delete(w.id);
+      if (p?.status === 'PROPOSAL_STATUS_PASSED') continue;
+      const at = `at height ${height} (epoch ${this.currentEpoch})`;
+      let what: string;
+      if (p?.status === 'PROPOSAL_STATUS_FAILED') what = `proposal ${w.id} passed the vote ${at}, but the chain refused its params: ${this.refusal(before, p, height)}`;
+      else if (p?.status === 'PROPOSAL_STATUS_REJECTED') {
+        const t = p.final_tally_result;
+        what = `proposal ${w.id} was rejected by the vote ${at} (yes ${t.yes_count}, no ${t.no_count}, no with veto ${t.no_with_veto_count}, abstain ${t.abstain_count})`;
+      } else what = `proposal ${w.id} was dropped ${at}`;
+      throw new RunError(`${this.where(w.ev)}.proposal: the chain did not carry it out: ${what}`);
+    }
+  }
+
+  /** Why the chain refused a passed proposal's message: the message run again on a copy of the state before the block. */
+  private refusal(before: AppState, p: ProposalRecord, height: bigint): string {
+    const ctx = { block: { chainId: this.chainId, height, timeNs: this.chain.lastBlockTimeNs, proposer: '' }, gas: infiniteGasMeter(), emit: () => undefined };
+    for (const m of p.messages) {
+      const spec = SPECS.get(m.type_name);
+      if (!spec) return `${m.type_name} is not a message of the chain`;
+      const msg = decodeMessageRecord(m);
+      try {
+        scratch.produce(before, (draft) => {
+          spec.validateBasic?.(msg);
+          spec.handle(draft, msg, ctx);
+        });
+      } catch (e) {
+        return e instanceof Error ? e.message : String(e);
+      }
+    }
+    return 'its messages failed';
   }
 
   private accountNumber(state: AppState, address: string): bigint {

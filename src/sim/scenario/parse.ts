@@ -1,13 +1,20 @@
 /**
  * `parseScenario`: a scenario file (YAML) → the typed `Scenario` (docs/scenarios.md). Every mistake
  * throws a `ScenarioError` naming `<file>:<line>:<col>: <field path>: <problem>`, positions from
- * the yaml library's document nodes and a `LineCounter`. Pure: no I/O.
+ * the yaml library's document nodes and a `LineCounter`. The `genesis` overrides and the params of
+ * each `proposal` are checked against the modules' proto shapes and by the chain itself (InitChain
+ * of an App in memory, ./chain.ts), so that a scenario the chain would refuse stops here, before
+ * anything is written. Pure: no I/O.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
+import type protobuf from 'protobufjs';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
+import type { FieldInfo } from '../../codec/field-info.ts';
 import { parseCoinNormalized } from '../../math/coin-parse.ts';
 import { DEFAULT_META_NODE_SETTINGS } from '../../sds/meta-node/settings.ts';
+import { asChainJson, chainRefusal, defaultGenesisState, fieldNames, fieldOf, GENESIS_MODULES, genesisTypeOf, isIntegral, isStructured, PARAMS_PACKAGES, paramsTypeOf, valueProblem } from './chain.ts';
+import { jsonAt, mergeJson, nestJson } from './merge-json.ts';
 import type {
-  At, BlsMode, Clock, Dist, EventBody, NodeRef, Population, Scenario, ScenarioEvent, Settlement, Zipf,
+  At, BlsMode, Clock, Dist, EventBody, NodeRef, Population, Scenario, ScenarioEvent, Settlement, SourcePos, Zipf,
 } from './types.ts';
 
 export class ScenarioError extends Error {
@@ -30,6 +37,8 @@ export class ScenarioError extends Error {
  */
 export const SCENARIO_KEYS: Readonly<Record<string, readonly string[]>> = Object.freeze({
   '': ['name', 'seed', 'genesis', 'population', 'clock', 'events', 'settlement', 'bls'],
+  // the modules a genesis may override (each checked against its genesis type, ./chain.ts)
+  genesis: GENESIS_MODULES,
   population: ['validators', 'meta_nodes', 'resource_nodes', 'users', 'foundation'],
   'population.foundation': ['deposit'],
   'population.validators': ['count', 'self_delegation'],
@@ -79,12 +88,17 @@ export const SCENARIO_DEFAULTS = Object.freeze({
   zipfS: 1.0,
 });
 
-type Ctx = { readonly file: string; readonly lc: LineCounter };
+type Ctx = { readonly file: string; readonly text: string; readonly lc: LineCounter };
+
+/** The 1-based position of `node` (of `fallback` when `node` has none: an empty value). */
+function posOf(ctx: Ctx, node: Node | Pair['key'] | null | undefined, fallback?: Node): SourcePos {
+  const n = (node && (node as Node).range ? node : fallback) as Node | undefined;
+  const { line, col } = ctx.lc.linePos(n?.range ? n.range[0] : 0);
+  return { line, col };
+}
 
 function fail(ctx: Ctx, node: Node | Pair['key'] | null | undefined, field: string, problem: string, fallback?: Node): never {
-  const n = (node && (node as Node).range ? node : fallback) as Node | undefined;
-  const offset = n?.range ? n.range[0] : 0;
-  const { line, col } = ctx.lc.linePos(offset);
+  const { line, col } = posOf(ctx, node, fallback);
   throw new ScenarioError(ctx.file, line, col, field || '(top)', problem);
 }
 
@@ -292,15 +306,148 @@ function at(ctx: Ctx, node: Node | null | undefined, path: string): At {
 
 const atSeconds = (a: At, epochSeconds: number) => ('epoch' in a ? a.epoch * epochSeconds : a.seconds);
 
-function plainJson(ctx: Ctx, node: Node | null | undefined, path: string): Record<string, unknown> {
-  if (!isMap(node)) fail(ctx, node, path, `expected a mapping, got ${describe(node)}`);
-  return node.toJSON() as Record<string, unknown>;
+/**
+ * One value a scenario sets in the chain's JSON (a genesis override, a proposal's param): a scalar,
+ * or a list (a list replaces the default whole), by its keys below the root and where it is.
+ */
+interface Override {
+  readonly keys: readonly string[];
+  readonly path: string;
+  readonly node: Node | null | undefined;
+  readonly fallback: Node;
+}
+
+/**
+ * A mapping read as the proto-JSON of message `type` (genesis JSON: fields by their proto names),
+ * each value checked by the codec; returns the chain's JSON and adds the overrides it sets to `out`
+ * (none inside lists: a list is one override).
+ */
+function protoMessage(ctx: Ctx, node: Node | null | undefined, path: string, type: protobuf.Type, out: Override[] | undefined, keys: readonly string[], fallback?: Node): Record<string, unknown> {
+  if (!isMap(node)) fail(ctx, node, path, `expected a mapping, got ${describe(node)}`, fallback);
+  const json: Record<string, unknown> = {};
+  for (const pair of node.items) {
+    const key = pair.key as Node;
+    if (!isScalar(key) || typeof key.value !== 'string') fail(ctx, key, path, `expected a field name, got ${describe(key)}`, node);
+    const name = key.value as string;
+    const p = join(path, name);
+    const f = fieldOf(type, name);
+    if (!f) fail(ctx, key, p, `unknown field${suggestion(name, fieldNames(type))}`, node);
+    json[name] = protoField(ctx, pair.value as Node | null, p, type, f, out, [...keys, name], key);
+  }
+  return json;
+}
+
+function protoField(ctx: Ctx, node: Node | null, path: string, type: protobuf.Type, f: FieldInfo, out: Override[] | undefined, keys: readonly string[], keyNode: Node): unknown {
+  if (node === null || (isScalar(node) && node.value === null)) {
+    out?.push({ keys, path, node, fallback: keyNode });
+    return null;
+  }
+  if (!f.repeated) return protoSingle(ctx, node, path, type, f, out, keys, keyNode);
+  if (!isSeq(node)) fail(ctx, node, path, `expected a list, got ${describe(node)}`, keyNode);
+  const list = node.items.map((item, i) => protoSingle(ctx, item as Node, `${path}[${i}]`, type, f, undefined, keys, node));
+  out?.push({ keys, path, node, fallback: keyNode });
+  return list;
+}
+
+function protoSingle(ctx: Ctx, node: Node | null, path: string, type: protobuf.Type, f: FieldInfo, out: Override[] | undefined, keys: readonly string[], fallback: Node): unknown {
+  if (isStructured(f)) return protoMessage(ctx, node, path, f.messageType!, out, keys, fallback);
+  if (node === null || isAlias(node)) fail(ctx, node, path, `expected a value, got ${describe(node)}`, fallback);
+  const raw = isScalar(node) ? node.value : node.toJSON();
+  if (isIntegral(f) && typeof raw === 'number' && Number.isInteger(raw) && !Number.isSafeInteger(raw)) {
+    fail(ctx, node, path, `the number ${ctx.text.slice(node.range![0], node.range![1])} is beyond what a YAML number holds exactly (2^53): write it as a string, in quotes`);
+  }
+  const value = asChainJson(f, raw);
+  const problem = valueProblem(type, f, value);
+  if (problem !== undefined) fail(ctx, node, path, /\bgot\b/.test(problem) ? problem : `${problem}, got ${describe(node)}`, fallback);
+  out?.push({ keys, path, node, fallback });
+  return value;
+}
+
+/** `genesis`: module → its genesis, checked against the module's genesis type (evidence, which has none: the keys of its default). */
+function genesisOverrides(ctx: Ctx, node: Node | null, out: Override[], keyNode: Node): Record<string, unknown> {
+  if (!isMap(node)) fail(ctx, node, 'genesis', `expected a mapping, got ${describe(node)}`, keyNode);
+  const json: Record<string, unknown> = {};
+  for (const pair of node.items) {
+    const key = pair.key as Node;
+    if (!isScalar(key) || typeof key.value !== 'string') fail(ctx, key, 'genesis', `expected a module name, got ${describe(key)}`, node);
+    const module = key.value as string;
+    const p = `genesis.${module}`;
+    if (module === 'genutil') fail(ctx, key, p, "the run makes it (the validators' gentxs): not a module to override");
+    if (!GENESIS_MODULES.includes(module)) fail(ctx, key, p, `unknown module${suggestion(module, GENESIS_MODULES)}`);
+    const value = pair.value as Node | null;
+    if (!isMap(value)) fail(ctx, value, p, `expected a mapping (module params/state), got ${describe(value)}`, key);
+    const type = genesisTypeOf(module);
+    json[module] = type ? protoMessage(ctx, value, p, type, out, [module], key) : plainModule(ctx, value, p, module, out);
+  }
+  return json;
+}
+
+function plainModule(ctx: Ctx, node: YAMLMap, path: string, module: string, out: Override[]): Record<string, unknown> {
+  const allowed = Object.keys(defaultGenesisState()[module] as Record<string, unknown>);
+  const json: Record<string, unknown> = {};
+  for (const pair of node.items) {
+    const key = pair.key as Node;
+    if (!isScalar(key) || typeof key.value !== 'string') fail(ctx, key, path, `expected a field name, got ${describe(key)}`, node as Node);
+    const name = key.value as string;
+    if (!allowed.includes(name)) fail(ctx, key, join(path, name), `unknown field${suggestion(name, allowed)}`, node as Node);
+    const value = pair.value as Node | null;
+    json[name] = value === null ? null : value.toJSON();
+    out.push({ keys: [module, name], path: join(path, name), node: value, fallback: key });
+  }
+  return json;
+}
+
+/**
+ * When the chain refuses `base` with `json` merged in: names the first override (in file order)
+ * whose addition makes it refuse, with the chain's message.
+ */
+function blame(ctx: Ctx, base: unknown, json: unknown, overrides: readonly Override[], refusal: (merged: unknown) => string | undefined, whole: { node: Node | null | undefined; path: string; problem: string; fallback?: Node }): never {
+  let merged = base;
+  for (const o of overrides) {
+    merged = mergeJson(merged, nestJson(o.keys, jsonAt(json, o.keys)));
+    const problem = refusal(merged);
+    if (problem !== undefined) fail(ctx, o.node, o.path, problem, o.fallback);
+  }
+  fail(ctx, whole.node, whole.path, whole.problem, whole.fallback);
+}
+
+/**
+ * A prepay amount (`users.prepay`, `prepay_wave.amount`): every draw at least 1 wei, since the chain
+ * refuses a prepay of 0 — a constant, `uniform.min`, `normal.min` (required: a normal is clamped at
+ * min, at 0 without one), `lognormal.median` and `min`, every `choice` value.
+ */
+function positivePrepay(ctx: Ctx, d: Dist<bigint>, node: Node | null, path: string): void {
+  const m = node as YAMLMap;
+  const atLeast1 = (v: bigint, n: Node | null | undefined, p: string, fallback?: Node) => {
+    if (v > 0n) return;
+    const got = isScalar(n) && typeof n.value === 'string' && !/^\s*0+\s*(wei)?\s*$/.test(n.value) ? `${JSON.stringify(n.value)}, which is 0 wei (a fraction of a wei is truncated)` : '0';
+    fail(ctx, n, p, `a prepay must be at least 1 wei (the chain refuses 0), got ${got}`, fallback);
+  };
+  const at = (...keys: (string | number)[]) => m.getIn(keys, true) as Node | undefined;
+  switch (d.kind) {
+    case 'const':
+      return atLeast1(d.value, node, path);
+    case 'uniform':
+      return atLeast1(d.min, at('uniform', 'min'), `${path}.uniform.min`);
+    case 'normal':
+      if (d.min === undefined) fail(ctx, at('normal'), `${path}.normal.min`, 'missing: a prepay drawn from a normal needs a min of at least 1 wei (a draw below min is clamped to it, to 0 without one, and the chain refuses 0)');
+      return atLeast1(d.min, at('normal', 'min'), `${path}.normal.min`);
+    case 'lognormal':
+      atLeast1(d.median, at('lognormal', 'median'), `${path}.lognormal.median`);
+      if (d.min !== undefined) atLeast1(d.min, at('lognormal', 'min'), `${path}.lognormal.min`);
+      return;
+    case 'choice':
+      d.options.forEach((o, i) => {
+        const item = at('choice', i);
+        atLeast1(o.value, isMap(item) ? (item.get('value', true) as Node) : item, `${path}.choice[${i}]${isMap(item) ? '.value' : ''}`);
+      });
+  }
 }
 
 export function parseScenario(text: string, file: string): Scenario {
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true, intAsBigInt: false });
-  const ctx: Ctx = { file, lc };
+  const ctx: Ctx = { file, text, lc };
   const err = doc.errors[0];
   if (err) {
     const { line, col } = lc.linePos(err.pos[0]);
@@ -321,14 +468,20 @@ export function parseScenario(text: string, file: string): Scenario {
     if (v !== 'trusted' && v !== 'full') fail(ctx, n, p, `expected "trusted" or "full", got ${describe(n)}`);
     return v as BlsMode;
   }, '', SCENARIO_DEFAULTS.bls);
-  const genesis = opt(top, 'genesis', (n, p) => {
-    const g = plainJson(ctx, n, p);
-    for (const pair of (n as Node & { items: Pair[] }).items) {
-      const k = pair.key as Node;
-      if (!isMap(pair.value)) fail(ctx, pair.value as Node, `${p}.${String((k as { value?: unknown }).value)}`, `expected a mapping (module params/state), got ${describe(pair.value as Node)}`, k);
+  // genesis: each override checked against its module's proto shape, then the whole by the chain
+  const genesisEntry = top.get('genesis');
+  const genesisOver: Override[] = [];
+  const genesis = genesisEntry ? genesisOverrides(ctx, genesisEntry.value, genesisOver, genesisEntry.key) : {};
+  let chainState = mergeJson(defaultGenesisState(), genesis) as Record<string, unknown>;
+  if (genesisOver.length > 0) {
+    const refused = chainRefusal(chainState);
+    if (refused !== undefined) {
+      blame(ctx, defaultGenesisState(), genesis, genesisOver, (merged) => chainRefusal(merged as Record<string, unknown>), { node: genesisEntry!.value, path: 'genesis', problem: refused, fallback: genesisEntry!.key });
     }
-    return g;
-  }, '', {} as Record<string, unknown>);
+  }
+  const positions: Record<string, SourcePos> = {};
+  for (const o of genesisOver) positions[o.path] = posOf(ctx, o.node, o.fallback);
+  if (top.has('population')) positions.population = posOf(ctx, top.get('population')!.key);
 
   // clock
   const clockEntry = top.get('clock');
@@ -340,9 +493,18 @@ export function parseScenario(text: string, file: string): Scenario {
   const durNode = req(ctx, cm, 'duration', 'clock', clockEntry.value);
   const dm = mapping(ctx, durNode, 'clock.duration', 'clock.duration', cm.get('duration')!.key);
   if (dm.size !== 1) fail(ctx, durNode, 'clock.duration', `expected exactly one of epochs, time, got ${dm.size}`);
-  const durationSeconds = dm.has('epochs')
-    ? intIn(ctx, dm.get('epochs')!.value, 'clock.duration.epochs', 1, 10_000_000, 'a positive integer') * epochSeconds
-    : duration(ctx, dm.get('time')!.value, 'clock.duration.time', true);
+  let durationSeconds: number;
+  if (dm.has('epochs')) durationSeconds = intIn(ctx, dm.get('epochs')!.value, 'clock.duration.epochs', 1, 10_000_000, 'a positive integer') * epochSeconds;
+  else {
+    const timeNode = dm.get('time')!.value;
+    durationSeconds = duration(ctx, timeNode, 'clock.duration.time', true);
+    // a run is whole epochs (each ends with its report): a time between two would be rounded
+    if (durationSeconds % epochSeconds !== 0) {
+      const below = Math.floor(durationSeconds / epochSeconds) * epochSeconds;
+      const use = below > 0 ? `${below}s or ${below + epochSeconds}s` : `${epochSeconds}s`;
+      fail(ctx, timeNode, 'clock.duration.time', `not a whole number of epochs (${durationSeconds}s, clock.epoch is ${epochSeconds}s): use ${use}`);
+    }
+  }
   const clock: Clock = { epochSeconds, blockIntervalSeconds, durationSeconds };
 
   // population
@@ -379,7 +541,11 @@ export function parseScenario(text: string, file: string): Scenario {
     },
     users: {
       count: opt(um, 'count', count(0), 'population.users', SCENARIO_DEFAULTS.users),
-      prepay: opt(um, 'prepay', amtDist, 'population.users', { kind: 'const', value: SCENARIO_DEFAULTS.prepay } as Dist<bigint>),
+      prepay: opt(um, 'prepay', (n, p) => {
+        const d = amtDist(n, p);
+        positivePrepay(ctx, d, n, p);
+        return d;
+      }, 'population.users', { kind: 'const', value: SCENARIO_DEFAULTS.prepay } as Dist<bigint>),
       uploadSize: opt(um, 'upload_size', (n, p) => dist(ctx, n, p, (x, q) => size(ctx, x, q), numLess), 'population.users', { kind: 'const', value: SCENARIO_DEFAULTS.uploadSize } as Dist<number>),
       uploadsPerEpoch: opt(um, 'uploads_per_epoch', (n, p) => dist(ctx, n, p, (x, q) => num(ctx, x, q, (v) => v >= 0, 'a non-negative number'), numLess), 'population.users', { kind: 'const', value: SCENARIO_DEFAULTS.uploadsPerEpoch } as Dist<number>),
       downloadsPerEpoch: opt(um, 'downloads_per_epoch', (n, p) => dist(ctx, n, p, (x, q) => num(ctx, x, q, (v) => v >= 0, 'a non-negative number'), numLess), 'population.users', { kind: 'const', value: SCENARIO_DEFAULTS.downloadsPerEpoch } as Dist<number>),
@@ -448,9 +614,23 @@ export function parseScenario(text: string, file: string): Scenario {
       const b = mapping(ctx, kv, kp, `events[].${kind}`, kKey);
       let body: EventBody;
       switch (kind) {
-        case 'proposal':
-          body = { kind, module: str(ctx, req(ctx, b, 'module', kp, kv), `${kp}.module`, 'a module name'), params: plainJson(ctx, req(ctx, b, 'params', kp, kv), `${kp}.params`) };
+        case 'proposal': {
+          const moduleNode = req(ctx, b, 'module', kp, kv);
+          const module = str(ctx, moduleNode, `${kp}.module`, 'a module name');
+          if (PARAMS_PACKAGES[module] === undefined) fail(ctx, moduleNode, `${kp}.module`, `not a module with params${suggestion(module, Object.keys(PARAMS_PACKAGES))}`);
+          const pp = `${kp}.params`;
+          const paramsOver: Override[] = [];
+          const params = protoMessage(ctx, req(ctx, b, 'params', kp, kv), pp, paramsTypeOf(module), paramsOver, [], b.get('params')?.key);
+          // the chain's verdict on the params as they will be (the genesis and the proposals before this one)
+          const current = (chainState[module] as Record<string, unknown>).params;
+          const withParams = (p: unknown) => ({ ...chainState, [module]: { ...(chainState[module] as Record<string, unknown>), params: p } });
+          const next = withParams(mergeJson(current, params));
+          const refused = paramsOver.length > 0 ? chainRefusal(next) : undefined;
+          if (refused !== undefined) blame(ctx, current, params, paramsOver, (merged) => chainRefusal(withParams(merged)), { node: b.get('params')!.value, path: pp, problem: refused, fallback: b.get('params')!.key });
+          chainState = next;
+          body = { kind, module, params };
           break;
+        }
         case 'slash':
           body = { kind, node: notMeta(req(ctx, b, 'node', kp, kv), `${kp}.node`), fraction: num(ctx, req(ctx, b, 'fraction', kp, kv), `${kp}.fraction`, (v) => v > 0 && v <= 1, 'a fraction in (0, 1]') };
           break;
@@ -460,14 +640,19 @@ export function parseScenario(text: string, file: string): Scenario {
         case 'suspend':
           body = { kind, node: notMeta(req(ctx, b, 'node', kp, kv), `${kp}.node`) };
           break;
-        case 'prepay_wave':
-          body = { kind, users: intIn(ctx, req(ctx, b, 'users', kp, kv), `${kp}.users`, 1, population.users.count, `a user count in 1..${population.users.count}`), amount: amtDist(req(ctx, b, 'amount', kp, kv), `${kp}.amount`) };
+        case 'prepay_wave': {
+          const users = intIn(ctx, req(ctx, b, 'users', kp, kv), `${kp}.users`, 1, population.users.count, `a user count in 1..${population.users.count}`);
+          const amountNode = req(ctx, b, 'amount', kp, kv);
+          const amount = amtDist(amountNode, `${kp}.amount`);
+          positivePrepay(ctx, amount, amountNode, `${kp}.amount`);
+          body = { kind, users, amount };
           break;
+        }
         case 'traffic_surge':
           body = { kind, factor: num(ctx, req(ctx, b, 'factor', kp, kv), `${kp}.factor`, (v) => v > 0, 'a positive number'), epochs: intIn(ctx, req(ctx, b, 'epochs', kp, kv), `${kp}.epochs`, 1, 10_000_000, 'a positive integer') };
           break;
       }
-      events.push({ at: when, atSeconds: secs, line: lc.linePos((item as Node).range![0]).line, body });
+      events.push({ at: when, atSeconds: secs, ...posOf(ctx, item as Node), body });
     });
   }
 
@@ -481,5 +666,6 @@ export function parseScenario(text: string, file: string): Scenario {
     events,
     settlement,
     bls,
+    positions,
   };
 }

@@ -82,9 +82,16 @@ export interface ScenarioEvent {
   readonly at: At;
   /** `at` in seconds after genesis */
   readonly atSeconds: number;
-  /** 1-based line of the event in the file, for the runner's messages */
+  /** 1-based line and column of the event in the file, for the runner's messages */
   readonly line: number;
+  readonly col: number;
   readonly body: EventBody;
+}
+
+/** A 1-based line and column of the scenario file. */
+export interface SourcePos {
+  readonly line: number;
+  readonly col: number;
 }
 
 export interface Settlement {
@@ -100,11 +107,21 @@ export interface Scenario {
   readonly file: string;
   readonly name?: string;
   readonly seed: number;
-  /** merged into the genesis `app_state`, module by module (plain JSON) */
+  /**
+   * merged into the genesis `app_state`, module by module: plain JSON, checked against each
+   * module's proto-JSON shape and accepted by the chain's InitChain (numbers where the chain's JSON
+   * has strings are those strings)
+   */
   readonly genesis: Readonly<Record<string, unknown>>;
   readonly population: Population;
   readonly clock: Clock;
   readonly events: readonly ScenarioEvent[];
   readonly settlement: Settlement;
   readonly bls: BlsMode;
+  /**
+   * Where the fields the runner may have to name are in the file, by field path: every override of
+   * `genesis` (a scalar, or a list: lists replace the default whole) in file order, e.g.
+   * `genesis.pot.params.community_tax`, and `population` when the file has it.
+   */
+  readonly positions: Readonly<Record<string, SourcePos>>;
 }

@@ -35,13 +35,14 @@ describe('parseScenario: good files', () => {
       },
       clock: { epochSeconds: 600, blockIntervalSeconds: 5, durationSeconds: 3600 },
       events: [
-        { at: { epoch: 2 }, atSeconds: 1200, line: 47, body: { kind: 'prepay_wave', users: 5, amount: { kind: 'const', value: 2n * STOS } } },
-        { at: { epoch: 3 }, atSeconds: 1800, line: 49, body: { kind: 'proposal', module: 'pot', params: { mature_epoch: '2' } } },
-        { at: { seconds: 2400 }, atSeconds: 2400, line: 53, body: { kind: 'slash', node: { role: 'resource', index: 1 }, fraction: 0.1 } },
-        { at: { epoch: 5 }, atSeconds: 3000, line: 55, body: { kind: 'traffic_surge', factor: 2, epochs: 1 } },
+        { at: { epoch: 2 }, atSeconds: 1200, line: 47, col: 5, body: { kind: 'prepay_wave', users: 5, amount: { kind: 'const', value: 2n * STOS } } },
+        { at: { epoch: 3 }, atSeconds: 1800, line: 49, col: 5, body: { kind: 'proposal', module: 'pot', params: { mature_epoch: '2' } } },
+        { at: { seconds: 2400 }, atSeconds: 2400, line: 53, col: 5, body: { kind: 'slash', node: { role: 'resource', index: 1 }, fraction: 0.1 } },
+        { at: { epoch: 5 }, atSeconds: 3000, line: 55, col: 5, body: { kind: 'traffic_surge', factor: 2, epochs: 1 } },
       ],
       settlement: { replicas: 3, nozPerByte: 1n, trafficNozPerByte: 1n, settleBasisPoints: 8000 },
       bls: 'trusted',
+      positions: { 'genesis.pot.params.mature_epoch': { line: 10, col: 21 }, 'genesis.gov.params.voting_period': { line: 13, col: 22 }, population: { line: 20, col: 1 } },
     };
     expect(parseScenario(read('scenarios/smoke.yaml'), 'smoke.yaml')).toStrictEqual(expected);
   });
@@ -69,6 +70,7 @@ describe('parseScenario: good files', () => {
       events: [],
       settlement: { replicas: 3, nozPerByte: 1n, trafficNozPerByte: 1n, settleBasisPoints: 8000 },
       bls: 'trusted',
+      positions: {},
     });
   });
 
@@ -113,9 +115,9 @@ describe('parseScenario: good files', () => {
     });
     expect(s.settlement).toStrictEqual({ replicas: 3, nozPerByte: 1000n, trafficNozPerByte: 2_000_000_000n, settleBasisPoints: 8000 });
     expect(s.events).toStrictEqual([
-      { at: { epoch: 0 }, atSeconds: 0, line: 13, body: { kind: 'unbond', node: { role: 'validator', index: 1 } } },
-      { at: { epoch: 0 }, atSeconds: 0, line: 14, body: { kind: 'suspend', node: { role: 'resource', index: 2 } } },
-      { at: { epoch: 10 }, atSeconds: 36000, line: 15, body: { kind: 'prepay_wave', users: 10, amount: { kind: 'uniform', min: 1n, max: STOS } } },
+      { at: { epoch: 0 }, atSeconds: 0, line: 13, col: 5, body: { kind: 'unbond', node: { role: 'validator', index: 1 } } },
+      { at: { epoch: 0 }, atSeconds: 0, line: 14, col: 5, body: { kind: 'suspend', node: { role: 'resource', index: 2 } } },
+      { at: { epoch: 10 }, atSeconds: 36000, line: 15, col: 5, body: { kind: 'prepay_wave', users: 10, amount: { kind: 'uniform', min: 1n, max: STOS } } },
     ]);
   });
 });
@@ -214,6 +216,73 @@ describe('parseScenario: bad files', () => {
    "bad.yaml:4:37: events[0].proposal.params: expected a mapping, got number 3"],
   ["clock: {duration: {time: 0s}}\n",
    "bad.yaml:1:26: clock.duration.time: expected a positive duration, got \"0s\""],
+  // genesis overrides: every key checked against the module's genesis type (typos were merged in silently)
+  ["clock: {duration: {epochs: 2}}\ngenesis: {pot: {params: {mature_epochs: \"3\", comunity_tax: \"0.5\"}}}\n",
+   "bad.yaml:2:26: genesis.pot.params.mature_epochs: unknown field (did you mean \"mature_epoch\"?)"],
+  ["clock: {duration: {epochs: 2}}\ngenesis: {pot: {params: {mature_epoch: \"3\", comunity_tax: \"0.5\"}}}\n",
+   "bad.yaml:2:45: genesis.pot.params.comunity_tax: unknown field (did you mean \"community_tax\"?)"],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  potz: {params: {mature_epoch: \"3\"}}\n",
+   "bad.yaml:3:3: genesis.potz: unknown module (did you mean \"pot\"?)"],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  pot:\n    paramz: {mature_epoch: \"3\"}\n",
+   "bad.yaml:4:5: genesis.pot.paramz: unknown field (did you mean \"params\"?)"],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  pot:\n    params: {bogus_field: 1}\n",
+   "bad.yaml:4:14: genesis.pot.params.bogus_field: unknown field (expected one of: bond_denom, reward_denom, mature_epoch, mining_reward_params, community_tax, initial_total_supply)"],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  pot:\n    params: {communityTax: \"0.1\"}\n",
+   "bad.yaml:4:14: genesis.pot.params.communityTax: unknown field (did you mean \"community_tax\"?)"],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  pot:\n    params:\n      mining_reward_params: [{mining_reward: {denom: wei, amount: \"1\"}, rewrd: 1}]\n",
+   "bad.yaml:5:73: genesis.pot.params.mining_reward_params[0].rewrd: unknown field (expected one of: total_mined_valve_start, total_mined_valve_end, mining_reward, block_chain_percentage_in_bp, resource_node_percentage_in_bp, meta_node_percentage_in_bp)"],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  genutil: {gen_txs: []}\n",
+   "bad.yaml:3:3: genesis.genutil: the run makes it (the validators' gentxs): not a module to override"],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  evidence: {evidences: []}\n",
+   "bad.yaml:3:14: genesis.evidence.evidences: unknown field (did you mean \"evidence\"?)"],
+  // genesis values: the codec's reading of the field, then the modules' own validation (InitChain), named by field path
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  pot:\n    params: {community_tax: \"abc\"}\n",
+   "bad.yaml:4:29: genesis.pot.params.community_tax: expected a decimal string such as \"0.02\", got \"abc\""],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  pot:\n    params: {community_tax: \"1.5\"}\n",
+   "bad.yaml:4:29: genesis.pot.params.community_tax: community tax must be between 0 and 1: 1.500000000000000000: invalid community tax param"],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  pot:\n    params: {mature_epoch: \"-5\"}\n",
+   "bad.yaml:4:28: genesis.pot.params.mature_epoch: mature epoch must be positive: -5: the value of epoch must be positive and greater than its previous one"],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  pot:\n    params: {mature_epoch: \"3\", community_tax: \"0.1\"}\n  staking:\n    params: {max_validators: 0}\n",
+   "bad.yaml:6:30: genesis.staking.params.max_validators: max validators must be positive"],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  mint:\n    params: {inflation_min: \"0.1\"}\n",
+   "bad.yaml:4:29: genesis.mint.params.inflation_min: max inflation (0.000000000000000000) must be greater than or equal to min inflation (0.100000000000000000)"],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  gov:\n    params: {voting_period: 300}\n",
+   "bad.yaml:4:29: genesis.gov.params.voting_period: expected a duration string such as \"1.5s\", got number 300"],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  bank:\n    params: {default_send_enabled: \"yes\"}\n",
+   "bad.yaml:4:36: genesis.bank.params.default_send_enabled: expected true or false, got string \"yes\""],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  pot:\n    params: {initial_total_supply: {denom: wei, amount: 400000000000000000000000000}}\n",
+   "bad.yaml:4:57: genesis.pot.params.initial_total_supply.amount: the number 400000000000000000000000000 is beyond what a YAML number holds exactly (2^53): write it as a string, in quotes"],
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  pot:\n    params: {mining_reward_params: {}}\n",
+   "bad.yaml:4:36: genesis.pot.params.mining_reward_params: expected a list, got a mapping"],
+  // proposals: the module, the params' names, and their values as the chain would take them
+  ["clock: {duration: {epochs: 2}}\nevents:\n  - at: 1\n    proposal: {module: pot, params: {foo: 1}}\n",
+   "bad.yaml:4:38: events[0].proposal.params.foo: unknown field (expected one of: bond_denom, reward_denom, mature_epoch, mining_reward_params, community_tax, initial_total_supply)"],
+  ["clock: {duration: {epochs: 2}}\nevents:\n  - at: 1\n    proposal: {module: pott, params: {mature_epoch: \"2\"}}\n",
+   "bad.yaml:4:24: events[0].proposal.module: not a module with params (did you mean \"pot\"?)"],
+  ["clock: {duration: {epochs: 2}}\nevents:\n  - at: 1\n    proposal: {module: evidence, params: {}}\n",
+   "bad.yaml:4:24: events[0].proposal.module: not a module with params (expected one of: auth, bank, distribution, gov, mint, slashing, staking, pot, register, sds)"],
+  ["clock: {duration: {epochs: 3}}\ngenesis: {gov: {params: {voting_period: 300s}}}\nevents: [{at: 1, proposal: {module: pot, params: {community_tax: \"1.5\"}}}]\n",
+   "bad.yaml:3:66: events[0].proposal.params.community_tax: community tax must be between 0 and 1: 1.500000000000000000: invalid community tax param"],
+  ["clock: {duration: {epochs: 3}}\nevents:\n  - {at: 1, proposal: {module: pot, params: {mature_epoch: \"2\"}}}\n  - {at: 2, proposal: {module: mint, params: {inflation_min: \"0.1\"}}}\n",
+   "bad.yaml:4:62: events[1].proposal.params.inflation_min: max inflation (0.000000000000000000) must be greater than or equal to min inflation (0.100000000000000000)"],
+  // a run is whole epochs
+  ["clock: {epoch: 10m, duration: {time: 25m}}\n",
+   "bad.yaml:1:38: clock.duration.time: not a whole number of epochs (1500s, clock.epoch is 600s): use 1200s or 1800s"],
+  ["clock: {epoch: 1h, duration: {time: 30m}}\n",
+   "bad.yaml:1:37: clock.duration.time: not a whole number of epochs (1800s, clock.epoch is 3600s): use 3600s"],
+  // a prepay of 0 wei is refused by the chain: every draw at least 1 wei
+  ["clock: {duration: {epochs: 2}}\npopulation:\n  users: {prepay: 0}\n",
+   "bad.yaml:3:19: population.users.prepay: a prepay must be at least 1 wei (the chain refuses 0), got 0"],
+  ["clock: {duration: {epochs: 2}}\npopulation:\n  users: {prepay: 0.5wei}\n",
+   "bad.yaml:3:19: population.users.prepay: a prepay must be at least 1 wei (the chain refuses 0), got \"0.5wei\", which is 0 wei (a fraction of a wei is truncated)"],
+  ["clock: {duration: {epochs: 2}}\npopulation:\n  users: {prepay: {uniform: {min: 0, max: 1stos}}}\n",
+   "bad.yaml:3:35: population.users.prepay.uniform.min: a prepay must be at least 1 wei (the chain refuses 0), got 0"],
+  ["clock: {duration: {epochs: 2}}\npopulation:\n  users: {prepay: {normal: {mean: 1stos, sd: 1stos}}}\n",
+   "bad.yaml:3:28: population.users.prepay.normal.min: missing: a prepay drawn from a normal needs a min of at least 1 wei (a draw below min is clamped to it, to 0 without one, and the chain refuses 0)"],
+  ["clock: {duration: {epochs: 2}}\npopulation:\n  users: {prepay: {choice: [1stos, {value: 0.1wei, weight: 2}]}}\n",
+   "bad.yaml:3:44: population.users.prepay.choice[1].value: a prepay must be at least 1 wei (the chain refuses 0), got \"0.1wei\", which is 0 wei (a fraction of a wei is truncated)"],
+  ["clock: {duration: {epochs: 2}}\nevents:\n  - at: 1\n    prepay_wave: {users: 2, amount: \"0\"}\n",
+   "bad.yaml:4:37: events[0].prepay_wave.amount: a prepay must be at least 1 wei (the chain refuses 0), got 0"],
   ];
   it.each(cases)('%j', (text, message) => {
     let err: unknown;
@@ -234,6 +303,51 @@ describe('parseScenario: bad files', () => {
       const err = e as ScenarioError;
       expect([err.file, err.line, err.col, err.field, err.problem]).toStrictEqual(['x/y.yaml', 2, 6, 'bls', 'expected "trusted" or "full", got number 3']);
     }
+  });
+});
+
+describe('parseScenario: genesis overrides and proposal params as the chain takes them', () => {
+  it("writes numbers where the chain's JSON has strings as those strings, and records where each override is", () => {
+    const s = parseScenario(
+      [
+        'clock: {duration: {epochs: 2}}',
+        'genesis:',
+        '  pot:',
+        '    params: {mature_epoch: 3, community_tax: 0.05}',
+        '  staking: {params: {max_validators: 7}}',
+        '  evidence: {evidence: []}',
+        'events:',
+        '  - {at: 1, proposal: {module: slashing, params: {signed_blocks_window: 20, min_signed_per_window: 0.5}}}',
+      ].join('\n'),
+      'n.yaml',
+    );
+    // max_validators is a uint32: a number in the chain's JSON too
+    expect(s.genesis).toStrictEqual({ pot: { params: { mature_epoch: '3', community_tax: '0.05' } }, staking: { params: { max_validators: 7 } }, evidence: { evidence: [] } });
+    expect(s.events[0]!.body).toStrictEqual({ kind: 'proposal', module: 'slashing', params: { signed_blocks_window: '20', min_signed_per_window: '0.5' } });
+    expect(s.positions).toStrictEqual({
+      'genesis.pot.params.mature_epoch': { line: 4, col: 28 },
+      'genesis.pot.params.community_tax': { line: 4, col: 46 },
+      'genesis.staking.params.max_validators': { line: 5, col: 38 },
+      'genesis.evidence.evidence': { line: 6, col: 24 },
+    });
+  });
+
+  it('checks a proposal against the params as they will be: the genesis and the proposals before it', () => {
+    const refused = 'clock: {duration: {epochs: 3}}\nevents:\n  - {at: 2, proposal: {module: mint, params: {inflation_min: "0.1"}}}\n';
+    expect(() => parseScenario(refused, 'm.yaml')).toThrow('m.yaml:3:62: events[0].proposal.params.inflation_min: max inflation (0.000000000000000000) must be greater than or equal to min inflation (0.100000000000000000)');
+    const afterProposal = 'clock: {duration: {epochs: 3}}\nevents:\n  - {at: 1, proposal: {module: mint, params: {inflation_max: "0.2"}}}\n  - {at: 2, proposal: {module: mint, params: {inflation_min: "0.1"}}}\n';
+    expect(parseScenario(afterProposal, 'm.yaml').events.map((e) => e.body)).toStrictEqual([
+      { kind: 'proposal', module: 'mint', params: { inflation_max: '0.2' } },
+      { kind: 'proposal', module: 'mint', params: { inflation_min: '0.1' } },
+    ]);
+    const afterGenesis = 'clock: {duration: {epochs: 3}}\ngenesis: {mint: {params: {inflation_max: "0.2"}}}\nevents:\n  - {at: 2, proposal: {module: mint, params: {inflation_min: "0.1"}}}\n';
+    expect(parseScenario(afterGenesis, 'm.yaml').events).toHaveLength(1);
+  });
+
+  it('accepts the example scenarios and the check generator\'s genesis', () => {
+    for (const f of ['smoke.yaml', 'slashing-churn.yaml', 'tier-crossing-year.yaml']) expect(() => parseScenario(read(`scenarios/${f}`), f)).not.toThrow();
+    const generated = 'clock: {duration: {epochs: 1}}\ngenesis: {pot: {params: {mature_epoch: "2", community_tax: "0.000000000000000000"}}, gov: {params: {voting_period: 600s}}}\n';
+    expect(parseScenario(generated, 'g.yaml').genesis).toStrictEqual({ pot: { params: { mature_epoch: '2', community_tax: '0.000000000000000000' } }, gov: { params: { voting_period: '600s' } } });
   });
 });
 
