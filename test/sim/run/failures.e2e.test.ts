@@ -12,15 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appModules } from '../../../src/abci/modules.ts';
-import { Chain } from '../../../src/abci/chain.ts';
-import { applyPotNodeSettings, DEFAULT_POT_NODE_SETTINGS } from '../../../src/modules/pot/node-settings.ts';
 import { BondStatus, getResourceNode, getSlashing } from '../../../src/modules/register/state.ts';
 import { walletKey } from '../../../src/modules/pot/state.ts';
 import { parseScenario } from '../../../src/sim/scenario/parse.ts';
 import { buildPopulation } from '../../../src/sim/run/population.ts';
+import { finalState } from './final-state.ts';
 import { runScenario, RunError } from '../../../src/sim/run/runner.ts';
-import type { AppState } from '../../../src/state/app-state.ts';
 import { runBin } from '../../cli/run-chaind.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
@@ -35,16 +32,6 @@ const write = (name: string, text: string) => {
 /** a population small enough for a run of seconds */
 const SMALL = 'population: {validators: {count: 1}, meta_nodes: {count: 3}, resource_nodes: {count: 2}, users: {count: 2}}\n';
 
-function finalState(home: string): AppState {
-  const restore = applyPotNodeSettings({ ...DEFAULT_POT_NODE_SETTINGS, blsVerifier: 'accept-any' });
-  const chain = Chain.open({ ...appModules, dbPath: join(home, 'data', 'chain.sqlite') });
-  try {
-    return chain.app.stateAt(chain.height)!;
-  } finally {
-    chain.close();
-    restore();
-  }
-}
 
 /** the last block of a home: height, seconds after genesis, txs */
 function lastBlock(home: string): [number, number, number] {

@@ -7,17 +7,14 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appModules } from '../../../src/abci/modules.ts';
-import { Chain } from '../../../src/abci/chain.ts';
 import { walletKey } from '../../../src/modules/pot/state.ts';
-import { applyPotNodeSettings, DEFAULT_POT_NODE_SETTINGS } from '../../../src/modules/pot/node-settings.ts';
 import { getMetaNode, getResourceNode, getSlashing, BondStatus } from '../../../src/modules/register/state.ts';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { addressFromBech32, Hrp } from '../../../src/crypto/address.ts';
 import { parseScenario } from '../../../src/sim/scenario/parse.ts';
 import { buildPopulation } from '../../../src/sim/run/population.ts';
+import { finalState } from './final-state.ts';
 import { runScenario } from '../../../src/sim/run/runner.ts';
-import type { AppState } from '../../../src/state/app-state.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'sdsim-scenarios-'));
@@ -30,17 +27,6 @@ const rows = (home: string) => {
   return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [keys[i]!, v])));
 };
 
-/** The final state of a run's home (replayed from genesis, as `chaind start` would). */
-function finalState(home: string): AppState {
-  const restore = applyPotNodeSettings({ ...DEFAULT_POT_NODE_SETTINGS, blsVerifier: 'accept-any' });
-  const chain = Chain.open({ ...appModules, dbPath: join(home, 'data', 'chain.sqlite') });
-  try {
-    return chain.app.stateAt(chain.height)!;
-  } finally {
-    chain.close();
-    restore();
-  }
-}
 
 describe('scenarios/', () => {
   it('ships the three example scenarios, each valid', () => {
