@@ -214,6 +214,11 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       expect(added.map((a) => a.cid.toString())).toEqual(await Promise.all(many.map((b) => heliaCid(b))));
       const read = await Promise.all(added.map((a) => concat(m.kubo.cat(a.cid))));
       expect(read.map((b) => b.toString())).toEqual(many.map((b) => b.toString()));
+      // the same bytes added three times at once: one upload to SDS, three answers with the one CID
+      const same = Buffer.from(`the same bytes at once ${modeName}\n`);
+      const twins = await Promise.all([1, 2, 3].map(() => m.kubo.add(same)));
+      expect(twins.map((a) => a.cid.toString())).toEqual(Array(3).fill(await heliaCid(same)));
+      expect((await concat(m.kubo.cat(twins[0]!.cid))).equals(same)).toBe(true);
       // curl -F 'file=@ünï.txt' sends the name as raw UTF-8 (kubo-rpc-client percent-encodes it)
       const name = `ünï-${modeName}.txt`;
       const bytes = Buffer.from(`utf-8 name ${modeName}\n`);

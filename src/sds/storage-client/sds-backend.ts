@@ -42,18 +42,40 @@ export class SdsBackend {
     return join(this.tmpDir, `${what}-${randomBytes(6).toString('hex')}`);
   }
 
-  /** Uploads the local file to SDS unless this wallet stores it already; returns its SDS hash. */
+  /** Uploads under way, by SDS hash: the same bytes added twice at once are uploaded once. */
+  private readonly uploading = new Map<string, Promise<void>>();
+
+  /**
+   * Uploads the local file to SDS unless this wallet stores it already; returns its SDS hash. An
+   * add of the same bytes while they upload waits for that upload (the resource node refuses a
+   * second session of one file hash, `-13`; Kubo adds the same content twice without complaint).
+   */
   async store(file: string, name: string): Promise<string> {
     const fileHash = await sdsFileHashOfPath(file);
     const known = this.index.contentByFileHash(fileHash);
     if (known && known.owner === this.owner) return fileHash;
+    const running = this.uploading.get(fileHash);
+    if (running) {
+      await running;
+      return fileHash;
+    }
+    const upload = this.upload(file, name);
+    this.uploading.set(fileHash, upload);
+    try {
+      await upload;
+    } finally {
+      this.uploading.delete(fileHash);
+    }
+    return fileHash;
+  }
+
+  private async upload(file: string, name: string): Promise<void> {
     try {
       const up = await this.client.upload(file, { fileName: name, wait: true });
       if (up.state !== 3) throw new Error(`the upload of ${name} ended in state ${up.state} (failed): upload it again`);
     } catch (e) {
       if (!(e instanceof SdsReturnError && String(e.result.detail ?? '').startsWith('Same file with the name'))) throw e;
     }
-    return fileHash;
   }
 
   /** Records `cid` → the SDS file, with an IPFS share link of it (best effort: a share the meta node refuses leaves the link empty). */
