@@ -33,11 +33,6 @@ export interface AppOptions {
   /** how many past states to keep in memory for queries at a height (structurally shared) */
   readonly keepRecent?: number;
   /**
-   * also answer queries at the heights that are multiples of this, older than `keepRecent`, from
-   * the state snapshots kept on disk (pruning's keep-every: a `Chain` reads them back); 0 or absent: none
-   */
-  readonly keepEvery?: number;
-  /**
    * Deep-freeze every produced state (immer autoFreeze), so that an accidental mutation outside a
    * reducer throws. On by default except when NODE_ENV=production; it costs about half of a
    * produce (measured: 107 µs vs 51 µs per transfer-sized produce over 100k accounts).
@@ -359,7 +354,7 @@ export class App {
     return this.history.get(height) ?? (height > 0n && height < this.committedHeight ? this.pastStates?.(height) : undefined);
   }
 
-  /** Where the states older than the ones kept in memory come from (`AppOptions.keepEvery`). */
+  /** Where the states older than the ones kept in memory come from (`ChainOptions.keepEvery`). */
   keepPastStates(source: (height: bigint) => AppState | undefined): void {
     this.pastStates = source;
   }

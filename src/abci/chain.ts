@@ -124,6 +124,11 @@ export interface ChainOptions extends AppOptions {
    * Infinity never. Only a chain with the standard modules in a database file can.
    */
   readonly replayDecoderMinTxs?: number;
+  /**
+   * also answer queries at the heights that are multiples of this, older than `keepRecent`, from
+   * their state snapshots on disk (pruning's keep-every); 0 or absent: none
+   */
+  readonly keepEvery?: number;
 }
 
 /** What the last replay did (`Chain.lastReplay`). */
@@ -207,8 +212,8 @@ export class Chain {
     if (every > 0n) this.app.keepPastStates((height) => (height % every === 0n ? this.snapshotState(height) : undefined));
   }
 
-  /** The last few states read back from snapshots (`snapshotState`), newest use last. */
-  private readonly snapshotStates = new Map<bigint, AppState>();
+  /** The last state read back from a snapshot (`snapshotState`). */
+  private snapshotRead: { height: bigint; state: AppState } | undefined;
 
   /**
    * The state of the snapshot at exactly `height`, read back from the store (the whole snapshot and
@@ -216,18 +221,11 @@ export class Chain {
    * about as long as a restart's; the last one read is kept.
    */
   private snapshotState(height: bigint): AppState | undefined {
-    const known = this.snapshotStates.get(height);
-    if (known) {
-      this.snapshotStates.delete(height);
-      this.snapshotStates.set(height, known);
-      return known;
-    }
+    if (this.snapshotRead?.height === height) return this.snapshotRead.state;
     const snap = this.store.latestSnapshot(height);
     if (!snap || snap.height !== height) return undefined;
-    const state = reviveAppState(restoreSnapshot(snap.texts) as AppState);
-    this.snapshotStates.set(height, state);
-    if (this.snapshotStates.size > 1) this.snapshotStates.delete(this.snapshotStates.keys().next().value!);
-    return state;
+    this.snapshotRead = { height, state: reviveAppState(restoreSnapshot(snap.texts) as AppState) };
+    return this.snapshotRead.state;
   }
 
   /**

@@ -36,6 +36,8 @@ export interface NodeOptions extends AppOptions {
   readonly snapshotSliceMs?: number;
   /** write up to this many snapshots in a row as deltas (`ChainOptions.snapshotDeltas`) */
   readonly snapshotDeltas?: number;
+  /** answer queries at these heights from their snapshots on disk (`ChainOptions.keepEvery`) */
+  readonly keepEvery?: number;
   /** called when block production fails and stops (without it the error is thrown) */
   readonly onFatal?: (err: Error) => void;
   /** threads that check the signatures of broadcast txs before their CheckTx */

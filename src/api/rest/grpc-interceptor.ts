@@ -18,7 +18,6 @@ export const BLOCK_HEIGHT_RESPONSE_HEADER = 'Grpc-Metadata-X-Cosmos-Block-Height
 /** The SDK's app name in its "not ready" text (stratos-chain app_config.go `appName`, neutral word). */
 const APP_NAME = 'chain';
 
-
 /**
  * The height a gRPC query runs at: baseapp `RegisterGRPCServer`'s interceptor reads the
  * `x-cosmos-block-height` header (exactly one value, decimal) and `CreateQueryContext` checks it —

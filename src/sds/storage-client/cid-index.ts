@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import { openSqlite } from '../sqlite.ts';
-import { otherVersion } from './cid-text.ts';
+import { eitherVersion } from './cid-text.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS blocks (cid TEXT PRIMARY KEY, bytes BLOB NOT NULL);
@@ -44,12 +44,7 @@ export class CidIndex {
 
   /** A block by its CID, or by the other version's CID of the same node (a CIDv0 asked for as CIDv1, or back). */
   block(cid: string): Uint8Array | undefined {
-    const get = (key: string) => this.db.prepare('SELECT bytes FROM blocks WHERE cid = ?').get(key) as { bytes: Buffer } | undefined;
-    let r = get(cid);
-    if (!r) {
-      const alt = otherVersion(cid);
-      if (alt !== undefined) r = get(alt);
-    }
+    const r = eitherVersion(cid, (key) => this.db.prepare('SELECT bytes FROM blocks WHERE cid = ?').get(key) as { bytes: Buffer } | undefined);
     return r ? new Uint8Array(r.bytes) : undefined;
   }
 
@@ -76,11 +71,7 @@ export class CidIndex {
 
   /** The SDS file of a file CID, or of the other version's CID of the same node. */
   content(cid: string): ContentRow | undefined {
-    const get = (key: string) => this.db.prepare('SELECT * FROM contents WHERE cid = ?').get(key) as ContentRow | undefined;
-    const found = get(cid);
-    if (found) return found;
-    const alt = otherVersion(cid);
-    return alt === undefined ? undefined : get(alt);
+    return eitherVersion(cid, (key) => this.db.prepare('SELECT * FROM contents WHERE cid = ?').get(key) as ContentRow | undefined);
   }
 
   contentByFileHash(fileHash: string): ContentRow | undefined {

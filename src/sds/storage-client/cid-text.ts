@@ -3,8 +3,10 @@
  * `k…`, base58btc `z…`, base16 `f…`, base64url `u…`, …), as Kubo's go-cid `Decode` reads them.
  * multiformats' `CID.parse` alone reads only base32, base36 and base58btc.
  */
+import * as dagPb from '@ipld/dag-pb';
 import { bases } from 'multiformats/basics';
 import { CID } from 'multiformats/cid';
+import { sha256 } from 'multiformats/hashes/sha2';
 import type { MultibaseDecoder } from 'multiformats/bases/interface';
 
 /** Every multibase multiformats knows, by its prefix (one code point: base256emoji's is 🚀). */
@@ -37,8 +39,13 @@ export function otherVersion(text: string): string | undefined {
     return undefined;
   }
   if (cid.version === 0) return cid.toV1().toString();
-  return cid.code === DAG_PB && cid.multihash.code === SHA2_256 ? cid.toV0().toString() : undefined;
+  return cid.code === dagPb.code && cid.multihash.code === sha256.code ? cid.toV0().toString() : undefined;
 }
 
-const DAG_PB = 0x70;
-const SHA2_256 = 0x12;
+/** `get` of a CID, else of the other version's CID of the same node (`otherVersion`). */
+export function eitherVersion<T>(cid: string, get: (cid: string) => T | undefined): T | undefined {
+  const found = get(cid);
+  if (found !== undefined) return found;
+  const alt = otherVersion(cid);
+  return alt === undefined ? undefined : get(alt);
+}
