@@ -222,8 +222,8 @@ export class Chain {
    */
   private snapshotState(height: bigint): AppState | undefined {
     if (this.snapshotRead?.height === height) return this.snapshotRead.state;
-    const snap = this.store.latestSnapshot(height);
-    if (!snap || snap.height !== height) return undefined;
+    if (!this.store.hasSnapshot(height)) return undefined;
+    const snap = this.store.latestSnapshot(height)!;
     this.snapshotRead = { height, state: reviveAppState(restoreSnapshot(snap.texts) as AppState) };
     return this.snapshotRead.state;
   }

@@ -206,6 +206,7 @@ export class BlockStore {
       snapshotAt: this.db.prepare('SELECT s.height, s.state, b.base FROM snapshots s LEFT JOIN snapshot_bases b ON b.height = s.height WHERE s.height = ?'),
       // the heights only: a snapshot's text is in overflow pages that a read of a later column would walk
       snapshotHeights: this.db.prepare('SELECT s.height, b.base FROM snapshots s LEFT JOIN snapshot_bases b ON b.height = s.height ORDER BY s.height'),
+      hasSnapshot: this.db.prepare('SELECT 1 FROM snapshots WHERE height = ?'),
     };
     if (unparted) this.partitionIndex();
     this.completeIndex();
@@ -421,6 +422,12 @@ export class BlockStore {
       texts.unshift(row.state);
     }
     return { height, texts };
+  }
+
+  /** Whether a snapshot is stored at exactly `height` (without reading it). */
+  hasSnapshot(height: bigint): boolean {
+    this.settle();
+    return this.stmts.hasSnapshot.get(Number(height)) !== undefined;
   }
 
   snapshotHeights(): bigint[] {

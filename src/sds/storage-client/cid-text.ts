@@ -31,7 +31,7 @@ export function parseCid(text: string): CID {
  * multihash): a CIDv0's CIDv1 (base32), or a dag-pb sha2-256 CIDv1's CIDv0; undefined for any other
  * CID or text that is not one.
  */
-export function otherVersion(text: string): string | undefined {
+function otherVersion(text: string): string | undefined {
   let cid: CID;
   try {
     cid = parseCid(text);

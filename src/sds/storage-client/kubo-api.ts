@@ -86,8 +86,7 @@ const SERVED_COMMANDS: ReadonlySet<string> = new Set([
   'add', 'cat', 'get', 'ls', 'version', 'id',
   'pin/add', 'pin/rm', 'pin/ls',
   'files/mkdir', 'files/cp', 'files/ls', 'files/stat', 'files/rm',
-  // kubo-blocks.ts
-  'swarm/peers', 'object/stat', 'block/stat', 'block/get', 'dag/get', 'repo/stat',
+  ...BLOCK_COMMANDS,
 ]);
 
 /**

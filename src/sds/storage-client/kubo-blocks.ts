@@ -21,10 +21,10 @@ import { equals } from 'multiformats/bytes';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { identity } from 'multiformats/hashes/identity';
-import { sha256, sha512 } from 'multiformats/hashes/sha2';
 import type { CidIndex, ContentRow } from './cid-index.ts';
 import { boolOption, KuboError, requireArg, sendKuboJson, type KuboRequest } from './kubo-http.ts';
 import type { SdsBackend } from './sds-backend.ts';
+import { blockMatches } from './migrate.ts';
 import { parseIpfsPath } from './unixfs.ts';
 
 export const BLOCK_COMMANDS: ReadonlySet<string> = new Set(['swarm/peers', 'object/stat', 'block/stat', 'block/get', 'dag/get', 'repo/stat']);
@@ -125,12 +125,6 @@ function lookup(index: CidIndex, cid: CID, arg: string): Block {
   throw notFound(arg);
 }
 
-async function digestMatches(cid: CID, bytes: Uint8Array): Promise<boolean> {
-  const hasher = cid.multihash.code === sha256.code ? sha256 : cid.multihash.code === sha512.code ? sha512 : undefined;
-  if (!hasher) throw new KuboError(500, `${cid.toString()}: multihash code 0x${cid.multihash.code.toString(16)} is not supported (sha2-256, sha2-512 and identity are)`);
-  return equals((await hasher.digest(bytes)).bytes, cid.multihash.bytes);
-}
-
 /**
  * A leaf's bytes, rebuilt from its chunk of the SDS file (the whole file is downloaded, then
  * removed): the chunk itself for a raw leaf, else the chunk in a unixfs node (type file, as the
@@ -151,7 +145,15 @@ async function leafBytes(backend: SdsBackend, cid: CID, leaf: Leaf): Promise<Uin
     rmSync(f.path, { force: true });
   }
   const candidates = cid.code === raw.code ? [chunk] : (['file', 'raw'] as const).map((type) => dagPb.encode({ Data: new UnixFS({ type, data: chunk }).marshal(), Links: [] }));
-  for (const c of candidates) if (await digestMatches(cid, c)) return c;
+  for (const c of candidates) {
+    let matches: boolean;
+    try {
+      matches = await blockMatches(cid, c);
+    } catch (e) {
+      throw new KuboError(500, (e as Error).message);
+    }
+    if (matches) return c;
+  }
   throw new KuboError(500, `${cid.toString()}: bytes ${leaf.offset}–${leaf.offset + leaf.length} of SDS file ${leaf.content.file_hash} do not hash to this CID: the block cannot be rebuilt`);
 }
 

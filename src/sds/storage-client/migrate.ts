@@ -44,19 +44,24 @@ export class MigrateError extends Error {
   override readonly name = 'MigrateError';
 }
 
-/** Verifies that `bytes` are the block `cid` names: the multihash of the bytes must equal the CID's. */
-export async function verifyBlock(cid: CID, bytes: Uint8Array): Promise<void> {
+/**
+ * Whether `bytes` are the block `cid` names: the multihash of the bytes equals the CID's (sha2-256,
+ * sha2-512, or identity: the bytes themselves); another hash function is refused.
+ */
+export async function blockMatches(cid: CID, bytes: Uint8Array): Promise<boolean> {
   const mh = cid.multihash;
-  if (mh.code === identity.code) {
-    if (!equals(mh.digest, bytes)) throw new MigrateError(`block ${cid.toString()} does not match its CID (identity multihash)`);
-    return;
-  }
+  if (mh.code === identity.code) return equals(mh.digest, bytes);
   const hasher = HASHERS.get(mh.code);
   if (!hasher) throw new MigrateError(`block ${cid.toString()}: multihash code 0x${mh.code.toString(16)} is not supported (sha2-256, sha2-512 and identity are)`);
-  const digest = await hasher.digest(bytes);
-  if (!equals(digest.bytes, mh.bytes)) {
-    throw new MigrateError(`block ${cid.toString()} failed verification: the source sent ${bytes.length} bytes whose ${hasher.name} is not the CID's (tampered or wrong block); nothing was uploaded`);
-  }
+  return equals((await hasher.digest(bytes)).bytes, mh.bytes);
+}
+
+/** Verifies that `bytes` are the block `cid` names (`blockMatches`), naming what did not match. */
+export async function verifyBlock(cid: CID, bytes: Uint8Array): Promise<void> {
+  if (await blockMatches(cid, bytes)) return;
+  const code = cid.multihash.code;
+  if (code === identity.code) throw new MigrateError(`block ${cid.toString()} does not match its CID (identity multihash)`);
+  throw new MigrateError(`block ${cid.toString()} failed verification: the source sent ${bytes.length} bytes whose ${HASHERS.get(code)!.name} is not the CID's (tampered or wrong block); nothing was uploaded`);
 }
 
 /** Where blocks come from (unverified). */

@@ -193,7 +193,7 @@ export interface ResolvedEntry {
 }
 
 /** A path names an entry its node does not have: Kubo's path resolver's ErrNoLink, its text. */
-export class NoLinkError extends Error {
+class NoLinkError extends Error {
   override readonly name = 'NoLinkError';
   constructor(
     readonly link: string,
@@ -204,10 +204,10 @@ export class NoLinkError extends Error {
 }
 
 /**
- * Walks the path's segments before the exporter reads the entry, so that a name missing from a
- * directory is told apart from a block the index lacks: the exporter throws its own NotFoundError
- * for the first, the store this module's for the second. (A segment under a file is not a missing
- * link to Kubo, whose resolver fails on the file's kind: it keeps the exporter's error.)
+ * Walks the path's segments again after the exporter failed to find its entry, to tell a name
+ * missing from a directory (`NoLinkError`) from a block the index lacks: the exporter throws its own
+ * NotFoundError for the first, the store this module's for the second. (A segment under a file is
+ * not a missing link to Kubo, whose resolver fails on the file's kind: it keeps the exporter's error.)
  */
 async function walkSegments(path: string, store: IndexBlockstore): Promise<void> {
   let at: { cid: CID; remainder: string[] } | undefined;
@@ -237,8 +237,13 @@ async function isDirectory(cid: CID, store: IndexBlockstore): Promise<boolean> {
 export async function resolvePath(text: string, store: IndexBlockstore): Promise<ResolvedEntry> {
   const { cid, rest } = parseIpfsPath(text);
   const path = rest === '' ? cid.toString() : `${cid.toString()}/${rest}`;
-  if (rest !== '') await walkSegments(path, store);
-  const entry = await exporter(path, store as never);
+  let entry: Awaited<ReturnType<typeof exporter>>;
+  try {
+    entry = await exporter(path, store as never);
+  } catch (e) {
+    if (rest !== '' && e instanceof ExporterNotFoundError) await walkSegments(path, store);
+    throw e;
+  }
   if (entry.type === 'directory' || entry.type === 'file') {
     const node = (entry as { node: dagPb.PBNode }).node;
     const links = node.Links.map((l) => ({ name: l.Name ?? '', cid: l.Hash, size: BigInt(l.Tsize ?? 0) }));
@@ -249,7 +254,7 @@ export async function resolvePath(text: string, store: IndexBlockstore): Promise
 }
 
 /** The CIDs a block links to: a dag-pb node's links; none for a raw block or one the index lacks (a file's data leaf). */
-export function linkedCids(index: CidIndex, cid: string): string[] {
+function linkedCids(index: CidIndex, cid: string): string[] {
   const block = index.block(cid);
   if (!block || parseCid(cid).code !== dagPb.code) return [];
   return dagPb.decode(block).Links.map((l) => l.Hash.toString());
