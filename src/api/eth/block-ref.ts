@@ -36,6 +36,11 @@ export function stateAtHeight(node: Node, height: bigint): AppState {
   return state;
 }
 
+/** -32000 `header for hash 0x… not found`: a block hash of no stored block (state reads, a log filter's `blockHash`). */
+export function headerNotFound(hash: Uint8Array): EthRpcError {
+  return new EthRpcError(ETH_DEFAULT_ERROR, `header for hash ${data(hash)} not found`);
+}
+
 /**
  * The state a state read at a block parameter reads: undefined for a block number above the head
  * (the method then answers `null`, reference B.3); -32000 `header for hash 0x… not found` for a
@@ -45,7 +50,7 @@ export function stateAtHeight(node: Node, height: bigint): AppState {
 export function stateAtRef(node: Node, ref: BlockRef): AppState | undefined {
   if ('hash' in ref) {
     const h = heightOfRef(node, ref);
-    if (h === undefined) throw new EthRpcError(ETH_DEFAULT_ERROR, `header for hash ${data(ref.hash)} not found`);
+    if (h === undefined) throw headerNotFound(ref.hash);
     return stateAtHeight(node, h);
   }
   const h = heightOf(node, ref.number);

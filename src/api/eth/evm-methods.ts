@@ -18,18 +18,18 @@ import { EthRpcError, ETH_DEFAULT_ERROR, type EthJson, type EthMethod } from './
 import { filterCriteria, type FilterCriteria } from './filter-criteria.ts';
 import type { EthFilters } from './filters.ts';
 import { quantity, ZERO_HASH } from './hexutil.ts';
-import { DEFAULT_LOG_CAPS, NO_LOGS, queryLogs, type BlockLogs, type LogCaps } from './logs.ts';
+import { DEFAULT_LOG_CAPS, queryLogs, type LogCaps } from './logs.ts';
 import { address, anyValue, blockNumber, blockNumberOrHash, optional, string, type BlockNumber, type BlockRef } from './params.ts';
 import { callData, transactionArgs, type TransactionArgs } from './transaction-args.ts';
 
 /** The code of a refused EVM method (the node's code for handler errors). */
-export const NO_EVM_CODE = ETH_DEFAULT_ERROR;
+const NO_EVM_CODE = ETH_DEFAULT_ERROR;
 
 /** The one message of every refused EVM method (reference B.6). */
-export const EVM_UNSUPPORTED = 'EVM execution is not supported by this simulator';
+const EVM_UNSUPPORTED = 'EVM execution is not supported by this simulator';
 
 /** The gas of a plain value transfer (`params.TxGas`). */
-export const TRANSFER_GAS = 21_000n;
+const TRANSFER_GAS = 21_000n;
 
 /** method → [required arguments, optional arguments] (stratos-chain rpc/namespaces/ethereum/eth). */
 const REFUSED: Readonly<Record<string, readonly [number, number]>> = {
@@ -46,8 +46,6 @@ const REFUSED: Readonly<Record<string, readonly [number, number]>> = {
   eth_getPendingTransactions: [0, 0],
 };
 
-export const REFUSED_METHOD_NAMES: readonly string[] = Object.keys(REFUSED);
-
 function refuse(): never {
   throw new EthRpcError(NO_EVM_CODE, EVM_UNSUPPORTED);
 }
@@ -62,8 +60,6 @@ export interface EvmMethodsOptions {
   readonly filters: EthFilters;
   /** `json-rpc.logs-cap`, `json-rpc.block-range-cap` */
   readonly logCaps?: LogCaps;
-  /** the logs of a block (tests); none without an EVM */
-  readonly blockLogs?: BlockLogs;
 }
 
 const method = (args: EthMethod['args'], run: EthMethod['run']): EthMethod => ({ args, run });
@@ -71,7 +67,7 @@ const method = (args: EthMethod['args'], run: EthMethod['run']): EthMethod => ({
 export function evmMethods(o: EvmMethodsOptions): Map<string, EthMethod> {
   const { node } = o;
   const caps = o.logCaps ?? DEFAULT_LOG_CAPS;
-  const logs = (crit: FilterCriteria): EthJson => queryLogs(node, crit, caps, o.blockLogs ?? NO_LOGS);
+  const logs = (crit: FilterCriteria): EthJson => queryLogs(node, crit, caps);
   /** `answer` at the state of `ref`; null above the head */
   const atState = (ref: BlockRef, answer: () => EthJson): EthJson => (stateAtRef(node, ref) ? answer() : null);
 

@@ -18,7 +18,7 @@ import { fieldError, fixedField } from './transaction-args.ts';
  * A block of the range as geth's `rpc.BlockNumber.Int64()`: a height, or latest -2, pending -1,
  * finalized -3, safe -4 (earliest is 0).
  */
-export const LATEST_BLOCK = -2n;
+const LATEST_BLOCK = -2n;
 
 export interface FilterCriteria {
   readonly blockHash?: Uint8Array;
@@ -33,7 +33,7 @@ const STRUCT = 'input';
 const INT64_MAX = 2n ** 63n - 1n;
 const TAGS: ReadonlyMap<string, bigint> = new Map([
   ['earliest', 0n],
-  ['latest', -2n],
+  ['latest', LATEST_BLOCK],
   ['pending', -1n],
   ['finalized', -3n],
   ['safe', -4n],

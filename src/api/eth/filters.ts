@@ -26,7 +26,7 @@ interface Filter {
   lastPolled: number;
 }
 
-export const FILTER_NOT_FOUND = 'filter not found';
+const FILTER_NOT_FOUND = 'filter not found';
 
 /** go-ethereum `filters.BlocksSubscription`: the type number the node names for a block filter. */
 const BLOCKS_SUBSCRIPTION = 5;

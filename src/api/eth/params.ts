@@ -27,7 +27,12 @@ export type BlockTag = 'latest' | 'pending' | 'earliest' | 'finalized' | 'safe';
 export type BlockNumber = bigint | BlockTag;
 export type BlockRef = { readonly number: BlockNumber } | { readonly hash: Uint8Array };
 
-const isString = (raw: string) => raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"');
+/** A JSON string (raw text in quotes). */
+export const isString = (raw: string) => raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"');
+
+/** Text with hexutil's `0x`/`0X` prefix. */
+export const has0x = (text: string) => text.startsWith('0x') || text.startsWith('0X');
+
 const unquote = (raw: string) => JSON.parse(raw) as string;
 
 const typeError = (raw: string, goType: string) => new Error(`json: cannot unmarshal ${jsonKind(raw)} into Go value of type ${goType}`);
@@ -117,7 +122,7 @@ export const blockNumberOrHash: ArgType<BlockRef> = {
       return { number: num ?? 'latest' };
     }
     const input = trimQuotes(raw);
-    if (input.length === 66 && (input.startsWith('0x') || input.startsWith('0X'))) return { hash: decodeFixed(input, 32, hash.goType) };
+    if (input.length === 66 && has0x(input)) return { hash: decodeFixed(input, 32, hash.goType) };
     return { number: blockNumberOfText(input) };
   },
 };

@@ -9,7 +9,7 @@
 import { jsonKind } from '../geth-rpc/dispatch.ts';
 import { rawObjectMembers } from '../geth-rpc/json-stream.ts';
 import { decodeFixed, HexError, HexErrors } from './hexutil.ts';
-import type { ArgType } from './params.ts';
+import { has0x, isString, type ArgType } from './params.ts';
 
 export interface TransactionArgs {
   readonly from?: Uint8Array;
@@ -26,9 +26,6 @@ export interface TransactionArgs {
 }
 
 const STRUCT = 'TransactionArgs';
-
-const isString = (raw: string) => raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"');
-const has0x = (text: string) => text.startsWith('0x') || text.startsWith('0X');
 
 /** encoding/json's UnmarshalTypeError inside a struct field. */
 export function fieldError(struct: string, field: string, goType: string, why: string): Error {

@@ -1,6 +1,6 @@
 // The EVM methods of a chain without an EVM, without a node (reference B.5, B.6): the call object
 // and the log filter decoded with geth's texts, the block walk of eth_getLogs with the node's
-// block-range-cap, logs-cap and 600-block overhang, and log filters under filter-cap.
+// block-range-cap and logs-cap (no block above the head is read), and log filters under filter-cap.
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { filterCriteria } from '../../../src/api/eth/filter-criteria.ts';
@@ -89,11 +89,13 @@ describe('eth_getLogs walks the blocks as the node does', () => {
     expect(queryLogs(node, crit('{"fromBlock":"0x50"}'), { ...caps, blockRangeCap: 20 })).toEqual([]);
   });
 
-  it('a fromBlock above the head is []; a toBlock past head + 600 is cut there (before that, the range cap)', () => {
+  it('a fromBlock above the head is []; no block above the head is read; the range cap counts the toBlock as asked', () => {
     seen.length = 0;
     expect(queryLogs(node, crit('{"fromBlock":"0x65","toBlock":"0x66"}'), caps, oneEach)).toEqual([]);
     expect(seen).toEqual([]);
     expect(queryLogs(node, crit('{"fromBlock":"0x63","toBlock":"0x1000"}'), { logsCap: 10, blockRangeCap: 10_000 }, oneEach)).toEqual(['0x63', '0x64']);
+    expect(seen).toEqual([0x63n, 0x64n]);
+    // the node cuts toBlock to head + 600 only after this check: cut first, 0x2bc − 0x63 = 601 would pass
     expect(() => queryLogs(node, crit('{"fromBlock":"0x63","toBlock":"0x7fffffff"}'), { logsCap: 10, blockRangeCap: 10_000 }, oneEach)).toThrow('maximum [from, to] blocks distance: 10000');
   });
 

@@ -137,10 +137,11 @@ export const blockRoutes: Record<string, Route> = {
         if (e instanceof QuerySyntaxError) throw RpcError.internal(e.message);
         throw e;
       }
-      const heights = searchBlockHeights(node.chain.store, conditions, node.earliestHeight(), node.height);
+      // order_by is checked before the search (the node checks it after; the search itself never fails)
       const order = orderBy as string;
-      if (order === '' || order === 'desc') heights.reverse();
-      else if (order !== 'asc') throw RpcError.internal('expected order_by to be either `asc` or `desc` or empty');
+      if (order !== '' && order !== 'asc' && order !== 'desc') throw RpcError.internal('expected order_by to be either `asc` or `desc` or empty');
+      const heights = searchBlockHeights(node.chain.store, conditions, node.earliestHeight(), node.height);
+      if (order !== 'asc') heights.reverse();
       const perPage = checkPerPage(perPageArg as bigint | undefined);
       const skip = (checkPage(page as bigint | undefined, perPage, heights.length) - 1) * perPage;
       const blocks: GoJsonValue[] = [];
