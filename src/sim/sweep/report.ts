@@ -120,7 +120,8 @@ export function sweepHtml(plan: SweepPlan, results: readonly SweepRunResult[], t
     .filter((t) => t !== '')
     .join('\n');
   const cols = tableColumns(plan.paths);
-  const rows = results.map((r) => `<tr>${cols.map((c) => `<td>${esc(tableRow(plan.paths, r)[c] ?? '')}</td>`).join('')}</tr>`).join('\n');
+  const cells = (row: Record<string, string>) => cols.map((c) => `<td>${esc(row[c] ?? '')}</td>`).join('');
+  const rows = results.map((r) => `<tr>${cells(tableRow(plan.paths, r))}</tr>`).join('\n');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -91,7 +91,8 @@ export function tableRow(paths: readonly string[], r: SweepRunResult): Record<st
 
 export function sweepCsv(paths: readonly string[], results: readonly SweepRunResult[]): string {
   const cols = tableColumns(paths);
-  return [cols.map(csvField).join(','), ...results.map((r) => cols.map((c) => csvField(tableRow(paths, r)[c] ?? '')).join(','))].join('\n') + '\n';
+  const line = (row: Record<string, string>) => cols.map((c) => csvField(row[c] ?? '')).join(',');
+  return [cols.map(csvField).join(','), ...results.map((r) => line(tableRow(paths, r)))].join('\n') + '\n';
 }
 
 export function sweepJson(plan: SweepPlan, results: readonly SweepRunResult[]): string {
