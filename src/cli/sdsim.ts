@@ -31,7 +31,8 @@ function intOption(name: string, min: number, max: number) {
   };
 }
 
-export function buildSdsim(ctx: SdsimCliContext): Command {
+/** `tty`: whether stderr is a terminal (the progress bar shows only there). */
+export function buildSdsim(ctx: StandaloneContext, tty = false): Command {
   const program = new Command('sdsim')
     .description('Scenario runs, sweeps, diffs, conformance checks and reward audits of the storage network and its chain, in virtual time')
     .exitOverride()
@@ -60,7 +61,7 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
       const scenario = parseScenario(text, basename(file));
       const seed = o.seed ?? scenario.seed;
       const out = resolve(o.out ?? `${(scenario.name ?? basename(file).replace(/\.ya?ml$/, '')).replace(/[^A-Za-z0-9._-]+/g, '-')}-${seed}`);
-      const bar = ctx.tty ? progressBar((t) => ctx.out.stderr(t)) : undefined;
+      const bar = tty ? progressBar((t) => ctx.out.stderr(t)) : undefined;
       const started = performance.now();
       const r = await runScenario(scenario, {
         out,
@@ -127,7 +128,7 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
       const plan = planSweep(basename(file), text, o.set, parseSeeds(o.seeds), { ...(o.epochs !== undefined ? { epochs: o.epochs } : {}), ...(o.keepHomes ? { homesDir: join(out, 'homes') } : {}) });
       mkdirSync(out, { recursive: true });
       const workers = o.workers ?? availableParallelism();
-      const bar = ctx.tty ? progressBar((t) => ctx.out.stderr(t), undefined, 'run') : undefined;
+      const bar = tty ? progressBar((t) => ctx.out.stderr(t), undefined, 'run') : undefined;
       const started = performance.now();
       const onProgress = bar ? (d: number, t: number) => bar.update(d, t) : undefined;
       let results;
@@ -185,7 +186,7 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
     .action(async (o: { runs: number; seed?: number; out: string; node?: string; from?: string; home?: string; keyringDir?: string; keyringBackend: string; fund: string; parallel: number; gasPrices: string; minGasPrices: string; appHash: boolean; bls: string; commitTimeout: number }) => {
       const { progressBar } = await import('../sim/run/progress.ts');
       const seed = o.seed ?? Math.floor(Math.random() * 2147483647);
-      const bar = ctx.tty ? progressBar((t) => ctx.out.stderr(t), undefined, 'run') : undefined;
+      const bar = tty ? progressBar((t) => ctx.out.stderr(t), undefined, 'run') : undefined;
       const onRun = bar ? (d: number) => bar.update(Math.min(d, o.runs), o.runs) : undefined;
       if (o.node !== undefined) {
         const { nodeCheckOptions } = await import('../sim/check/node/cli.ts');
@@ -254,6 +255,6 @@ export function buildSdsim(ctx: SdsimCliContext): Command {
 
 export function main(argv: string[], ctx: Partial<SdsimCliContext> = {}): Promise<number> {
   const tty = ctx.tty ?? Boolean(process.stderr.isTTY);
-  // c extended, not spread: a spread would read the lazy stopSignal, taking Ctrl-C away from `run`
-  return runStandalone((c) => buildSdsim(Object.assign(Object.create(c) as StandaloneContext, { tty })), argv, ctx);
+  // c itself, not a spread of it: a spread would read the lazy stopSignal, taking Ctrl-C away from `run`
+  return runStandalone((c) => buildSdsim(c, tty), argv, ctx);
 }

@@ -2,8 +2,9 @@
  * What a genesis document must pass before a chain starts from it: every module's ValidateGenesis
  * and InitGenesis, run by an App in memory. Each rule therefore lives once, in its module — e.g.
  * pot's InitGenesis refusing a bank supply above `initial_total_supply`. Used by `chaind genesis
- * validate-genesis` (and the top-level `validate-genesis`) and by `chaind start` before it creates
- * a new chain, so both refuse a document with the same message.
+ * validate-genesis` (and the top-level `validate-genesis`), by `chaind start` before it creates
+ * a new chain, and by sdsim's scenario checks (src/sim/scenario/chain.ts), so all refuse a document
+ * with the same message.
  */
 import { App } from '../abci/app.ts';
 import { appModules } from '../abci/modules.ts';
@@ -12,17 +13,31 @@ import { createCodec } from '../codec/registry.ts';
 import { profileOfAppState } from '../naming.ts';
 import type { ValidatorUpdate } from '../state/block-info.ts';
 
+/** What InitChain of an App in memory makes of a genesis document: the module's message when it refuses, else the validator set it gives. */
+type GenesisVerdict = { readonly problem: string } | { readonly problem?: undefined; readonly validators: readonly ValidatorUpdate[] };
+
+function genesisVerdict(doc: GenesisDoc): GenesisVerdict {
+  try {
+    // in the words of the profile the document records (src/naming.ts)
+    const app = new App({ ...appModules, codec: createCodec(profileOfAppState(doc.app_state)) });
+    app.initChain(doc);
+    return { validators: app.initialValidators };
+  } catch (e) {
+    return { problem: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** Why the chain refuses to start from `doc` (the module's message, as it has it), or undefined when InitChain succeeds. */
+export function genesisProblem(doc: GenesisDoc): string | undefined {
+  return genesisVerdict(doc).problem;
+}
+
 /**
  * Throws `error validating genesis file <path>: <the module's message>` when InitChain would fail;
  * returns the validator set InitChain gives (staking's genesis validators and gentxs).
  */
 export function checkGenesisState(doc: GenesisDoc, path: string): readonly ValidatorUpdate[] {
-  try {
-    // in the words of the profile the document records (src/naming.ts)
-    const app = new App({ ...appModules, codec: createCodec(profileOfAppState(doc.app_state)) });
-    app.initChain(doc);
-    return app.initialValidators;
-  } catch (e) {
-    throw new Error(`error validating genesis file ${path}: ${(e as Error).message}`);
-  }
+  const verdict = genesisVerdict(doc);
+  if (verdict.problem !== undefined) throw new Error(`error validating genesis file ${path}: ${verdict.problem}`);
+  return verdict.validators;
 }

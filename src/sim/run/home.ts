@@ -25,7 +25,7 @@ import { defaultConsensusParams } from '../../state/genesis.ts';
 import { formatTimeNs } from '../../state/block-info.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { Population } from './population.ts';
-import { mergeJson } from './merge-json.ts';
+import { mergeJson } from '../scenario/merge-json.ts';
 
 const STOS = 10n ** 18n;
 /** every run starts here (a fixed time keeps runs identical) */

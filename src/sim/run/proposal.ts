@@ -11,11 +11,8 @@ import { parseProtoJson, protoJsonValue } from '../../codec/proto-json.ts';
 import { moduleAccountAddress } from '../../modules/auth/account.ts';
 import type { AppState } from '../../state/app-state.ts';
 import { RunError } from './errors.ts';
-import { mergeJson } from './merge-json.ts';
+import { mergeJson } from '../scenario/merge-json.ts';
 import { PARAMS_PACKAGES } from '../scenario/chain.ts';
-
-/** The proto package of each module whose params a proposal may change (src/sim/scenario/chain.ts, where the parser checks them). */
-export { PARAMS_PACKAGES };
 
 /**
  * `where`: the event as the messages name it, `<file>:<line>:<col>: events[<i>]` (the parser has

@@ -54,16 +54,15 @@ import { proposalMessages } from './proposal.ts';
 import { slashingNozFor } from './slashing.ts';
 import { InvariantError, RunError } from './errors.ts';
 import { invariantViolations } from '../check/invariants.ts';
-import { Immer } from 'immer';
+import { createDraft } from 'immer';
 import { infiniteGasMeter } from '../../abci/gas.ts';
-import { msgSpecsOf } from '../../state/module.ts';
-import { decodeMessageRecord } from '../../modules/gov/router.ts';
+import { msgSpecsOf, type MsgSpec } from '../../state/module.ts';
+import { decodeMessageRecord, routeOf, runInCache, type MsgRouter } from '../../modules/gov/router.ts';
 import { proposalKey, type ProposalRecord } from '../../modules/gov/state.ts';
 import { formatTimeNs } from '../../state/block-info.ts';
 import type { GenesisJson } from '../../node/genesis-file.ts';
 import { ScenarioError } from '../scenario/parse.ts';
-import { genesisRefusal } from '../scenario/chain.ts';
-import { jsonAt, mergeJson, nestJson } from '../scenario/merge-json.ts';
+import { genesisRefusal, overridesInTurn } from '../scenario/chain.ts';
 
 export { InvariantError, RunError };
 
@@ -210,13 +209,13 @@ async function genesisRefused(s: Scenario, pop: Population, extra: ReadonlyMap<s
   };
   const none = await refusedWith({});
   if (none !== undefined) return at('population', `the chain refuses the run's genesis: ${none}`);
-  let merged: Record<string, unknown> = {};
-  for (const path of Object.keys(s.positions)) {
-    if (!path.startsWith('genesis.')) continue;
-    const keys = path.slice('genesis.'.length).split('.');
-    merged = mergeJson(merged, nestJson(keys, jsonAt(s.genesis, keys))) as Record<string, unknown>;
-    const problem = await refusedWith(merged);
-    if (problem !== undefined) return at(path, `the chain refuses it with the run's population (accounts, deposits, gentxs): ${problem}`);
+  // the overrides of genesis, in file order: their positions' paths
+  const overrides = Object.keys(s.positions)
+    .filter((path) => path.startsWith('genesis.'))
+    .map((path) => ({ path, keys: path.slice('genesis.'.length).split('.') }));
+  for (const { override, merged } of overridesInTurn({}, s.genesis, overrides)) {
+    const problem = await refusedWith(merged as Record<string, unknown>);
+    if (problem !== undefined) return at(override.path, `the chain refuses it with the run's population (accounts, deposits, gentxs): ${problem}`);
   }
   return at('genesis', `the chain refuses the run's genesis: ${refusal}`);
 }
@@ -232,9 +231,9 @@ interface Watched {
   readonly ev: ScenarioEvent;
 }
 
-/** The message handlers of the chain (a failed proposal's message is run again, on a copy, for its error). */
+/** The message handlers of the chain, as gov routes a proposal's messages to them (a failed proposal's messages are run again, on a copy, for their error). */
 const SPECS = msgSpecsOf(appModules.modules);
-const scratch = new Immer({ autoFreeze: false });
+const ROUTER: MsgRouter = (typeName) => SPECS.get(typeName);
 
 /** The users and amounts of each prepay wave, drawn before genesis (the users are funded for them). */
 function planWaves(s: Scenario, pop: Population): Map<ScenarioEvent, Wave[]> {
@@ -326,9 +325,14 @@ class Run {
 
   private currentEpoch = 0;
 
+  /** `<file>:<line>:<col>`: where a scripted event is in the scenario file (the txs it makes name it so). */
+  private position(ev: ScenarioEvent): string {
+    return `${this.s.file}:${ev.line}:${ev.col}`;
+  }
+
   /** `<file>:<line>:<col>: events[<i>]`: a scripted event as the run's messages name it. */
   private where(ev: ScenarioEvent): string {
-    return `${this.s.file}:${ev.line}:${ev.col}: events[${this.s.events.indexOf(ev)}]`;
+    return `${this.position(ev)}: events[${this.s.events.indexOf(ev)}]`;
   }
 
   /**
@@ -530,7 +534,7 @@ class Run {
   /** The txs (and consensus switches) of a scripted event. */
   private scripted(ev: ScenarioEvent, e: number): PendingTx[] {
     const b = ev.body;
-    const where = `${this.s.file}:${ev.line}:${ev.col}`;
+    const where = this.position(ev);
     switch (b.kind) {
       case 'prepay_wave':
         return (this.waves.get(ev) ?? []).map((w) => this.prepay(w.user, w.amount, 'prepay wave'));
@@ -696,23 +700,23 @@ class Run {
     }
   }
 
-  /** Why the chain refused a passed proposal's message: the message run again on a copy of the state before the block. */
+  /**
+   * Why the chain refused a passed proposal's messages: they are run again as gov's EndBlock runs
+   * them (src/modules/gov/router.ts, `runInCache`), on a copy of the state before the block, for
+   * the first failure's error.
+   */
   private refusal(before: AppState, p: ProposalRecord, height: bigint): string {
     const ctx = { block: { chainId: this.chainId, height, timeNs: this.chain.lastBlockTimeNs, proposer: '' }, gas: infiniteGasMeter(), emit: () => undefined };
+    const msgs: { typeName: string; spec: MsgSpec; value: unknown }[] = [];
     for (const m of p.messages) {
-      const spec = SPECS.get(m.type_name);
+      const spec = routeOf(ROUTER, m.type_name);
       if (!spec) return `${m.type_name} is not a message of the chain`;
-      const msg = decodeMessageRecord(m);
-      try {
-        scratch.produce(before, (draft) => {
-          spec.validateBasic?.(msg);
-          spec.handle(draft, msg, ctx);
-        });
-      } catch (e) {
-        return e instanceof Error ? e.message : String(e);
-      }
+      msgs.push({ typeName: m.type_name, spec, value: decodeMessageRecord(m) });
     }
-    return 'its messages failed';
+    // a dry run on a draft never finished: nothing written, the state before the block untouched
+    const outcome = runInCache(createDraft(before), msgs, ctx, false);
+    if (outcome.ok) return 'its messages failed';
+    return outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
   }
 
   private accountNumber(state: AppState, address: string): bigint {

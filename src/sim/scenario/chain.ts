@@ -6,13 +6,13 @@
  * rule lives once, in its module. Pure: no I/O, no clock, no randomness.
  */
 import type protobuf from 'protobufjs';
-import { App } from '../../abci/app.ts';
-import { appModules, MODULES } from '../../abci/modules.ts';
+import { MODULES } from '../../abci/modules.ts';
 import { codec } from '../../codec/index.ts';
 import { parseProtoJson } from '../../codec/proto-json.ts';
 import { LONG_SCALARS, messageInfo, protoName, type FieldInfo } from '../../codec/field-info.ts';
-import { defaultAppState } from '../../node/init.ts';
+import { genesisProblem } from '../../node/genesis-check.ts';
 import { defaultConsensusParams, parseGenesisDoc } from '../../state/genesis.ts';
+import { jsonAt, mergeJson, nestJson } from './merge-json.ts';
 
 /** The proto package of each module whose params a proposal may change (`<package>.Params`, `<package>.MsgUpdateParams`). */
 export const PARAMS_PACKAGES: Readonly<Record<string, string>> = Object.freeze({
@@ -40,11 +40,6 @@ export function genesisTypeOf(module: string): protobuf.Type | null {
 /** The proto type of a module's params. */
 export function paramsTypeOf(module: string): protobuf.Type {
   return codec.lookupType(`${PARAMS_PACKAGES[module]}.Params`);
-}
-
-/** Every module's default genesis, as `chaind init` writes it (a fresh copy). */
-export function defaultGenesisState(): Record<string, unknown> {
-  return defaultAppState();
 }
 
 /** The field of `type` named `key` as genesis JSON names it (the proto field name), if any. */
@@ -111,12 +106,35 @@ export function chainRefusal(appState: Readonly<Record<string, unknown>>): strin
   return genesisRefusal({ genesis_time: GENESIS_TIME, chain_id: 'sdsim-check', initial_height: '1', consensus_params: defaultConsensusParams(), app_hash: '', app_state: appState });
 }
 
-/** `chainRefusal` of a whole genesis document (genesis.json's JSON). */
+/**
+ * `chainRefusal` of a whole genesis document (genesis.json's JSON): the message of
+ * `chaind genesis validate-genesis` (src/node/genesis-check.ts), or of the document's parsing.
+ */
 export function genesisRefusal(genesis: Readonly<Record<string, unknown>>): string | undefined {
+  let problem: string | undefined;
   try {
-    new App({ ...appModules }).initChain(parseGenesisDoc(genesis));
-    return undefined;
+    problem = genesisProblem(parseGenesisDoc(genesis));
   } catch (e) {
-    return (e instanceof Error ? e.message : String(e)).replace(/^app_state\.[\w.[\]]*: /, '');
+    problem = e instanceof Error ? e.message : String(e);
+  }
+  return problem?.replace(/^app_state\.[\w.[\]]*: /, '');
+}
+
+/** One override of a scenario: where its value is in the overrides' JSON. */
+export interface OverrideAt {
+  readonly keys: readonly string[];
+}
+
+/**
+ * The overrides of `json`, in order, each with `base` merged with it and every override before it:
+ * a refused whole is blamed on the first of these merges the chain refuses (the scenario parser's
+ * check of `genesis` and of a proposal's params, the runner's of the run's genesis). A generator,
+ * so that the caller's verdict may be synchronous or not.
+ */
+export function* overridesInTurn<O extends OverrideAt>(base: unknown, json: unknown, overrides: readonly O[]): Generator<{ readonly override: O; readonly merged: unknown }> {
+  let merged = base;
+  for (const override of overrides) {
+    merged = mergeJson(merged, nestJson(override.keys, jsonAt(json, override.keys)));
+    yield { override, merged };
   }
 }

@@ -10,9 +10,10 @@ import type protobuf from 'protobufjs';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { FieldInfo } from '../../codec/field-info.ts';
 import { parseCoinNormalized } from '../../math/coin-parse.ts';
+import { defaultAppState } from '../../node/init.ts';
 import { DEFAULT_META_NODE_SETTINGS } from '../../sds/meta-node/settings.ts';
-import { asChainJson, chainRefusal, defaultGenesisState, fieldNames, fieldOf, GENESIS_MODULES, genesisTypeOf, isIntegral, isStructured, PARAMS_PACKAGES, paramsTypeOf, valueProblem } from './chain.ts';
-import { jsonAt, mergeJson, nestJson } from './merge-json.ts';
+import { asChainJson, chainRefusal, fieldNames, fieldOf, GENESIS_MODULES, genesisTypeOf, isIntegral, isStructured, overridesInTurn, PARAMS_PACKAGES, paramsTypeOf, valueProblem } from './chain.ts';
+import { mergeJson } from './merge-json.ts';
 import type {
   At, BlsMode, Clock, Dist, EventBody, NodeRef, Population, Scenario, ScenarioEvent, Settlement, SourcePos, Zipf,
 } from './types.ts';
@@ -383,7 +384,7 @@ function genesisOverrides(ctx: Ctx, node: Node | null, out: Override[], keyNode:
 }
 
 function plainModule(ctx: Ctx, node: YAMLMap, path: string, module: string, out: Override[]): Record<string, unknown> {
-  const allowed = Object.keys(defaultGenesisState()[module] as Record<string, unknown>);
+  const allowed = Object.keys(defaultAppState()[module] as Record<string, unknown>);
   const json: Record<string, unknown> = {};
   for (const pair of node.items) {
     const key = pair.key as Node;
@@ -402,9 +403,7 @@ function plainModule(ctx: Ctx, node: YAMLMap, path: string, module: string, out:
  * whose addition makes it refuse, with the chain's message.
  */
 function blame(ctx: Ctx, base: unknown, json: unknown, overrides: readonly Override[], refusal: (merged: unknown) => string | undefined, whole: { node: Node | null | undefined; path: string; problem: string; fallback?: Node }): never {
-  let merged = base;
-  for (const o of overrides) {
-    merged = mergeJson(merged, nestJson(o.keys, jsonAt(json, o.keys)));
+  for (const { override: o, merged } of overridesInTurn(base, json, overrides)) {
     const problem = refusal(merged);
     if (problem !== undefined) fail(ctx, o.node, o.path, problem, o.fallback);
   }
@@ -472,11 +471,11 @@ export function parseScenario(text: string, file: string): Scenario {
   const genesisEntry = top.get('genesis');
   const genesisOver: Override[] = [];
   const genesis = genesisEntry ? genesisOverrides(ctx, genesisEntry.value, genesisOver, genesisEntry.key) : {};
-  let chainState = mergeJson(defaultGenesisState(), genesis) as Record<string, unknown>;
+  let chainState = mergeJson(defaultAppState(), genesis) as Record<string, unknown>;
   if (genesisOver.length > 0) {
     const refused = chainRefusal(chainState);
     if (refused !== undefined) {
-      blame(ctx, defaultGenesisState(), genesis, genesisOver, (merged) => chainRefusal(merged as Record<string, unknown>), { node: genesisEntry!.value, path: 'genesis', problem: refused, fallback: genesisEntry!.key });
+      blame(ctx, defaultAppState(), genesis, genesisOver, (merged) => chainRefusal(merged as Record<string, unknown>), { node: genesisEntry!.value, path: 'genesis', problem: refused, fallback: genesisEntry!.key });
     }
   }
   const positions: Record<string, SourcePos> = {};
