@@ -29,7 +29,7 @@ export interface RestReply {
   readonly status: number;
   /** JSON text (or text of `contentType`) */
   readonly body: string;
-  /** default `application/json` */
+  /** default `application/json`; `''` sends no Content-Type (a reply without a body) */
   readonly contentType?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }

@@ -38,6 +38,8 @@ export function restDispatcher(routes: readonly RestRoute[]): (req: IncomingMess
       // Go's net/http refuses a request line with a malformed escape before any handler runs
       return { status: 400, body: '400 Bad Request', contentType: 'text/plain; charset=utf-8' };
     }
+    const redirect = cleanPathRedirect(`/${components.join('/')}`, q < 0 ? '' : url.slice(q));
+    if (redirect) return redirect;
     let found: { route: CompiledRoute; params: Record<string, string> } | undefined;
     for (const route of table) {
       const params = matchRoute(route, components);
@@ -71,6 +73,34 @@ export function restDispatcher(routes: readonly RestRoute[]): (req: IncomingMess
   };
 }
 
+/**
+ * gorilla/mux's `Router.ServeHTTP` (v1.8, the SDK's API router in front of the gateway): a path
+ * that is not in its clean form (`//`, `.` or `..` segments; `path.Clean`, a trailing slash kept)
+ * is answered 301 with `Location` at the cleaned path and the query as sent, and no body.
+ */
+function cleanPathRedirect(path: string, query: string): RestReply | undefined {
+  const cleaned = cleanPath(path);
+  if (cleaned === path) return undefined;
+  return { status: 301, body: '', contentType: '', headers: { Location: escapePath(cleaned) + query } };
+}
+
+/** Go's `path.Clean`, keeping a trailing slash (mux's `cleanPath`); `path` starts with `/`. */
+export function cleanPath(path: string): string {
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') out.pop();
+    else out.push(segment);
+  }
+  const clean = `/${out.join('/')}`;
+  return path.endsWith('/') && clean !== '/' ? `${clean}/` : clean;
+}
+
+/** A path as Go's `url.URL.EscapedPath` writes it: unreserved characters and `$&+,/:;=@` as they are, the rest %XX (UTF-8). */
+function escapePath(path: string): string {
+  return path.replace(/[^A-Za-z0-9\-_.~$&+,/:;=@]/gu, (c) => [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+}
+
 function errorReply(err: GatewayError): RestReply {
   const headers = err instanceof HeaderedGatewayError ? err.headers : undefined;
   return headers ? { status: err.httpStatus, body: err.body(), headers } : { status: err.httpStatus, body: err.body() };
@@ -78,7 +108,7 @@ function errorReply(err: GatewayError): RestReply {
 
 function writeReply(res: ServerResponse, reply: RestReply, extraHeaders: Readonly<Record<string, string>>): void {
   res.writeHead(reply.status, {
-    'Content-Type': reply.contentType ?? 'application/json',
+    ...(reply.contentType === '' ? {} : { 'Content-Type': reply.contentType ?? 'application/json' }),
     'Content-Length': Buffer.byteLength(reply.body),
     ...reply.headers,
     ...extraHeaders,

@@ -13,13 +13,14 @@ import { MODULES } from '../../../src/abci/modules.ts';
 const NOT_IMPLEMENTED = '{"code":12,"message":"Not Implemented","details":[]}';
 
 /** A raw request (fetch would normalise the path). */
-function rawGet(port: number, path: string): Promise<{ status: number; type: string | undefined; body: string }> {
+function rawGet(port: number, path: string): Promise<{ status: number; type: string | undefined; body: string; location?: string }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port, path }, (res) => {
         let body = '';
         res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode!, type: res.headers['content-type'], body }));
+        const location = res.headers.location === undefined ? {} : { location: res.headers.location };
+        res.on('end', () => resolve({ status: res.statusCode!, type: res.headers['content-type'], body, ...location }));
       })
       .on('error', reject);
   });
@@ -63,6 +64,19 @@ describe('routing', () => {
 
   it('a malformed escape is refused before routing', async () => {
     expect(await rawGet(f.server.address.port, '/sdk/bank/v1beta1/balances/%zz')).toEqual({ status: 400, type: 'text/plain; charset=utf-8', body: '400 Bad Request' });
+  });
+
+  it('a path not in its clean form is redirected (301, gorilla/mux) to the cleaned path, the query kept', async () => {
+    const port = f.server.address.port;
+    const moved = (location: string) => ({ status: 301, type: undefined, body: '', location });
+    expect(await rawGet(port, '/sdk/staking/v1beta1//validators')).toEqual(moved('/sdk/staking/v1beta1/validators'));
+    expect(await rawGet(port, '/sdk/bank/v1beta1/./params?x=1')).toEqual(moved('/sdk/bank/v1beta1/params?x=1'));
+    expect(await rawGet(port, '/sdk/bank/v1beta1/balances/../params/')).toEqual(moved('/sdk/bank/v1beta1/params/'));
+    expect(await rawGet(port, '//sdk/bank/v1beta1/denoms%20metadata')).toEqual(moved('/sdk/bank/v1beta1/denoms%20metadata'));
+    expect(await rawGet(port, '/sdk/bank/v1beta1/a%2F%2Fb')).toEqual(moved('/sdk/bank/v1beta1/a/b'));
+    // clean paths are routed as before; a trailing slash is kept
+    expect((await rawGet(port, '/sdk/bank/v1beta1/params')).status).toBe(200);
+    expect((await rawGet(port, '/sdk/bank/v1beta1/params/')).status).toBe(501);
   });
 
   it('a body above 1 MB is refused; the server keeps serving', async () => {

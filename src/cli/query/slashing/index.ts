@@ -18,6 +18,7 @@ export function slashingQueryCommand(ctx: CliContext): Command {
       new Command('signing-info').description("Query a validator's signing information").argument('<validator-conspub>', 'the consensus public key, e.g. {"@type":"/sdk.crypto.ed25519.PubKey","key":"…"}'),
     ).action((pubkey: string, _o: unknown, self: Command) => {
       const consAddress = consensusPubKeyArg(pubkey, createCodec(ctx.naming)).consAddress;
+      if (consAddress === undefined) throw new Error(`${pubkey}: a multisig key has no consensus address; give a validator's consensus public key`);
       return runSdkQuery(ctx, self, {
         pkg: SLASHING,
         method: 'SigningInfo',

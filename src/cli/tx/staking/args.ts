@@ -13,6 +13,9 @@ import { parseProtoJson } from '../../../codec/proto-json.ts';
 import type { Any, Codec } from '../../../codec/registry.ts';
 import { addressFromBech32, consAddress, Hrp, sdkAddressFromBech32 } from '../../../crypto/address.ts';
 import { toBech32 } from '../../../crypto/bech32.ts';
+import { ED25519 } from '../../../crypto/ed25519.ts';
+import { KEY_ALGOS, makePubKey, pubKeyAddress, pubKeyTypeUrl } from '../../../crypto/keys.ts';
+import { NEUTRAL } from '../../../naming.ts';
 import { parseCoinNormalized, parseCoinsNormalized } from '../../../math/coin-parse.ts';
 import type { ProtoCoin } from '../../../math/coins.ts';
 
@@ -67,11 +70,13 @@ export function coinsArg(text: string): ProtoCoin[] {
 export const CONSENSUS_KEY_TYPE = 'sdk.crypto.ed25519.PubKey';
 
 /**
- * SDK `Codec.UnmarshalInterfaceJSON(text, &cryptotypes.PubKey)`: a consensus public key as
- * proto-JSON Any. Returns the Any (for a message) and the key's consensus address (`stvalcons1…`,
- * the first 20 bytes of sha256 of the ed25519 key).
+ * SDK `Codec.UnmarshalInterfaceJSON(text, &cryptotypes.PubKey)`: a public key as proto-JSON Any.
+ * Any registered public key type parses, as in the SDK: the chain, not the CLI, refuses a
+ * validator key that is not ed25519 (staking 6 `got: secp256k1, expected: [ed25519]`).
+ * Returns the Any (for a message) and the key's consensus address (`stvalcons1…`, its
+ * `PubKey.Address()`; none for a multisig key).
  */
-export function consensusPubKeyArg(text: string, codec: Codec): { any: Any; consAddress: string } {
+export function consensusPubKeyArg(text: string, codec: Codec): { any: Any; consAddress: string | undefined } {
   const expected = `{"@type":"${codec.typeUrl(CONSENSUS_KEY_TYPE)}","key":"<base64 of 32 bytes>"}`;
   let any: Any;
   try {
@@ -79,8 +84,14 @@ export function consensusPubKeyArg(text: string, codec: Codec): { any: Any; cons
   } catch (err) {
     throw new Error(`${(err as Error).message} (expected a consensus public key such as ${expected})`);
   }
-  if (codec.typeNameOfUrl(any.type_url) !== CONSENSUS_KEY_TYPE) throw new Error(`unable to resolve type URL ${any.type_url}: expected a consensus public key ${expected}`);
-  const { key } = codec.decode(CONSENSUS_KEY_TYPE, any.value) as { key: Uint8Array };
+  const name = codec.typeNameOfUrl(any.type_url);
+  if (name === null || !codec.interfaces.implements('PubKey', name)) {
+    throw new Error(`no concrete type registered for type URL ${any.type_url} against interface *types.PubKey (expected a consensus public key such as ${expected})`);
+  }
+  const algo = KEY_ALGOS.find((a) => pubKeyTypeUrl(a, NEUTRAL) === `/${name}`);
+  if (algo === undefined) return { any, consAddress: undefined };
+  const { key } = codec.decode(name, any.value) as { key: Uint8Array };
+  if (algo !== ED25519) return { any, consAddress: consAddress(pubKeyAddress(makePubKey(algo, key))) };
   if (key.length !== 32) throw new Error(`invalid pubkey size: an ed25519 key is 32 bytes, got ${key.length}`);
   return { any, consAddress: consAddress(sha256(key).slice(0, 20)) };
 }
