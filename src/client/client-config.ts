@@ -46,3 +46,15 @@ export function readClientConfig(home: string): ClientConfig {
   };
 }
 
+
+/**
+ * The output format a command prints in (SDK v0.47: `ReadFromClientConfig` sets client.toml's
+ * `output`, and `ReadPersistentCommandFlags` replaces it only with an `--output` given on the
+ * command line; `printOutput` writes YAML for `text` and JSON for any other value). `flag` is the
+ * flag's value when given, `home` the command's home; without either, `fallback`.
+ */
+export function outputFormatOf(flag: 'text' | 'json' | undefined, home: string, fallback: 'text' | 'json'): 'text' | 'json' {
+  if (flag !== undefined) return flag;
+  const configured = readClientConfig(home).output;
+  return configured === undefined ? fallback : configured === 'text' ? 'text' : 'json';
+}

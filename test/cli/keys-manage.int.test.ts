@@ -261,6 +261,17 @@ describe.concurrent('keyring selection and CLI errors', () => {
     expect(memory).toEqual({ code: 0, stdout: 'No records were found in keyring\n', stderr: '' });
   });
 
+  it("client.toml's output is the default format; -o wins; show -a still refuses only a given -o", async () => {
+    const { home } = await homeWithKeys();
+    await mkdir(join(home, 'config'), { recursive: true });
+    await writeFile(join(home, 'config', 'client.toml'), 'keyring-backend = "test"\noutput = "json"\n');
+    const listed = await runChaind(['keys', 'list', '--home', home]);
+    expect(JSON.parse(listed.stdout).map((k: { name: string }) => k.name)).toEqual(['alice', 'bob']);
+    const text = await runChaind(['keys', 'show', 'alice', '--home', home, '-o', 'text']);
+    expect(text.stdout.startsWith('- name: alice\n')).toBe(true);
+    expect(await runChaind(['keys', 'show', 'alice', '-a', '--home', home])).toEqual({ code: 0, stdout: `${ABANDON.index0.address}\n`, stderr: '' });
+  });
+
   it('--help exits 0 and lists the subcommands', async () => {
     const r = await runChaind(['keys', '--help']);
     expect(r.code).toBe(0);

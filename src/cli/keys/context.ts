@@ -5,7 +5,7 @@ import type { Keyring } from '../../crypto/keyring/keyring.ts';
 import { openKeyring } from '../../crypto/keyring/open.ts';
 import type { CliContext } from '../context.ts';
 import type { OutputFormat } from '../output.ts';
-import { readClientConfig } from '../../client/client-config.ts';
+import { outputFormatOf, readClientConfig } from '../../client/client-config.ts';
 
 
 export interface KeysFlags {
@@ -30,7 +30,8 @@ export function keysFlags(cmd: Command): KeysFlags {
     keyringDir: opts.keyringDir || opts.home,
     // as every SDK command: client.toml's keyring-backend unless the flag is given
     keyringBackend: backendGiven ? opts.keyringBackend : (readClientConfig(opts.home).keyringBackend ?? opts.keyringBackend),
-    output: opts.output,
+    // client.toml's output unless the flag is given
+    output: outputFormatOf(outputGiven ? opts.output : undefined, opts.home, opts.output),
     outputGiven,
   };
 }

@@ -1,11 +1,11 @@
 /**
  * The common flags of query commands (spec §4.4; SDK v0.47 `flags.AddQueryFlagsToCmd` and
  * `AddPaginationFlagsToCmd`) and what they select: the node (flag, then client.toml), the height
- * and the output format (default text = YAML).
+ * and the output format (the flag, then client.toml's `output`; default text = YAML).
  */
 import type { Command } from 'commander';
 import { InvalidArgumentError, Option } from 'commander';
-import { readClientConfig } from '../../client/client-config.ts';
+import { outputFormatOf, readClientConfig } from '../../client/client-config.ts';
 import { RpcClient } from '../../client/rpc-client.ts';
 import { createCodec, type Codec } from '../../codec/registry.ts';
 import { SdkErrors } from '../../errors.ts';
@@ -78,7 +78,7 @@ export class QueryContext {
   ) {
     const o = cmd.opts<{ home: string; node?: string; output: OutputFormat; height?: bigint }>();
     this.codec = createCodec(cli.naming);
-    this.output = o.output;
+    this.output = outputFormatOf(cmd.getOptionValueSource('output') === 'cli' ? o.output : undefined, o.home, o.output);
     this.height = o.height ?? 0n;
     this.client = new RpcClient(o.node ?? readClientConfig(o.home).node ?? DEFAULT_NODE);
   }

@@ -7,7 +7,10 @@
 import { toBech32 } from '@cosmjs/encoding';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,9 +45,9 @@ afterAll(async () => {
   await ln?.close();
 });
 
-async function inProcess(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function inProcess(args: readonly string[], home = ln.home): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = bufferOutput();
-  const code = await main([...args, '--home', ln.home], { out, prompt: scriptedPrompter([], out.stderr) });
+  const code = await main([...args, '--home', home], { out, prompt: scriptedPrompter([], out.stderr) });
   return { code, stdout: out.out, stderr: out.err };
 }
 
@@ -131,6 +134,15 @@ describe('query account and bank', { timeout: 30_000 }, () => {
     expect(total.stdout).toBe(`{"supply":[{"denom":"wei","amount":"${ALICE_FUNDS + BOB_FUNDS}"}],"pagination":{"next_key":null,"total":"0"}}\n`);
     const supplyOf = await inProcess(['query', 'bank', 'total', '--denom', 'wei']);
     expect(supplyOf.stdout).toBe(`amount: "${ALICE_FUNDS + BOB_FUNDS}"\ndenom: wei\n`);
+  });
+
+  it("client.toml's output is the default format (chaind config output json); -o wins", async () => {
+    const home = await mkdtemp(join(tmpdir(), 'chaind-output-'));
+    await mkdir(join(home, 'config'));
+    await writeFile(join(home, 'config', 'client.toml'), `output = "json"\nnode = "${ln.nodeUri}"\n`);
+    expect(await inProcess(['query', 'bank', 'total', '--denom', 'wei'], home)).toEqual({ code: 0, stdout: `{"denom":"wei","amount":"${ALICE_FUNDS + BOB_FUNDS}"}\n`, stderr: '' });
+    expect(await inProcess(['query', 'bank', 'total', '--denom', 'wei', '-o', 'text'], home)).toEqual({ code: 0, stdout: `amount: "${ALICE_FUNDS + BOB_FUNDS}"\ndenom: wei\n`, stderr: '' });
+    await rm(home, { recursive: true, force: true });
   });
 });
 
