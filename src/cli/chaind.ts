@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError, Help } from 'commander';
 import { commandFirst, splitShortAssignments, type CommandLevel } from './argv-order.ts';
+import { cobraParseError } from './cobra-errors.ts';
 import { NEUTRAL, profileNamed, type NamingProfile } from '../naming.ts';
 import { clientNamingOf, homeOfArgv } from './home.ts';
 import type { CliContext } from './context.ts';
@@ -34,12 +35,19 @@ const COMMANDS: readonly LazyEntry[] = [KEYS, TX, QUERY, ...NODE_COMMANDS];
 export async function buildProgram(ctx: CliContext, argv?: readonly string[]): Promise<Command> {
   const program = new Command('chaind').description('Chain node daemon and client of the simulated storage chain').showSuggestionAfterError(true);
   await mountLazy(program, commandsOf(ctx), argv ?? [], ctx, argv === undefined);
-  // exitOverride, the output streams and the placeholders' help terms on every command
+  // exitOverride, the output streams, parse errors in cobra's words and the help's shape on every command
   applyToTree(program, (cmd) =>
     cmd
       .exitOverride()
-      .configureOutput({ writeOut: ctx.out.stdout, writeErr: ctx.out.stderr })
-      .configureHelp({ subcommandTerm: (sub) => subcommandTerm(sub, (c) => PLAIN_HELP.subcommandTerm(c)) }),
+      // writeErr only writes the help of a group called without a command, which cobra prints on stdout (exit 0)
+      .configureOutput({ writeOut: ctx.out.stdout, writeErr: ctx.out.stdout, outputError: (text) => ctx.out.stderr(cobraParseError(text, cmd)) })
+      .configureHelp({
+        subcommandTerm: (sub) => subcommandTerm(sub, (c) => PLAIN_HELP.subcommandTerm(c)),
+        // inherited flags (`--home`, `--keyring-backend`, …), as cobra's "Global Flags"
+        showGlobalOptions: true,
+        // text already laid out in lines is printed as written, as cobra prints a command's Long
+        boxWrap: (text, width) => (text.includes('\n') ? text : PLAIN_HELP.boxWrap(text, width)),
+      }),
   );
   return program;
 }
@@ -94,7 +102,8 @@ export async function main(argv: string[], context: Partial<CliContext> = {}): P
     await program.parseAsync(commandFirst(words, commanderLevel(program)), { from: 'user' });
     return 0;
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode; // commander printed its own message
+    // commander printed its message; a group called without a command printed its help, as cobra does with exit 0
+    if (err instanceof CommanderError) return err.code === 'commander.help' ? 0 : err.exitCode;
     out.stderr(`Error: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   } finally {

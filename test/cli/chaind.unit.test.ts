@@ -26,12 +26,33 @@ describe('main', () => {
     expect(out.err).toBe('Error: nobody is not a valid name or address: nobody.info: key not found\n');
   });
 
-  it("returns commander's exit codes for usage errors and help", async () => {
+  it("usage errors in cobra's words (exit 1); help on stdout with exit 0, also for a group without a command", async () => {
     const missing = bufferOutput();
     expect(await main(['keys', 'show'], { out: missing, prompt: scriptedPrompter([]) })).toBe(1);
-    expect(missing.err).toBe("error: missing required argument 'name_or_address'\n");
+    expect(missing.err).toBe("Error: requires at least 1 arg(s), only received 0\nRun 'chaind keys show --help' for usage.\n");
     const help = bufferOutput();
     expect(await main(['keys', 'parse', '--help'], { out: help, prompt: scriptedPrompter([]) })).toBe(0);
     expect(help.out).toContain('Usage: chaind keys parse [options] <hex-or-bech32-address>');
+    for (const argv of [[], ['keys']]) {
+      const group = bufferOutput();
+      expect(await main(argv, { out: group, prompt: scriptedPrompter([]) })).toBe(0);
+      expect([group.out.startsWith(`Usage: chaind ${argv.length ? 'keys ' : ''}[options] [command]\n`), group.err]).toEqual([true, '']);
+    }
+  });
+
+  it('parse errors: unknown commands and flags, flag values, required flags, argument counts', async () => {
+    const err = async (argv: string[]) => {
+      const out = bufferOutput();
+      expect(await main(argv, { out, prompt: scriptedPrompter([]) })).toBe(1);
+      return out.err;
+    };
+    expect(await err(['keys', 'lsit'])).toBe(`Error: unknown command "lsit" for "chaind keys"\n\nDid you mean this?\n\tlist\n\nRun 'chaind keys --help' for usage.\n`);
+    expect(await err(['keys', 'list', '--bogus=1'])).toBe("Error: unknown flag: --bogus\nRun 'chaind keys list --help' for usage.\n");
+    expect(await err(['keys', 'list', '-Z'])).toBe("Error: unknown shorthand flag: 'Z' in -Z\nRun 'chaind keys list --help' for usage.\n");
+    expect(await err(['keys', 'list', '-o', 'yaml'])).toBe(`Error: invalid argument "yaml" for "-o, --output" flag: Allowed choices are text, json.\nRun 'chaind keys --help' for usage.\n`);
+    expect(await err(['keys', 'list', '--home'])).toBe("Error: flag needs an argument: --home\nRun 'chaind keys --help' for usage.\n");
+    expect(await err(['query', 'txs'])).toBe(`Error: required flag(s) "events" not set\nRun 'chaind query txs --help' for usage.\n`);
+    expect(await err(['config', 'a', 'b', 'c'])).toBe("Error: accepts between 0 and 2 arg(s), received 3\nRun 'chaind config --help' for usage.\n");
+    expect(await err(['keys', 'parse'])).toBe("Error: accepts 1 arg(s), received 0\nRun 'chaind keys parse --help' for usage.\n");
   });
 });

@@ -168,7 +168,7 @@ describe.concurrent('keys add', () => {
     expect(path.stderr).toBe(`Error: invalid HD path "44'/606'": it must start with "m/"\n`);
     const index = await runChaind(['keys', 'add', 'i', '--index', '-1', ...base]);
     expect(index.code).toBe(1);
-    expect(index.stderr).toContain("error: option '--index <number>' argument '-1' is invalid. expected an unsigned 32-bit integer.");
+    expect(index.stderr).toContain('Error: invalid argument "-1" for "--index" flag: expected an unsigned 32-bit integer.');
     const pub = await runChaind(['keys', 'add', 'o', '--pubkey', '{"@type":"/x","key":"AA=="}', ...base]);
     expect(pub.stderr).toMatch(/^Error: unsupported public key type "\/x"; known types: /);
     expect(await files(home)).toEqual([]);

@@ -238,13 +238,13 @@ describe.concurrent('keyring selection and CLI errors', () => {
     });
     const sub = await runChaind(['keys', 'lsit']);
     expect(sub.code).toBe(1);
-    expect(sub.stderr).toContain("error: unknown command 'lsit'");
+    expect(sub.stderr).toContain('Error: unknown command "lsit" for "chaind keys"');
     const opt = await runChaind(['keys', 'list', '--bogus']);
     expect(opt.code).toBe(1);
-    expect(opt.stderr).toContain("error: unknown option '--bogus'");
+    expect(opt.stderr).toContain('Error: unknown flag: --bogus');
     const fmt = await runChaind(['keys', 'list', '-o', 'yaml']);
     expect(fmt.code).toBe(1);
-    expect(fmt.stderr).toContain("argument 'yaml' is invalid. Allowed choices are text, json.");
+    expect(fmt.stderr).toContain('Error: invalid argument "yaml" for "-o, --output" flag: Allowed choices are text, json.');
     for (const r of [sub, opt, fmt]) expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 

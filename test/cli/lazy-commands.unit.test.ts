@@ -63,6 +63,6 @@ describe('lazy command tables', () => {
   it('a mistyped command gets a suggestion from the placeholders', async () => {
     const ctx = context();
     expect(await main(['verison'], ctx)).toBe(1);
-    expect(ctx.out.err).toBe("error: unknown command 'verison'\n(Did you mean version?)\n");
+    expect(ctx.out.err).toBe(`Error: unknown command "verison" for "chaind"\n\nDid you mean this?\n\tversion\n\nRun 'chaind --help' for usage.\n`);
   });
 });

@@ -79,7 +79,7 @@ describe('chaind start refuses bad values before starting', () => {
   });
 
   it('an unknown flag (commander) and an uninitialised home', async () => {
-    expect(await chaind(['start', '--home', home, '--no-such-flag'])).toEqual({ code: 1, stdout: '', stderr: "error: unknown option '--no-such-flag'\n" });
+    expect(await chaind(['start', '--home', home, '--no-such-flag'])).toEqual({ code: 1, stdout: '', stderr: "Error: unknown flag: --no-such-flag\nRun 'chaind start --help' for usage.\n" });
     const empty = await tempHome();
     expect(await chaind(['start', '--home', empty])).toEqual({
       code: 1,

@@ -76,6 +76,6 @@ describe('chaind status', { timeout: 30_000 }, () => {
 
   it('refuses another format', async () => {
     const r = await chaindInProcess(['status', '-o', 'yaml', '--home', ln.home]);
-    expect(r).toEqual({ code: 1, stdout: '', stderr: "error: option '-o, --output <format>' argument 'yaml' is invalid. Allowed choices are text, json.\n" });
+    expect(r).toEqual({ code: 1, stdout: '', stderr: `Error: invalid argument "yaml" for "-o, --output" flag: Allowed choices are text, json.\nRun 'chaind status --help' for usage.\n` });
   });
 });

@@ -247,7 +247,7 @@ describe('query refusals', { timeout: 30_000 }, () => {
 
   it('--events is required; a node that is not there', async () => {
     const missing = await inProcess(['query', 'txs']);
-    expect(missing).toEqual({ code: 1, stdout: '', stderr: "error: required option '--events <events>' not specified\n" });
+    expect(missing).toEqual({ code: 1, stdout: '', stderr: `Error: required flag(s) "events" not set\nRun 'chaind query txs --help' for usage.\n` });
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;

@@ -41,11 +41,11 @@ describe('--indent and --trust-node', () => {
 
   it('a value that is not a Go bool is refused, naming the flag', async () => {
     const r = await run('tx', 'pot', 'withdraw', '--amount', '1stos', '--target-address', BOB.address, '--from', ALICE.address, '--trust-node=maybe');
-    expect(r).toEqual({ code: 1, stdout: '', stderr: `error: option '--trust-node [bool]' argument 'maybe' is invalid. strconv.ParseBool: parsing "maybe": invalid syntax\n` });
+    expect(r).toEqual({ code: 1, stdout: '', stderr: `Error: invalid argument "maybe" for "--trust-node" flag: strconv.ParseBool: parsing "maybe": invalid syntax\nRun 'chaind tx pot withdraw --help' for usage.\n` });
   });
 
   it('other tx commands do not take them (the spec lists them for these two only)', async () => {
     const r = await run('tx', 'bank', 'send', ALICE.address, BOB.address, '1wei', '--indent');
-    expect(r).toEqual({ code: 1, stdout: '', stderr: "error: unknown option '--indent'\n" });
+    expect(r).toEqual({ code: 1, stdout: '', stderr: "Error: unknown flag: --indent\nRun 'chaind tx bank send --help' for usage.\n" });
   });
 });
