@@ -89,20 +89,30 @@ export function buildNodeclient(ctx: NodeclientContext): Command {
       await (await import('./nodeclient/client.ts')).runClient(ctx, global(), o, (c) => f(c, ...positional, cmd.opts()));
     };
   clientFlags(client.command('ozone').description('The wallet\'s ozone (noz) and sequence number').argument('[wallet]', 'another wallet (st1…)')).action(
-    act(async (c, wallet?: string) => c.ozone(wallet)),
+    async (wallet: string | undefined, _o: unknown, cmd: Command) => {
+      const { runUnsignedClient } = await import('./nodeclient/client.ts');
+      const { requestOzone } = await import('../sds/client/sds-client.ts');
+      await runUnsignedClient(ctx, global(), cmd.opts() as import('./nodeclient/client.ts').ClientOptions, (rpc, own) => requestOzone(rpc, wallet ?? own));
+    },
   );
   clientFlags(client.command('upload').description('Upload a file; waits until the network holds it').argument('<file>', 'the file')).option('--name <name>', 'file name (default: the base name)').action(
     act(async (c, file: string, o: { name?: string }) => {
       const r = await c.upload(resolve(file), { fileName: o.name, wait: true });
+      // the network does not hold the file: a failure (exit 1), not a result
+      if (r.state === (await import('../sds/protocol/return-codes.ts')).FileUploadState.FAILED) {
+        throw new Error(`the upload of ${r.fileHash} FAILED (file_upload_state 2): ${r.error ?? 'no reason given'}; the ozone of the replicas not stored was given back`);
+      }
       return { filehash: r.fileHash, filesize: r.fileSize, packets: r.packets.length, file_upload_state: r.state, handle: `sdm://${c.address}/${r.fileHash}` };
     }),
   );
   clientFlags(client.command('download').description('Download a file of the wallet').argument('<filehash>', 'the v05… file hash').argument('<out>', 'where to write it')).action(
     act(async (c, hash: string, out: string) => ({ ...(await c.download(hash, resolve(out))), out: resolve(out) })),
   );
-  clientFlags(client.command('list').description("The wallet's files (20 per page)").option('--page <n>', 'page, from 0', '0')).action(act(async (c, o: { page: string }) => c.list(Number(o.page))));
+  clientFlags(client.command('list').description("The wallet's files (20 per page)").option('--page <n>', 'page, from 0', '0')).action(
+    act(async (c, o: { page: string }) => c.list((await import('./nodeclient/ports.ts')).count(o.page, '--page', 0))),
+  );
   clientFlags(client.command('share').description('Share a file: a share link anyone can download with').argument('<filehash>', 'the file hash').option('--duration <s>', 'seconds, 0 = no expiry', '0').option('--private', 'with a password (in the node log)')).action(
-    act(async (c, hash: string, o: { duration: string; private?: boolean }) => c.share(hash, { duration: Number(o.duration), privateFlag: o.private === true })),
+    act(async (c, hash: string, o: { duration: string; private?: boolean }) => c.share(hash, { duration: (await import('./nodeclient/ports.ts')).count(o.duration, '--duration', 0), privateFlag: o.private === true })),
   );
   clientFlags(client.command('get-shared').description('Download through a share link').argument('<link>', 'sds://…').argument('<out>', 'where to write it')).action(
     act(async (c, link: string, out: string) => ({ ...(await c.downloadShared(link, resolve(out))), out: resolve(out) })),

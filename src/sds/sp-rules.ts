@@ -13,6 +13,18 @@ export function uploadCost(s: Rules, size: number, replicas: number): bigint {
   return BigInt(size) * BigInt(replicas) * s.nozPerByte;
 }
 
+/**
+ * What an upload that turned FAILED gives back: the charge of the replicas its slices lack, each
+ * slice counted up to `replicas` (the placement's count, which the charge was for). So a FAILED
+ * upload costs the replication the network keeps of it, as the traffic credited to the nodes that
+ * stored it; one with no replica costs nothing.
+ */
+export function failedUploadRefund(s: Rules, slices: readonly { readonly size: number; readonly stored: number }[], replicas: number): bigint {
+  let missing = 0n;
+  for (const x of slices) missing += BigInt(x.size) * BigInt(replicas - Math.min(x.stored, replicas));
+  return missing * s.nozPerByte;
+}
+
 /** size × nozPerByte noz. */
 export function downloadCost(s: Rules, size: number): bigint {
   return BigInt(size) * s.nozPerByte;

@@ -8,7 +8,9 @@
 import { resolve } from 'node:path';
 import { openKeyring } from '../../crypto/keyring/open.ts';
 import { SdsClient } from '../../sds/client/sds-client.ts';
-import { httpRpcClient, ipcRpcClient } from '../../sds/rpc/client.ts';
+import { httpRpcClient, ipcRpcClient, type SdsRpcClient } from '../../sds/rpc/client.ts';
+import { walletAddressOf } from '../../sds/protocol/signature.ts';
+import { ethPubKey } from '../../crypto/ethsecp256k1.ts';
 import { loadWallet } from '../../sds/wallet/wallet-files.ts';
 import type { NodeclientContext } from '../nodeclient.ts';
 
@@ -34,13 +36,24 @@ async function walletKey(g: { home: string }, o: ClientOptions): Promise<Uint8Ar
   throw new Error('no wallet: give --from <key name> (with --keyring-home <chaind home>) or --walletAddress <st1…> --password <password> (-r <nodeclient home>)');
 }
 
-export async function runClient(ctx: NodeclientContext, g: { home: string }, o: ClientOptions, run: (c: SdsClient) => Promise<unknown>): Promise<void> {
-  const key = await walletKey(g, o);
+async function withRpc(ctx: NodeclientContext, o: ClientOptions, run: (rpc: SdsRpcClient) => Promise<unknown>): Promise<void> {
   const rpc = o.ipc ? ipcRpcClient(o.ipc) : httpRpcClient(o.url);
   try {
-    const out = await run(new SdsClient(rpc, key));
+    const out = await run(rpc);
     ctx.out.stdout(JSON.stringify(out, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) + '\n');
   } finally {
     await rpc.close();
   }
+}
+
+/** A command that signs: the wallet key is loaded (decrypted) first. */
+export async function runClient(ctx: NodeclientContext, g: { home: string }, o: ClientOptions, run: (c: SdsClient) => Promise<unknown>): Promise<void> {
+  const key = await walletKey(g, o);
+  await withRpc(ctx, o, (rpc) => run(new SdsClient(rpc, key)));
+}
+
+/** A command that signs nothing (`ozone`): `--walletAddress` is taken as given, its file not opened (no password needed). */
+export async function runUnsignedClient(ctx: NodeclientContext, g: { home: string }, o: ClientOptions, run: (rpc: SdsRpcClient, wallet: string) => Promise<unknown>): Promise<void> {
+  const wallet = o.from === undefined && o.walletAddress !== undefined ? o.walletAddress : walletAddressOf(ethPubKey(await walletKey(g, o)));
+  await withRpc(ctx, o, (rpc) => run(rpc, wallet));
 }

@@ -8,11 +8,7 @@ import { DEFAULT_META_NODE_SETTINGS } from '../../sds/meta-node/settings.ts';
 import { loadP2pKey } from '../../sds/wallet/wallet-files.ts';
 import { sdsPubKeyToBech32 } from '../../crypto/sds-key.ts';
 import type { NodeclientContext } from '../nodeclient.ts';
-
-function count(text: string, flag: string, min: number): number {
-  if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`invalid ${flag} ${JSON.stringify(text)}: expected an integer ≥ ${min}`);
-  return Number(text);
-}
+import { count } from './ports.ts';
 
 export async function metaInit(
   ctx: NodeclientContext,
@@ -22,12 +18,14 @@ export async function metaInit(
   const home = resolve(g.home);
   if (existsSync(metaConfigFile(home))) throw new Error(`${metaConfigFile(home)} exists: this home is initialized already`);
   const n = o.mnemonic ? o.mnemonic.length : count(o.metaNodes, '--meta-nodes', 1);
+  // every flag is checked before the first wallet file is written: a refused init leaves nothing
+  const settings = { ...DEFAULT_META_NODE_SETTINGS, replicas: count(o.replicas, '--replicas', 1), epochSeconds: count(o.epochSeconds, '--epoch-seconds', 1), epochBlocks: count(o.epochBlocks, '--epoch-blocks', 0) };
   const created = Array.from({ length: n }, (_, i) => createWallet(home, { password: o.password, mnemonic: o.mnemonic?.[i], name: `meta${i}` }));
   writeMetaConfig(home, {
     chainRpc: o.chainRpc,
     gasPrice: 1_000_000_000n,
     listen: o.listen,
-    settings: { ...DEFAULT_META_NODE_SETTINGS, replicas: count(o.replicas, '--replicas', 1), epochSeconds: count(o.epochSeconds, '--epoch-seconds', 1), epochBlocks: count(o.epochBlocks, '--epoch-blocks', 0) },
+    settings,
     metaNodes: created.map((w) => ({ owner: w.walletAddress, networkAddress: w.p2pAddress, password: o.password })),
   });
   const nodes = created.map((w) => ({

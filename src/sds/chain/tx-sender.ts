@@ -15,6 +15,8 @@ const SEQUENCE_MISMATCH = 32;
 /** wei per gas paid by default: the localnet's and a default node's minimum-gas-prices (1gwei) */
 export const DEFAULT_GAS_PRICE = 1_000_000_000n;
 const COMMIT_WAIT_MS = 60_000;
+/** the gas limit of a tx when none is given */
+export const DEFAULT_GAS_LIMIT = 400_000n;
 
 export interface SentTx {
   readonly hash: string;
@@ -53,6 +55,11 @@ export class TxSender {
     this.privKey = makePrivKey(ETH_SECP256K1, privateKey);
   }
 
+  /** The fee (in `denom`) of a tx with this gas limit. */
+  fee(gasLimit: bigint = DEFAULT_GAS_LIMIT): bigint {
+    return gasLimit * this.gasPrice;
+  }
+
   /** Sends one tx with `messages`; resolves once committed successfully, else rejects with TxFailedError. */
   send(messages: readonly TxMessage[], opts: { gasLimit?: bigint; memo?: string } = {}): Promise<SentTx> {
     const next = this.queue.then(() => this.sendNow(messages, opts, true));
@@ -71,8 +78,8 @@ export class TxSender {
     // the codec in the chain's words (learned from the node once)
     await this.chain.ready();
     if (this.accountNumber === undefined) await this.refreshAccount();
-    const gasLimit = opts.gasLimit ?? 400_000n;
-    const fee = gasLimit * this.gasPrice;
+    const gasLimit = opts.gasLimit ?? DEFAULT_GAS_LIMIT;
+    const fee = this.fee(gasLimit);
     const bytes = signTx(
       { messages, gasLimit, memo: opts.memo ?? '', fee: fee > 0n ? [{ denom: this.denom, amount: fee.toString() }] : [] },
       { chainId: this.chainId, signers: [{ privKey: this.privKey, accountNumber: this.accountNumber!, sequence: this.sequence }], codec: this.chain.codec },

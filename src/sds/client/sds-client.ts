@@ -6,7 +6,7 @@
  * share link into a file, placing each piece at its offset. Used by tests, benchmarks and the
  * storage client API.
  */
-import { open, stat } from 'node:fs/promises';
+import { open, stat, unlink } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { formatFileHandle } from '../protocol/file-handle.ts';
 import { sdsFileHashOfPath } from '../protocol/file-hash.ts';
@@ -35,9 +35,18 @@ export interface UploadOutcome {
   readonly packets: readonly { start: number; end: number }[];
   /** the final file status (when waited for) */
   readonly state?: number;
+  /** the final status' `error` (why a FAILED upload failed) */
+  readonly error?: string;
 }
 
 const now = (): number => Math.floor(Date.now() / 1000);
+
+/** `user_requestGetOzone`: a wallet's ozone (noz) and SN; needs no key (the call is not signed). */
+export async function requestOzone(rpc: SdsRpcClient, wallet: string): Promise<{ ozone: bigint; sequenceNumber: string }> {
+  const r = await rpc.call<RpcResult>('user_requestGetOzone', { walletaddr: wallet });
+  if (r.return !== ReturnCode.SUCCESS) throw new SdsReturnError('user_requestGetOzone', r);
+  return { ozone: BigInt(String(r.ozone)), sequenceNumber: String(r.sequencynumber) };
+}
 
 export class SdsClient {
   readonly address: string;
@@ -58,8 +67,7 @@ export class SdsClient {
   }
 
   async ozone(wallet = this.address): Promise<{ ozone: bigint; sequenceNumber: string }> {
-    const r = await this.call('user_requestGetOzone', { walletaddr: wallet }, [ReturnCode.SUCCESS]);
-    return { ozone: BigInt(String(r.ozone)), sequenceNumber: String(r.sequencynumber) };
+    return requestOzone(this.rpc, wallet);
   }
 
   /**
@@ -105,8 +113,8 @@ export class SdsClient {
       return this.call('user_uploadSign', { filehash: fileHash, signature: sign(), sequencenumber: sequenceNumber, req_time: t }, [ReturnCode.SUCCESS]);
     });
     if (!o.wait) return { fileHash, fileSize, packets };
-    const state = await this.waitForFile(fileHash, o.pollMs ?? 200, o.timeoutMs ?? 120_000);
-    return { fileHash, fileSize, packets, state };
+    const status = await this.finalStatus(fileHash, o.pollMs ?? 200, o.timeoutMs ?? 120_000);
+    return { fileHash, fileSize, packets, state: Number(status.file_upload_state), ...(status.error ? { error: String(status.error) } : {}) };
   }
 
   async fileStatus(fileHash: string): Promise<RpcResult> {
@@ -116,10 +124,16 @@ export class SdsClient {
 
   /** Polls `user_getFileStatus` until FINISHED or FAILED; returns the state. */
   async waitForFile(fileHash: string, pollMs = 200, timeoutMs = 120_000): Promise<number> {
+    return Number((await this.finalStatus(fileHash, pollMs, timeoutMs)).file_upload_state);
+  }
+
+  /** Polls `user_getFileStatus` until FINISHED or FAILED; returns that status. */
+  private async finalStatus(fileHash: string, pollMs: number, timeoutMs: number): Promise<RpcResult> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const s = Number((await this.fileStatus(fileHash)).file_upload_state);
-      if (s === FileUploadState.FINISHED || s === FileUploadState.FAILED) return s;
+      const status = await this.fileStatus(fileHash);
+      const s = Number(status.file_upload_state);
+      if (s === FileUploadState.FINISHED || s === FileUploadState.FAILED) return status;
       if (Date.now() > deadline) throw new Error(`file ${fileHash} still in state ${s} after ${timeoutMs / 1000} s`);
       await new Promise((res) => setTimeout(res, pollMs));
     }
@@ -128,36 +142,62 @@ export class SdsClient {
   /** Downloads the owner's file (`sdm://`) into `to`; returns its name and the pieces' offsets. */
   async download(fileHash: string, to: string, owner = this.address): Promise<{ fileName: string; pieces: { start: number; end: number }[] }> {
     const t = now();
-    const first = await this.withSequenceNumber((sequenceNumber) =>
-      this.call(
-        'user_requestDownload',
-        { filehandle: formatFileHandle({ owner, fileHash }), signature: signSds(this.privateKey, SignedMessage.upload(fileHash, this.address, sequenceNumber, t)), req_time: t },
-        [ReturnCode.DOWNLOAD_OK, ReturnCode.DL_OK_ASK_INFO],
-      ),
+    return this.receive(to, () =>
+      this.withSequenceNumber((sequenceNumber) =>
+        this.call(
+          'user_requestDownload',
+          { filehandle: formatFileHandle({ owner, fileHash }), signature: signSds(this.privateKey, SignedMessage.upload(fileHash, this.address, sequenceNumber, t)), req_time: t },
+          [ReturnCode.DOWNLOAD_OK, ReturnCode.DL_OK_ASK_INFO],
+        ),
+      ), () => fileHash,
     );
-    return this.receive(fileHash, first, to);
   }
 
   /** Downloads through a share link (`sds://…`) into `to`. */
   async downloadShared(shareLink: string, to: string): Promise<{ fileName: string; fileHash: string; pieces: { start: number; end: number }[] }> {
     const t = now();
     const link = shareLink.replace(/^sds:\/\//, '').split('/')[0]!;
-    const first = await this.withSequenceNumber((sequenceNumber) =>
-      this.call(
-        'user_requestGetShared',
-        { sharelink: shareLink, signature: signSds(this.privateKey, SignedMessage.getShared(link, this.address, sequenceNumber, t)), req_time: t },
-        [ReturnCode.DOWNLOAD_OK, ReturnCode.DL_OK_ASK_INFO],
-      ),
+    let fileHash = '';
+    const got = await this.receive(to, () =>
+      this.withSequenceNumber((sequenceNumber) =>
+        this.call(
+          'user_requestGetShared',
+          { sharelink: shareLink, signature: signSds(this.privateKey, SignedMessage.getShared(link, this.address, sequenceNumber, t)), req_time: t },
+          [ReturnCode.DOWNLOAD_OK, ReturnCode.DL_OK_ASK_INFO],
+        ),
+      ), (first) => (fileHash = String(first.filehash)),
     );
-    const fileHash = String(first.filehash);
-    return { ...(await this.receive(fileHash, first, to)), fileHash };
+    return { ...got, fileHash };
   }
 
-  private async receive(fileHash: string, first: RpcResult, to: string): Promise<{ fileName: string; pieces: { start: number; end: number }[] }> {
+  /**
+   * Opens `to` for writing BEFORE the charged request (`ask`), so that a path that cannot be
+   * written costs nothing; an existing file is kept until the download is granted (then emptied),
+   * a file created here is removed when it is refused.
+   */
+  private async receive(to: string, ask: () => Promise<RpcResult>, hashOf: (first: RpcResult) => string): Promise<{ fileName: string; pieces: { start: number; end: number }[] }> {
+    let created = false;
+    let fh = await open(to, 'r+').catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e;
+      return undefined;
+    });
+    if (!fh) {
+      fh = await open(to, 'wx');
+      created = true;
+    }
+    let first: RpcResult;
+    try {
+      first = await ask();
+      await fh.truncate(0);
+    } catch (e) {
+      await fh.close();
+      if (created) await unlink(to).catch(() => undefined);
+      throw e;
+    }
+    const fileHash = hashOf(first);
     const reqid = String(first.reqid);
     const fileName = String(first.filename ?? '');
     const pieces: { start: number; end: number }[] = [];
-    const fh = await open(to, 'w');
     let size = 0;
     try {
       let r = first;

@@ -9,6 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, listen, readBody, type RunningServer, sendJson } from '../../api/http.ts';
+import { isAccountAddress } from '../../crypto/address.ts';
 import type { ChainDuties } from './chain-duties.ts';
 import type { MetaNodeService } from './service.ts';
 import { SP_OPERATIONS, type SpOperation } from './sp-protocol.ts';
@@ -76,6 +77,7 @@ export function serveMetaNodeApi(address: { host: string; port: number }, servic
       if (files.length === 0) throw new HttpError(404, `no file ${m[1]}`);
       sendJson(res, 200, { files, slices: store.slices(m[1]!).map((s) => ({ ...s, replicas: store.replicas(s.slice_hash) })) });
     } else if ((m = /^\/wallets\/([^/]+)$/.exec(path))) {
+      if (!isAccountAddress(m[1]!)) throw new HttpError(400, `invalid wallet address ${JSON.stringify(m[1])}: expected an st1… account address`);
       const w = store.wallet(m[1]!);
       sendJson(res, 200, { address: w.address, ozone: w.ozone.toString(), sequence_number: w.sn.toString() });
     } else if (path === '/traffic') {

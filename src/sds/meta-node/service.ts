@@ -11,7 +11,8 @@
  *   one) does not verify against the SP's SN: `-3` on upload, `-6` on download;
  * - an upload costs size × replicas × nozPerByte noz, checked at requestUpload and taken at
  *   uploadSign; a download size × nozPerByte, taken when the download is granted; lack of ozone is
- *   `-9` (upload) or `-6` (download) with a detail naming both amounts;
+ *   `-9` (upload) or `-6` (download) with a detail naming both amounts; an upload that turns FAILED
+ *   gets back the charge of the replicas its slices lack (sp-rules.ts `failedUploadRefund`);
  * - placement: the uploading node first, then the online nodes holding the fewest replicas.
  */
 import { randomBytes } from 'node:crypto';
@@ -22,7 +23,7 @@ import { isAccountAddress } from '../../crypto/address.ts';
 import type { MetaNodeSettings } from './settings.ts';
 import type { FileRow, MetaStore, SliceRow } from './store.ts';
 import { LIST_PAGE_SIZE, type DownloadPlan, type Peer, type Refusal, type SpRequests, type SpResponses } from './sp-protocol.ts';
-import { downloadCost, placeReplicas, replicaCount, trafficVolume, uploadCost } from '../sp-rules.ts';
+import { downloadCost, failedUploadRefund, placeReplicas, replicaCount, trafficVolume, uploadCost } from '../sp-rules.ts';
 
 /** What the service needs to know of the chain (resource-node registrations). */
 export interface ChainView {
@@ -176,8 +177,13 @@ export class MetaNodeService {
   async uploadFailed(r: SpRequests['uploadFailed']): Promise<SpResponses['uploadFailed']> {
     const f = this.store.file(r.owner, r.fileHash);
     if (f && f.state === FileUploadState.UPLOADING) {
-      this.store.setFileState(r.owner, r.fileHash, FileUploadState.FAILED);
-      this.store.event(this.now(), 'upload_failed', { wallet: r.owner, file_hash: r.fileHash, reason: r.reason });
+      const slices = this.store.slices(r.fileHash).map((s) => ({ size: s.end - s.start, stored: this.store.replicas(s.slice_hash).length }));
+      const refund = failedUploadRefund(this.settings, slices, f.replicas);
+      this.store.transaction(() => {
+        this.store.setFileState(r.owner, r.fileHash, FileUploadState.FAILED);
+        if (refund > 0n) this.store.refund(r.owner, refund);
+        this.store.event(this.now(), 'upload_failed', { wallet: r.owner, file_hash: r.fileHash, reason: r.reason, refunded_noz: refund.toString() });
+      });
     }
     return { ok: true };
   }
@@ -219,7 +225,8 @@ export class MetaNodeService {
     if (!f) return { ok: true, state: FileUploadState.UNKNOWN, replicas: 0, userHasFile: false };
     const slices = this.store.slices(r.fileHash);
     const replicas = slices.length === 0 ? f.replicas : Math.min(...slices.map((s) => this.store.replicas(s.slice_hash).length));
-    return { ok: true, state: f.state, replicas, userHasFile: f.state === FileUploadState.FINISHED || f.state === FileUploadState.CONFIRMING };
+    const failure = f.state === FileUploadState.FAILED ? this.store.uploadFailure(r.wallet, r.fileHash) : undefined;
+    return { ok: true, state: f.state, replicas, userHasFile: f.state === FileUploadState.FINISHED || f.state === FileUploadState.CONFIRMING, ...(failure !== undefined ? { failure } : {}) };
   }
 
   private downloadPlan(f: FileRow): DownloadPlan {

@@ -75,7 +75,8 @@ export interface SpResponses {
   uploadSign: SpAnswer<{ placement: readonly Peer[] }>;
   uploadFailed: SpAnswer<object>;
   sliceStored: SpAnswer<{ complete: boolean }>;
-  fileStatus: SpAnswer<{ state: number; replicas: number; userHasFile: boolean }>;
+  /** `failure`: why a FAILED upload failed (the resource node's reason), when known */
+  fileStatus: SpAnswer<{ state: number; replicas: number; userHasFile: boolean; failure?: string }>;
   requestDownload: SpAnswer<DownloadPlan>;
   sliceServed: SpAnswer<object>;
   list: SpAnswer<{ files: { filehash: string; filesize: number; filename: string; createtime: number }[]; total: number; page: number }>;

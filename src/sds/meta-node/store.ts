@@ -145,6 +145,14 @@ export class MetaStore {
     return rows.map((r) => ({ ...r, attributes: JSON.parse(r.attributes) as Record<string, unknown> }));
   }
 
+  /** The reason of the owner's last FAILED upload of the file (its `upload_failed` event). */
+  uploadFailure(owner: string, fileHash: string): string | undefined {
+    const r = this.db
+      .prepare("SELECT json_extract(attributes, '$.reason') AS reason FROM events WHERE type = 'upload_failed' AND json_extract(attributes, '$.wallet') = ? AND json_extract(attributes, '$.file_hash') = ? ORDER BY id DESC LIMIT 1")
+      .get(owner, fileHash) as { reason: string | null } | undefined;
+    return r?.reason ?? undefined;
+  }
+
   // ── wallets ──
   wallet(address: string): WalletRow {
     const r = this.db.prepare('SELECT * FROM wallets WHERE address = ?').get(address) as { address: string; ozone: string; sn: string } | undefined;
@@ -177,6 +185,14 @@ export class MetaStore {
     const w = this.wallet(address);
     if (w.ozone < charge) throw new Error(`wallet ${address} has ${w.ozone} noz, needs ${charge}`);
     const next = { address, ozone: w.ozone - charge, sn: w.sn + 1n };
+    this.putWallet(next);
+    return next;
+  }
+
+  /** Gives `noz` back to the wallet (a FAILED upload's unreplicated part); the SN stays. */
+  refund(address: string, noz: bigint): WalletRow {
+    const w = this.wallet(address);
+    const next = { ...w, ozone: w.ozone + noz };
     this.putWallet(next);
     return next;
   }

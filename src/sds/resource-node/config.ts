@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify, type TomlTable } from 'smol-toml';
+import { parseCoinNormalized } from '../../math/coin-parse.ts';
 
 export const DEFAULT_RPC_PORT = 9301;
 export const DEFAULT_PEER_PORT = 18481;
@@ -88,12 +89,33 @@ function int(t: TomlTable | undefined, key: string, dflt: number): number {
   return n;
 }
 
+function deposit(reg: TomlTable | undefined, path: string, dflt: string): string {
+  try {
+    return checkDeposit(str(reg, 'deposit', dflt), '[registration] deposit');
+  } catch (e) {
+    throw new Error(`config ${path}: ${(e as Error).message}`);
+  }
+}
+
 /** `gas_price`: wei per gas, a decimal string or number */
 export function gasPriceOf(t: TomlTable | undefined, dflt: bigint): bigint {
   const v = t?.gas_price;
   if (v === undefined) return dflt;
   if ((typeof v !== 'string' && typeof v !== 'number') || !/^\d+$/.test(String(v))) throw new Error(`config: gas_price must be a non-negative integer (wei per gas), got ${JSON.stringify(v)}`);
   return BigInt(v);
+}
+
+/**
+ * `[registration] deposit` (`1stos`, `…wei`): must parse as a coin, else the node could not send its
+ * create-resource-node tx at start. `what` names where it came from (`--deposit`, `[registration] deposit`).
+ */
+export function checkDeposit(text: string, what: string): string {
+  try {
+    parseCoinNormalized(text);
+  } catch (e) {
+    throw new Error(`invalid ${what} ${JSON.stringify(text)}: ${(e as Error).message}`);
+  }
+  return text;
 }
 
 export function readConfig(home: string, path = homePaths(home).configFile): ResourceNodeConfig {
@@ -127,6 +149,6 @@ export function readConfig(home: string, path = homePaths(home).configFile): Res
       rpcNamespaces: str(conn, 'rpc_namespaces', 'user').split(',').map((s) => s.trim()).filter((s) => s !== ''),
       allowedHosts: Array.isArray(hosts) ? hosts.map(String) : d.node.allowedHosts,
     },
-    registration: { deposit: str(reg, 'deposit', d.registration.deposit), nodeType: int(reg, 'node_type', d.registration.nodeType), moniker: str(reg, 'moniker', '') },
+    registration: { deposit: deposit(reg, path, d.registration.deposit), nodeType: int(reg, 'node_type', d.registration.nodeType), moniker: str(reg, 'moniker', '') },
   };
 }

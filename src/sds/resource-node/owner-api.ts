@@ -25,6 +25,10 @@ export interface OwnerApiDeps {
   /** the node's create-resource-node message for a deposit */
   readonly activation: (deposit: { denom: string; amount: string }) => TxMessage;
   readonly status: () => Promise<string>;
+  /** the node's record on chain (undefined when it is not registered) */
+  readonly onChain: () => Promise<{ readonly nodeType: number; readonly bonded: boolean } | undefined>;
+  /** `[registration] node_type` of the config: the type sent when the chain has none */
+  readonly nodeType: number;
 }
 
 function coin(text: string): { denom: string; amount: string } | undefined {
@@ -57,6 +61,10 @@ export function ownerMethods(d: OwnerApiDeps): Map<string, RpcMethod> {
     const p = new Params(raw, 'ParamReqActivate');
     const deposit = coin(p.str('deposit'));
     if (!deposit) return badInput(`invalid deposit ${JSON.stringify(p.str('deposit'))}`);
+    // a node already on chain is not created again (the chain would refuse it, and the fee be spent)
+    const record = await d.onChain().catch(() => undefined);
+    if (record?.bonded) return { return: ReturnCode.SUCCESS, activationstate: 1, detail: `resource node ${d.networkAddress} is already active on chain: no tx sent` };
+    if (record) return { return: ReturnCode.INTERNAL_DATA_FAILURE, detail: `resource node ${d.networkAddress} is already on chain but not bonded: no tx sent (add to its deposit with tx register update-resource-node-deposit)` };
     return send([d.activation(deposit)], { activationstate: 1 });
   });
   m.set('owner_requestPrepay', async (raw) => {
@@ -90,13 +98,14 @@ export function ownerMethods(d: OwnerApiDeps): Map<string, RpcMethod> {
   m.set('owner_requestStatus', async () => ({ return: ReturnCode.SUCCESS, message: await d.status() }));
   m.set('owner_requestUpdatePPInfo', async (raw) => {
     const p = new Params(raw, 'ParamReqUpdatePPInfo');
+    const description = { moniker: p.str('moniker'), identity: p.str('identity'), website: p.str('website'), security_contact: p.str('security_contact'), details: p.str('details') };
+    // the chain refuses node_type 0 (chain-semantics §1.5.5) and replaces the stored type with any
+    // other: the node keeps its type on chain (the config's when the chain cannot be asked)
+    const record = await d.onChain().catch(() => undefined);
     return send([
       {
         typeName: 'chain.register.v1.MsgUpdateResourceNode',
-        value: {
-          description: { moniker: p.str('moniker'), identity: p.str('identity'), website: p.str('website'), security_contact: p.str('security_contact'), details: p.str('details') },
-          beneficiary_address: '', network_address: d.networkAddress, owner_address: d.wallet, node_type: 0,
-        },
+        value: { description, beneficiary_address: '', network_address: d.networkAddress, owner_address: d.wallet, node_type: record?.nodeType || d.nodeType },
       },
     ]);
   });

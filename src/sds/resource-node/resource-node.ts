@@ -7,9 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import type { RunningServer } from '../../api/http.ts';
 import { parseCoinNormalized } from '../../math/coin-parse.ts';
-import { ChainAccess } from '../chain/chain-access.ts';
+import { ChainAccess, isBondedStatus } from '../chain/chain-access.ts';
 import { TxSender } from '../chain/tx-sender.ts';
-import { RpcDispatcher } from '../rpc/dispatch.ts';
 import { serveSdsRpcHttp } from '../rpc/http-server.ts';
 import { defaultIpcPath, serveSdsRpcIpc } from '../rpc/ipc-server.ts';
 import { loadP2pKey, loadWallet } from '../wallet/wallet-files.ts';
@@ -18,7 +17,9 @@ import type { TxMessage } from '../../client/sign-tx.ts';
 import { homePaths, type ResourceNodeConfig } from './config.ts';
 import { DownloadSessions } from './download-sessions.ts';
 import { MetaClient } from './meta-client.ts';
+import { nodeDispatchers } from './namespaces.ts';
 import { ownerMethods } from './owner-api.ts';
+import { checkRegistrationFunds } from './registration-funds.ts';
 import { servePeerPort } from './peer-server.ts';
 import { SliceStore } from './slice-store.ts';
 import { UploadSessions } from './upload-sessions.ts';
@@ -68,12 +69,21 @@ export async function startResourceNode(o: StartOptions): Promise<RunningResourc
     },
   });
 
+  const chainRecord = async () => {
+    const r = await chain.queryOptional('chain.register.v1', 'ResourceNode', { network_addr: networkAddress });
+    return r?.node as { network_address?: string; owner_address?: string; node_type?: unknown; status?: unknown } | undefined;
+  };
+  const onChain = async () => {
+    const n = await chainRecord();
+    return n?.network_address ? { nodeType: Number(n.node_type ?? 0), bonded: isBondedStatus(n.status) } : undefined;
+  };
+
   // registered on chain, or register now
-  const onChain = await chain.queryOptional('chain.register.v1', 'ResourceNode', { network_addr: networkAddress });
-  const node = onChain?.node as { network_address?: string; owner_address?: string } | undefined;
+  const node = await chainRecord();
   if (!node || !node.network_address) {
     if (o.noRegister) throw new Error(`resource node ${networkAddress} is not registered on chain`);
     const c0 = parseCoinNormalized(c.registration.deposit);
+    await checkRegistrationFunds(chain, wallet.address, c0, { denom: sender.denom, amount: sender.fee() });
     log(`registering resource node ${networkAddress} on chain with a deposit of ${c.registration.deposit}`);
     const sent = await sender.send([activation({ denom: c0.denom, amount: c0.amount.toString() })]);
     log(`MsgCreateResourceNode in tx ${sent.hash} at height ${sent.height}`);
@@ -110,13 +120,16 @@ export async function startResourceNode(o: StartOptions): Promise<RunningResourc
       const a = await meta.call('serviceStatus', { networkAddress }, 10_000).catch(() => undefined);
       return a && a.ok ? `Registration Status: ${a.registration} | Mining: ${a.mining} ` : 'Registration Status: Unknown | Mining: Unknown ';
     };
-    const methods = new Map([...userMethods({ meta, uploads, downloads, networkAddress, log }), ...ownerMethods({ wallet: wallet.address, networkAddress, sender, meta, joinCluster, activation, status })]);
-    const dispatcher = new RpcDispatcher(methods, c.node.rpcNamespaces);
-    const http = await serveSdsRpcHttp({ host: c.node.host, port: c.node.rpcPort, allowedHosts: c.node.allowedHosts, dispatcher });
+    const dispatchers = nodeDispatchers(
+      userMethods({ meta, uploads, downloads, networkAddress, log }),
+      ownerMethods({ wallet: wallet.address, networkAddress, sender, meta, joinCluster, activation, status, onChain, nodeType: c.registration.nodeType }),
+      c.node.rpcNamespaces,
+    );
+    const http = await serveSdsRpcHttp({ host: c.node.host, port: c.node.rpcPort, allowedHosts: c.node.allowedHosts, dispatcher: dispatchers.http });
     servers.push(http);
     rpcUrl = `http://${c.node.advertisedHost}:${http.address.port}`;
     const ipcPath = c.node.ipcEndpoint || defaultIpcPath(o.home);
-    const ipc = await serveSdsRpcIpc(ipcPath, dispatcher);
+    const ipc = await serveSdsRpcIpc(ipcPath, dispatchers.ipc);
     servers.push({ close: () => ipc.close() } as RunningServer);
 
     const problem = await joinCluster();

@@ -263,9 +263,11 @@ export class UploadSessions {
       return result(ReturnCode.TIME_OUT, { detail: (e as Error).message });
     }
     if (!answer.ok) return result(ReturnCode.INTERNAL_COMM_FAILURE, { detail: answer.detail });
-    const error = answer.state === FileUploadState.FAILED || (answer.state !== FileUploadState.UNKNOWN && answer.state !== FileUploadState.UPLOADING && answer.replicas === 0)
-      ? 'the file has no replica in the network: upload it again'
-      : '';
+    const error = answer.state === FileUploadState.FAILED && answer.failure !== undefined
+      ? `the upload failed (${answer.failure}): upload it again`
+      : answer.state === FileUploadState.FAILED || (answer.state !== FileUploadState.UNKNOWN && answer.state !== FileUploadState.UPLOADING && answer.replicas === 0)
+        ? 'the file has no replica in the network: upload it again'
+        : '';
     // file_upload_state is always written (an integer enum), replicas and user_has_file as Go omits them
     return { ...omitEmpty({ return: ReturnCode.SUCCESS, error }), file_upload_state: answer.state, ...omitEmpty({ user_has_file: answer.userHasFile, replicas: answer.replicas }) };
   }

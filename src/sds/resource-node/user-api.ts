@@ -27,7 +27,10 @@ export interface UserApiDeps {
   readonly log: (line: string) => void;
 }
 
-/** The SP could not be asked: answered `-5` (its timeout) with the reason. */
+/**
+ * The SP could not be asked: answered `-5` (its timeout) with the reason. Only the call goes in
+ * `f`: the parameters are read before, so that a field of the wrong type stays a -32602 error.
+ */
 class Unreachable {
   constructor(readonly result: Result) {}
 }
@@ -45,7 +48,8 @@ export function userMethods(d: UserApiDeps): Map<string, RpcMethod> {
 
   m.set('user_requestGetOzone', async (raw) => {
     const p = new Params(raw, 'ParamReqGetOzone');
-    const a = await ask(() => d.meta.call('getOzone', { wallet: p.str('walletaddr') }, 10_000));
+    const wallet = p.str('walletaddr');
+    const a = await ask(() => d.meta.call('getOzone', { wallet }, 10_000));
     if (a instanceof Unreachable) return a.result;
     if (!a.ok) return result(ReturnCode.INTERNAL_COMM_FAILURE, { detail: a.detail });
     return { return: ReturnCode.SUCCESS, ozone: a.ozone, sequencynumber: a.sequenceNumber };
@@ -134,12 +138,11 @@ export function userMethods(d: UserApiDeps): Map<string, RpcMethod> {
     const p = new Params(raw, 'ParamReqShareFile');
     const metaInfo = p.str('meta_info');
     if (metaInfo.length > MAX_META_INFO) return result(`${ReturnCode.WRONG_INPUT}, invalid meta info`);
-    const a = await ask(() =>
-      d.meta.call('share', {
-        signature: p.signature(), reqTime: p.int('req_time', 'int64'), fileHash: p.str('filehash'), duration: p.int('duration', 'int64'), privateFlag: p.bool('private_flag'),
-        ipfsCid: p.str('ipfs_cid'), metaInfo,
-      }, 10_000),
-    );
+    const request = {
+      signature: p.signature(), reqTime: p.int('req_time', 'int64'), fileHash: p.str('filehash'), duration: p.int('duration', 'int64'), privateFlag: p.bool('private_flag'),
+      ipfsCid: p.str('ipfs_cid'), metaInfo,
+    };
+    const a = await ask(() => d.meta.call('share', request, 10_000));
     if (a instanceof Unreachable) return a.result;
     // [QUIRK] reference §1.2: a failed share puts the SP's error text in `return`
     if (!a.ok) return { return: a.code };
@@ -149,7 +152,8 @@ export function userMethods(d: UserApiDeps): Map<string, RpcMethod> {
 
   m.set('user_requestListShare', async (raw) => {
     const p = new Params(raw, 'ParamReqShareList');
-    const a = await ask(() => d.meta.call('listShare', { signature: p.signature(), reqTime: p.int('req_time', 'int64'), page: p.int('page', 'uint64') }, 10_000));
+    const request = { signature: p.signature(), reqTime: p.int('req_time', 'int64'), page: p.int('page', 'uint64') };
+    const a = await ask(() => d.meta.call('listShare', request, 10_000));
     if (a instanceof Unreachable) return a.result;
     if (!a.ok) return result(ReturnCode.INTERNAL_COMM_FAILURE, { detail: a.detail });
     return omitEmpty({ return: ReturnCode.SUCCESS, fileinfo: a.shares.map((s) => omitEmpty(s, [])), totalnumber: a.total, page: a.page });
@@ -157,7 +161,8 @@ export function userMethods(d: UserApiDeps): Map<string, RpcMethod> {
 
   m.set('user_requestStopShare', async (raw) => {
     const p = new Params(raw, 'ParamReqStopShare');
-    const a = await ask(() => d.meta.call('stopShare', { signature: p.signature(), reqTime: p.int('req_time', 'int64'), shareId: p.str('shareid') }, 10_000));
+    const request = { signature: p.signature(), reqTime: p.int('req_time', 'int64'), shareId: p.str('shareid') };
+    const a = await ask(() => d.meta.call('stopShare', request, 10_000));
     if (a instanceof Unreachable) return a.result;
     if (!a.ok) return result(ReturnCode.GENERIC_ERR, { detail: a.detail });
     return result(ReturnCode.SUCCESS);
@@ -176,9 +181,8 @@ export function userMethods(d: UserApiDeps): Map<string, RpcMethod> {
       return result(ReturnCode.WRONG_INPUT, { detail: (e as Error).message });
     }
     const signature = p.signature();
-    const a = await ask(() =>
-      d.meta.call('getShared', { signature, reqTime: p.int('req_time', 'int64'), link: link.link, shareId: link.shareId, password: link.password ?? '', pp: d.networkAddress }, 15_000),
-    );
+    const request = { signature, reqTime: p.int('req_time', 'int64'), link: link.link, shareId: link.shareId, password: link.password ?? '', pp: d.networkAddress };
+    const a = await ask(() => d.meta.call('getShared', request, 15_000));
     if (a instanceof Unreachable) return a.result;
     if (!a.ok) return result(ReturnCode.FILE_REQ_FAILURE, { detail: a.detail });
     return d.downloads.open(a, signature.address, (plan) => ({ filehash: plan.fileHash, filename: plan.fileName, filesize: plan.fileSize }));
@@ -187,7 +191,8 @@ export function userMethods(d: UserApiDeps): Map<string, RpcMethod> {
   m.set('user_requestClearExpiredShareLinks', async (raw) => {
     const p = new Params(raw, 'ParamReqClearExpiredShareLinks');
     const signature = p.signature();
-    const a = await ask(() => d.meta.call('clearExpiredShares', { signature, reqTime: p.int('req_time', 'int64') }, 10_000));
+    const reqTime = p.int('req_time', 'int64');
+    const a = await ask(() => d.meta.call('clearExpiredShares', { signature, reqTime }, 10_000));
     if (a instanceof Unreachable) return a.result;
     if (!a.ok) return { walletaddr: signature.address, return: ReturnCode.INTERNAL_COMM_FAILURE, deleted: 0, new_count: 0 };
     // [QUIRK] reference §1.4.6: on success the real node leaves `return` empty and the counters at 0

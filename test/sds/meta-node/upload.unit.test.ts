@@ -157,9 +157,50 @@ describe('slices stored', () => {
     await requestUpload(m, alice, f, n1);
     await uploadSign(m, alice, f, n1);
     expect(await m.service.uploadFailed({ owner: alice.address, fileHash: f.fileHash, reason: 'node stopped' })).toEqual({ ok: true });
-    expect(await m.service.fileStatus({ wallet: alice.address, fileHash: f.fileHash })).toEqual({ ok: true, state: 2, replicas: 0, userHasFile: false });
+    expect(await m.service.fileStatus({ wallet: alice.address, fileHash: f.fileHash })).toEqual({ ok: true, state: 2, replicas: 0, userHasFile: false, failure: 'node stopped' });
     expect(m.store.filesOf(alice.address, 0, 20).total).toBe(0);
     expect(await upload(m, alice, f, n1)).toEqual([n1.networkAddress]);
     expect(m.store.file(alice.address, f.fileHash)?.state).toBe(4);
+  });
+
+  it('a FAILED upload gives back the charge of the replicas not stored: with none stored, all of it; the SN stays', async () => {
+    await joinCluster(m, n1);
+    await joinCluster(m, n2);
+    prepay(m, alice, 10_000n);
+    const f = testFile('none.bin', [100, 50]);
+    await requestUpload(m, alice, f, n1);
+    await uploadSign(m, alice, f, n1);
+    // 150 bytes × 2 replicas × 3 noz taken at uploadSign
+    expect(await m.service.getOzone({ wallet: alice.address })).toEqual({ ok: true, ozone: '9100', sequenceNumber: SN(2) });
+    await m.service.uploadFailed({ owner: alice.address, fileHash: f.fileHash, reason: 'connect ECONNREFUSED 127.0.0.1:41483' });
+    expect(await m.service.getOzone({ wallet: alice.address })).toEqual({ ok: true, ozone: '10000', sequenceNumber: SN(2) });
+    expect(m.store.events(0, 100, 'upload_failed').map((e) => e.attributes)).toEqual([
+      { wallet: alice.address, file_hash: f.fileHash, reason: 'connect ECONNREFUSED 127.0.0.1:41483', refunded_noz: '900' },
+    ]);
+    // a second report of the failure gives nothing more
+    await m.service.uploadFailed({ owner: alice.address, fileHash: f.fileHash, reason: 'again' });
+    expect(m.store.wallet(alice.address).ozone).toBe(10_000n);
+  });
+
+  it('a FAILED upload keeps the charge of the replicas stored (as the traffic credited for them) and gives back the rest', async () => {
+    await joinCluster(m, n1);
+    await joinCluster(m, n2);
+    prepay(m, alice, 10_000n);
+    const f = testFile('part.bin', [100, 50]);
+    await requestUpload(m, alice, f, n1);
+    await uploadSign(m, alice, f, n1);
+    const stored = (s: number, n: typeof n1) => {
+      const x = f.slices[s - 1]!;
+      return m.service.sliceStored({ owner: alice.address, fileHash: f.fileHash, sliceNumber: s, sliceHash: x.sliceHash, size: x.end - x.start, storedBy: n.networkAddress });
+    };
+    // slice 1 on both nodes, slice 2 on n2 only: 100 × 2 + 50 × 1 = 250 bytes kept; 50 bytes missing
+    await stored(1, n2);
+    await stored(1, n1);
+    await stored(2, n2);
+    await m.service.uploadFailed({ owner: alice.address, fileHash: f.fileHash, reason: 'node n1 stopped' });
+    // 9100 + 50 bytes × 3 noz
+    expect(m.store.wallet(alice.address).ozone).toBe(9250n);
+    expect(m.store.events(0, 100, 'upload_failed').map((e) => e.attributes.refunded_noz)).toEqual(['150']);
+    expect(m.store.unsettled()).toEqual(new Map([[n1.wallet, 200n], [n2.wallet, 300n]]));
   });
 });
