@@ -54,7 +54,9 @@ export function exportGenesis(home: string, opts: ExportOptions): GenesisJson {
   }
   try {
     const stored = chain.genesis;
-    const appState = chain.app.exportGenesis();
+    // SDK v0.47 genutil's ExportGenesis returns its default: the gen_txs were delivered at InitChain
+    // and live on in the state, so an export never repeats them
+    const appState = { ...chain.app.exportGenesis(), genutil: { gen_txs: [] } };
     return sortKeys({
       genesis_time: fileDoc.genesis_time,
       chain_id: fileDoc.chain_id,

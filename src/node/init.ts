@@ -27,7 +27,10 @@ export interface InitOptions {
   /** `--recover`: the validator key is derived from this mnemonic */
   readonly mnemonic?: string;
   readonly initialHeight?: bigint;
-  /** `--default-denom`: checked; no module of the current set has a bond denom to set */
+  /**
+   * `--default-denom` (default `wei`): the SDK's `sdk.DefaultBondDenom` for this genesis, so staking's
+   * `bond_denom`, mint's `mint_denom` and gov's `min_deposit` are in it (`withBondDenom`)
+   */
   readonly defaultDenom?: string;
   /** genesis time in ns since the epoch (default: now) */
   readonly nowNs?: bigint;
@@ -53,12 +56,38 @@ export function randomChainId(): string {
   return `test-chain-${suffix}`;
 }
 
+/** The chain's base denom, SDK v0.47's `sdk.DefaultBondDenom` here (`init --default-denom`'s default). */
+export const DEFAULT_BOND_DENOM = 'wei';
+
+/**
+ * The default genesis of the modules whose defaults use SDK v0.47's `sdk.DefaultBondDenom`, with
+ * `denom` in its place (what `init --default-denom` does by setting that variable before
+ * `DefaultGenesis`): staking `params.bond_denom`, mint `params.mint_denom`, gov `params.min_deposit`
+ * (v0.47's only gov param in the bond denom; the chain has no crisis module, whose constant fee
+ * would be the other). register, sds and pot keep `wei`: stratos-chain's modules default to their
+ * own constant (reference/chain-semantics.md §0.1), not to the SDK's variable.
+ */
+function withBondDenom(name: string, genesis: unknown, denom: string): unknown {
+  if (denom === DEFAULT_BOND_DENOM) return genesis;
+  const g = genesis as { params: Record<string, unknown> };
+  switch (name) {
+    case 'staking':
+      return { ...g, params: { ...g.params, bond_denom: denom } };
+    case 'mint':
+      return { ...g, params: { ...g.params, mint_denom: denom } };
+    case 'gov':
+      return { ...g, params: { ...g.params, min_deposit: (g.params.min_deposit as { denom: string; amount: unknown }[]).map((c) => ({ ...c, denom })) } };
+    default:
+      return genesis;
+  }
+}
+
 /**
  * Every module's default genesis and genutil's empty `gen_txs` (src/abci/genutil.ts), by module name
- * in sorted order (a Go map marshals sorted).
+ * in sorted order (a Go map marshals sorted); `bondDenom` as `init --default-denom` gives it.
  */
-export function defaultAppState(naming: NamingProfile = NEUTRAL): Record<string, unknown> {
-  const sections: [string, unknown][] = [...MODULES.map((m): [string, unknown] => [m.name, m.defaultGenesis()]), ['genutil', { gen_txs: [] }]];
+export function defaultAppState(naming: NamingProfile = NEUTRAL, bondDenom: string = DEFAULT_BOND_DENOM): Record<string, unknown> {
+  const sections: [string, unknown][] = [...MODULES.map((m): [string, unknown] => [m.name, withBondDenom(m.name, m.defaultGenesis(), bondDenom)]), ['genutil', { gen_txs: [] }]];
   // a non-neutral chain records its profile (src/naming.ts); its type URLs are in its words
   const entry = appStateNamingEntry(naming);
   if (entry) sections.push([NAMING_GENESIS_KEY, entry]);
@@ -100,7 +129,7 @@ export function initHome(home: string, opts: InitOptions): InitInfo {
   let previous: GenesisJson | undefined;
   if (existsSync(layout.genesisFile)) previous = readGenesisJson(layout.genesisFile);
 
-  const appState = defaultAppState(naming);
+  const appState = defaultAppState(naming, opts.defaultDenom || DEFAULT_BOND_DENOM);
   const genesis: GenesisJson = {
     genesis_time: typeof previous?.genesis_time === 'string' ? previous.genesis_time : formatTimeNs(opts.nowNs ?? BigInt(Date.now()) * 1_000_000n),
     chain_id: chainId,

@@ -16,19 +16,21 @@
  * `--sds.meta-port` (9400), `--sds.rpc-port` (9301, +1 per node) and `--sds.peer-port` (18481, +1),
  * and the storage client API (`nodeclient ipfs`, `--sds.ipfs-port`, 6798), and one regional gateway
  * per region code (`gateway start`, `--gateway.port`: 8080 for EU, then +1 for USEAST, USWEST and ASIA),
- * all stopped with the node.
+ * all stopped with the node. A part that does not start (a port another process holds) does not
+ * stop the chain: the banner names the part, the cause, its log and the flag that moves its port
+ * (src/node/localnet-banner.ts).
  *
  * The banner is printed once the node serves, from the servers it really bound
  * (`observeNodeStarts`), and the home's client.toml `node` is set to the consensus RPC, so the
  * printed CLI lines reach this node without `--node`.
  */
 import { rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { main } from '../cli/chaind.ts';
-import { homeLayout, readClientConfig, readConsensusConfig, writeClientConfig } from './home.ts';
+import { homeLayout, readConsensusConfig } from './home.ts';
 import { refuseIfLocked } from './home-lock.ts';
-import { createLocalNetwork, LOCALNET_CHAIN_ID as CHAIN_ID, readLocalNetwork, type LocalNetwork } from './localnet-network.ts';
-import { observeNodeStarts, type RunningNode, type ServingAddress } from './start.ts';
+import { createLocalNetwork, readLocalNetwork } from './localnet-network.ts';
+import { observeNodeStarts } from './start.ts';
 import { readStorageNetwork } from './localnet-storage.ts';
 import { startStorageNetwork, type RunningStorageNetwork } from './storage-processes.ts';
 import { fundFoundation } from './localnet-foundation.ts';
@@ -36,79 +38,17 @@ import { readGenesisJson } from './genesis-file.ts';
 import { profileOfAppState } from '../naming.ts';
 import { startLocalGateways, type LocalGateway } from './localnet-gateways.ts';
 import { stopProcess } from './storage-processes.ts';
+import { banner, DEFAULT_LOCALNET_PORTS, LOCALNET_EPOCH_SECONDS, reachable, type LocalnetPorts, type StorageOutcome } from './localnet-banner.ts';
 
-/** npm start's storage network: 2 resource nodes, 1-minute epochs (docs/storage-network.md) */
+/** npm start's storage network: 2 resource nodes */
 const RESOURCE_NODES = 2;
-const LOCALNET_EPOCH_SECONDS = 60;
-
-/** Where a client on this machine reaches a server listening on all interfaces. */
-function reachable(url: string): string {
-  return url.replace('//0.0.0.0:', '//127.0.0.1:').replace(/^0\.0\.0\.0:/, '127.0.0.1:').replace('[::]:', '[::1]:');
-}
-
-/** client.toml `node` follows the consensus RPC the node bound. */
-function pointClientAt(home: string, rpc: ServingAddress): string {
-  const layout = homeLayout(home, readConsensusConfig(home));
-  const node = reachable(rpc.url).replace(/^http:/, 'tcp:');
-  const config = readClientConfig(layout);
-  if (config.node !== node) writeClientConfig(layout, { ...config, node });
-  return node;
-}
-
-function storageRows(storage: RunningStorageNetwork | undefined, home: string): string[] {
-  if (!storage) return [`storage network: none in this home (made by an earlier version): npm start -- --reset for one`, ''];
-  return [
-    `storage network (nodeclient; logs: ${join(home, 'storage')}/*/*.log):`,
-    `  meta-node service  ${String(storage.meta.serving.url)}  (meta nodes ${(storage.meta.serving.meta_nodes as string[]).join(', ')}; epochs of ${LOCALNET_EPOCH_SECONDS} s, POST /epochs/close ends one now)`,
-    ...storage.resourceNodes.map((r) => `  resource node ${r.name}   JSON-RPC ${String(r.serving.rpc)}  IPC ${String(r.serving.ipc)}  (${String(r.serving.network_address)}, wallet ${String(r.serving.wallet_address)})`),
-    ...(storage.storageClient ? [`  storage client API ${String(storage.storageClient.serving.api)}  (nodeclient ipfs on rn0's home over IPC, wallet ${String(storage.storageClient.serving.wallet)})`] : []),
-    '',
-  ];
-}
-
-function gatewayRows(gateways: readonly LocalGateway[]): string[] {
-  if (gateways.length === 0) return [];
-  return [
-    'regional gateways (a new free-tier token each start; gateway --home .localnet/gateways/<region> token create … for more):',
-    ...gateways.map((g) => `  ${g.region.padEnd(6)}  ${g.url}  token ${g.token}  (${g.url}/private/rpc/<token>, ${g.url}/spfs/<token>/api/v0)`),
-    '',
-  ];
-}
-
-function banner(home: string, running: RunningNode, network: LocalNetwork, storage?: RunningStorageNetwork, gateways: readonly LocalGateway[] = []): string {
-  const rpc = running.serving.find((s) => s.name === 'consensus RPC');
-  const node = rpc ? pointClientAt(home, rpc) : undefined;
-  const rows: [string, string][] = [
-    ...running.serving.map((s): [string, string] => [s.name, reachable(s.url) === s.url ? s.url : `${reachable(s.url)} (listening on ${s.url})`]),
-    ['pot settings', `${join(home, 'config', 'app.toml')} [pot] (defaults: bls-verifier "bls12-381", restore-total-supply true)`],
-    ['CLI', `bin/chaind --home ${home} …${node ? ` (client.toml: node ${node}, keyring-backend test, chain-id ${CHAIN_ID})` : ''}`],
-  ];
-  const width = Math.max(...rows.map(([name]) => name.length)) + 2;
-  return [
-    `local network "${CHAIN_ID}" in ${home}`,
-    ...rows.map(([name, value]) => `  ${name.padEnd(width)}${value}`),
-    '',
-    'dev accounts (keyring-backend test), each funded with 1000000stos:',
-    ...network.accounts.flatMap((a) => [`  ${a.name}  ${a.address}`, `        mnemonic: ${a.mnemonic}`]),
-    '',
-    ...(network.validators.length > 0
-      ? [
-          `validators (keys in the test keyring; each self-delegates 100stos; consensus keys signed by this node):`,
-          ...network.validators.map((v) => `  ${v.name}  ${v.operator}  consensus ${v.consensusAddress}`),
-          '',
-        ]
-      : []),
-    ...storageRows(storage, home),
-    ...gatewayRows(gateways),
-  ].join('\n');
-}
 
 interface LocalnetArgs {
   validators: number | undefined;
   /** `--naming neutral|real`: the profile of a new network (an existing one keeps its own) */
   naming: 'neutral' | 'real' | undefined;
   /** the storage network's ports: the meta-node service, the first resource node's JSON-RPC and internal port (the next nodes +1 each) */
-  sds: { metaPort: number; rpcPort: number; peerPort: number; ipfsPort: number; gatewayPort: number };
+  sds: { -readonly [K in keyof LocalnetPorts]: number };
   rest: string[];
 }
 
@@ -124,7 +64,7 @@ const LOCALNET_FLAGS: Record<string, { key: 'validators' | 'naming' | 'metaPort'
 
 /** localnet's own flags (`--validators N`, `--sds.*-port N`, `--reset`) out of the arguments, and the rest for `chaind start`. */
 function localnetArgs(argv: string[]): LocalnetArgs {
-  const out: LocalnetArgs = { validators: undefined, naming: undefined, sds: { metaPort: 9400, rpcPort: 9301, peerPort: 18481, ipfsPort: 6798, gatewayPort: 8080 }, rest: [] };
+  const out: LocalnetArgs = { validators: undefined, naming: undefined, sds: { ...DEFAULT_LOCALNET_PORTS }, rest: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const eq = a.indexOf('=');
@@ -175,6 +115,9 @@ async function localnet(argv: string[]): Promise<number> {
   const stopObserving = observeNodeStarts((running) => {
     void (async () => {
       const rpc = running.serving.find((s) => s.name === 'consensus RPC');
+      // a part that fails is named in the banner with its cause, its log and the flag that moves its
+      // port; the chain keeps running (docs/node.md "`npm start`")
+      let outcome: StorageOutcome = layout ? { kind: 'failed', failure: new Error('the node serves no consensus RPC for it to use') } : { kind: 'absent' };
       if (layout && rpc) {
         const chainRpc = reachable(rpc.url).replace(/^http:/, 'tcp:');
         try {
@@ -185,16 +128,23 @@ async function localnet(argv: string[]): Promise<number> {
             resourceNodePorts: layout.resourceNodes.map((_, i) => ({ rpc: args.sds.rpcPort + i, peer: args.sds.peerPort + i })),
             storageClientPort: args.sds.ipfsPort,
           });
-          gateways = await startLocalGateways(home, {
-            basePort: args.sds.gatewayPort,
-            rpcUrls: storage.resourceNodes.map((r) => String(r.serving.rpc)),
-            spfsUrl: String(storage.storageClient?.serving.api ?? '').replace(/\/api\/v0$/, ''),
-          });
         } catch (e) {
-          process.stderr.write(`storage network: ${(e as Error).message}\n`);
+          outcome = { kind: 'failed', failure: e };
+        }
+        if (storage) {
+          try {
+            gateways = await startLocalGateways(home, {
+              basePort: args.sds.gatewayPort,
+              rpcUrls: storage.resourceNodes.map((r) => String(r.serving.rpc)),
+              spfsUrl: String(storage.storageClient?.serving.api ?? '').replace(/\/api\/v0$/, ''),
+            });
+            outcome = { kind: 'running', storage, gateways };
+          } catch (e) {
+            outcome = { kind: 'running', storage, gateways: [], gatewayFailure: e };
+          }
         }
       }
-      process.stdout.write(banner(home, running, shown, storage, gateways) + '\n');
+      process.stdout.write(banner(home, running, shown, outcome, args.sds) + '\n');
     })();
   });
   try {

@@ -4,6 +4,7 @@
  * before anything starts. A bad value is an Error naming the flag or the file and key.
  */
 import { DEFAULT_EVENT_LIMITS, type EventLimits } from '../api/rpc/event-bus.ts';
+import { readFileSync } from 'node:fs';
 import type { TomlTable } from 'smol-toml';
 import type { MinGasPrices } from '../abci/ante.ts';
 import { Dec } from '../math/dec.ts';
@@ -200,6 +201,15 @@ export function resolveStartSettings(home: string, given: ReadonlyMap<string, st
   for (const flag of START_FLAGS) {
     if (flag.support === 'accepted' && flag.note && r.differsFromDefault(flag)) notes.push(`--${flag.name} has no effect: ${flag.note}`);
   }
+  // the global flags `start` accepts without effect: `--trace` given, a `--chain-id` other than genesis.json's
+  if (r.get<boolean>('trace')) notes.push(`--trace has no effect: ${startFlagNote('trace')}`);
+  const chainIdGiven = given.get('chain-id');
+  if (chainIdGiven !== undefined) {
+    const genesisChainId = genesisChainIdOf(layout.genesisFile);
+    if (genesisChainId !== undefined && chainIdGiven !== genesisChainId) {
+      notes.push(`--chain-id ${chainIdGiven} has no effect: ${startFlagNote('chain-id')} (${layout.genesisFile}: chain_id ${genesisChainId})`);
+    }
+  }
   // the SDK starts gRPC-Web only beside the gRPC server (server/start.go)
   if (r.get<boolean>('grpc.enable') && r.get<boolean>('grpc-web.enable')) notes.push(`gRPC-Web server not started (grpc-web.address ${r.get<string>('grpc-web.address')}): ${startFlagNote('grpc-web.enable')}`);
 
@@ -297,7 +307,17 @@ function jsonRpcSettings(r: FlagReader, app: TomlTable, layout: HomeLayout): Sta
 }
 
 function startFlagNote(name: string): string {
-  return START_FLAGS.find((f) => f.name === name)?.note ?? '';
+  return startFlag(name).note ?? '';
+}
+
+/** genesis.json's chain_id, or undefined when the file is missing or unreadable (start then refuses it, naming why). */
+function genesisChainIdOf(file: string): string | undefined {
+  try {
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { chain_id?: unknown };
+    return typeof doc.chain_id === 'string' ? doc.chain_id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function nonNegativeMs(ns: bigint, what: string): number {

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Subscription } from 'rxjs';
+import * as grpcLogging from '@grpc/grpc-js';
 import { appModules } from '../abci/modules.ts';
 import type { RunningServer } from '../api/http.ts';
 import { nodeServiceQueries } from '../api/grpc/node-services.ts';
@@ -21,7 +22,7 @@ import { startRestServer } from '../api/rest/server.ts';
 import { startRpcServer } from '../api/rpc/server.ts';
 import { startEthServer, type RunningEthServer } from '../api/eth/server.ts';
 import { applyValidatorUpdates, cometBlockMeta } from '../consensus/block-meta.ts';
-import { loadExtraValidatorKeys, loadOrCreateNodeKey, loadOrCreatePrivValidatorKey, loadOrCreatePrivValidatorState, savePrivValidatorState } from '../consensus/keys.ts';
+import { loadExtraValidatorKeys, loadOrCreateNodeKey, loadOrCreatePrivValidatorKey, loadOrCreatePrivValidatorState, savePrivValidatorState, type PrivValidatorState } from '../consensus/keys.ts';
 import { OperatorControl } from './consensus-control.ts';
 import { startCpuProfile, type CpuProfiler } from './cpu-profile.ts';
 import { genesisDocOf, genesisValidatorsOf, readGenesisJson, validatorSetOf } from './genesis-file.ts';
@@ -48,6 +49,61 @@ export interface StartNodeOptions {
   /** called when block production fails and the node stops (a failed block store write) */
   readonly onFatal?: (err: Error) => void;
 }
+
+/**
+ * CometBFT `FilePV` `checkHRS` for the node's next block: its first vote is at `next`, round 0. The
+ * refusal text, or undefined when the height may be signed. A clean stop records the last
+ * committed height, so a restart always signs above it.
+ */
+export function heightRegression(next: bigint, signed: PrivValidatorState, file: string): string | undefined {
+  const regressed = signed.height > next || (signed.height === next && signed.step > 0);
+  if (!regressed) return undefined;
+  const cause = signed.height > next ? `height regression. Got ${next}, last height ${signed.height}` : `step regression. Got 1, last step ${signed.step}`;
+  return (
+    `${cause}: ${file} records that this node's validator signed height ${signed.height}, but its next block is height ${next}; ` +
+    `signing that height again could double-sign. If the chain data was reset on purpose, "chaind consensus unsafe-reset-all" resets the file (and deletes the chain data)`
+  );
+}
+
+/**
+ * A server's start whose bind failure names the flag that chose the address, as the Ethereum
+ * JSON-RPC's does (src/api/eth/server.ts): `--rpc.laddr tcp://127.0.0.1:26657: the address is
+ * already in use (another process listens on it): choose another with --rpc.laddr[, or turn … off
+ * with --…=false]`.
+ */
+async function namingTheFlag<T>(flag: string, text: string, off: string | undefined, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    // grpc-js reports its bind errors inside its own message
+    if (err.code === 'EADDRINUSE' || /\bEADDRINUSE\b/.test(err.message)) {
+      throw new Error(`--${flag} ${text}: the address is already in use (another process listens on it): choose another with --${flag}${off ? `, or turn the ${SERVER_OF[flag]} off with ${off}` : ''}`);
+    }
+    throw new Error(`--${flag} ${text}: ${err.message}`);
+  }
+}
+
+const SERVER_OF: Record<string, string> = { 'api.address': 'REST server', 'grpc.address': 'gRPC server' };
+
+/**
+ * grpc-js logs a failed bind on stderr itself (`E No address added out of total 1 resolved`) before
+ * rejecting with the same text; the rejection is reported (`namingTheFlag`), so that line is dropped.
+ * Every other grpc-js log line is written as grpc-js's default logger writes it.
+ */
+async function withoutGrpcBindLog<T>(start: () => Promise<T>): Promise<T> {
+  grpcLogging.setLogger(GRPC_LOGGER);
+  return start();
+}
+
+const GRPC_LOGGER: Partial<Console> = {
+  error: (message: unknown, ...rest: unknown[]) => {
+    if (typeof message === 'string' && message.startsWith('No address added out of total')) return;
+    console.error(`E ${String(message)}`, ...rest);
+  },
+  info: (message: unknown, ...rest: unknown[]) => console.error(`I ${String(message)}`, ...rest),
+  debug: (message: unknown, ...rest: unknown[]) => console.error(`D ${String(message)}`, ...rest),
+};
 
 /** A server the node listens on, as bound (port 0 resolved). */
 export interface ServingAddress {
@@ -133,7 +189,13 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
       );
     }
   }
-  loadOrCreatePrivValidatorState(layout.privValidatorStateFile);
+  const signed = loadOrCreatePrivValidatorState(layout.privValidatorStateFile);
+  // a new chain's first block is its initial height: refused before its store is created (`consensus
+  // reset-state` keeps priv_validator_state.json, as CometBFT does)
+  if (!existsSync(chainDbPath(layout))) {
+    const regression = heightRegression(BigInt(genesis.initial_height), signed, layout.privValidatorStateFile);
+    if (regression) throw new Error(regression);
+  }
   const consensusControl = new OperatorControl();
   const nodeKey = loadOrCreateNodeKey(layout.nodeKeyFile);
   for (const note of settings.notes) log.info(note, { module: 'server' });
@@ -210,6 +272,16 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
       `genesis doc hash in db does not match loaded genesis doc: ${layout.genesisFile} changed after the chain started; restore it, or start a new chain with "chaind consensus unsafe-reset-all"`,
     );
   }
+  // CometBFT's FilePV never signs below the last height it signed (nor that height again, once its
+  // precommit is signed): the chain's data was reset or replaced while priv_validator_state.json was kept
+  const regression = heightRegression(node.height + 1n, signed, layout.privValidatorStateFile);
+  if (regression) {
+    node.close();
+    restorePotSettings();
+    await verifyPool.close();
+    await profiler?.stop();
+    throw new Error(regression);
+  }
 
   const pruner = new Pruner(node.chain.store, {
     pruning: settings.pruning,
@@ -274,14 +346,16 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
         serving.push(entry);
         log.info(message, fields);
       };
-      rpc = await startRpcServer(node, { laddr: settings.rpcLaddr, maxBodyBytes: settings.rpcMaxBodyBytes, corsAllowedOrigins: [...settings.corsAllowedOrigins], eventLimits: settings.rpcEventLimits, unsafe: settings.rpcUnsafe });
+      rpc = await namingTheFlag('rpc.laddr', settings.rpcLaddr, undefined, () =>
+        startRpcServer(node, { laddr: settings.rpcLaddr, maxBodyBytes: settings.rpcMaxBodyBytes, corsAllowedOrigins: [...settings.corsAllowedOrigins], eventLimits: settings.rpcEventLimits, unsafe: settings.rpcUnsafe }),
+      );
       serve({ name: 'consensus RPC', url: `http://${hostPort(rpc.address)}` }, 'serving the consensus RPC', { module: 'rpc-server', laddr: `tcp://${hostPort(rpc.address)}` });
       if (settings.api.enable) {
-        rest = await startRestServer(node, { address: settings.api.address, enableUnsafeCors: settings.api.enableUnsafeCors });
+        rest = await namingTheFlag('api.address', settings.api.address, '--api.enable=false', () => startRestServer(node, { address: settings.api.address, enableUnsafeCors: settings.api.enableUnsafeCors }));
         serve({ name: 'REST', url: `http://${hostPort(rest.address)}` }, 'serving the REST API', { module: 'api-server', address: `tcp://${hostPort(rest.address)}` });
       }
       if (settings.grpc.enable) {
-        grpc = await startGrpcServer(node, { address: settings.grpc.address });
+        grpc = await namingTheFlag('grpc.address', settings.grpc.address, '--grpc.enable=false', () => withoutGrpcBindLog(() => startGrpcServer(node, { address: settings.grpc.address })));
         serve({ name: 'gRPC', url: hostPort(grpc.address) }, 'starting gRPC server...', { module: 'grpc-server', address: hostPort(grpc.address) });
       }
       if (settings.jsonRpc.enable) {

@@ -41,24 +41,55 @@ export function spawnNodeclient(name: string, args: readonly string[], logFile: 
   return spawnExecutable('nodeclient', name, args, logFile, env);
 }
 
+/** A process that ended before serving: its name, log, exit code and what it wrote on stderr (its log of this start). */
+export class ProcessStartFailure extends Error {
+  constructor(
+    readonly part: string,
+    readonly logFile: string,
+    readonly exitCode: number | null,
+    readonly stderr: string,
+  ) {
+    super(`${part} exited with code ${exitCode} before serving (log: ${logFile})`);
+  }
+
+  /** the process's own error: the last `Error: …` line it wrote (`runStandalone`'s form), without the prefix */
+  get error(): string | undefined {
+    const lines = this.stderr.split('\n').filter((l) => l.startsWith('Error: '));
+    return lines.length > 0 ? lines[lines.length - 1]!.slice('Error: '.length) : undefined;
+  }
+
+  /** the address it could not listen on because another process does (`listen EADDRINUSE: address already in use 127.0.0.1:9301`) */
+  get addressInUse(): string | undefined {
+    return /EADDRINUSE: address already in use (\S+)/.exec(this.stderr)?.[1];
+  }
+}
+
 /** Starts `<executable> <args>`; resolves with its first stdout line parsed as JSON. */
 export function spawnExecutable(executable: 'nodeclient' | 'gateway', name: string, args: readonly string[], logFile: string, env: NodeJS.ProcessEnv = process.env): Promise<StorageProcess> {
   const child = spawn(process.execPath, ['--max-semi-space-size=64', ...entryArgs(executable), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   const log = createWriteStream(logFile, { flags: 'a' });
   child.stderr!.pipe(log);
+  // what it writes before serving, kept to say why it failed (the log file also holds earlier starts)
+  let early = '';
+  const keep = (d: Buffer) => {
+    early = (early + d.toString('utf8')).slice(-16_384);
+  };
+  child.stderr!.on('data', keep);
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     let done = false;
     lines.once('line', (line) => {
       done = true;
+      child.stderr!.off('data', keep);
       try {
         resolve({ name, child, serving: JSON.parse(line) as Record<string, unknown>, logFile });
       } catch {
         reject(new Error(`${name} printed ${JSON.stringify(line)}, not its JSON line (log: ${logFile})`));
       }
     });
-    child.once('exit', (code) => {
-      if (!done) reject(new Error(`${name} exited with code ${code} before serving (log: ${logFile})`));
+    // 'close': after the exit and the end of its output, so that its last words are in `early`
+    child.once('close', (code) => {
+      if (!done) reject(new ProcessStartFailure(name, logFile, code, early));
     });
   });
 }
@@ -87,7 +118,8 @@ export async function startStorageNetwork(layout: StorageNetworkLayout, ports: S
   try {
     const meta = await spawnNodeclient('meta', ['-r', layout.metaHome, 'meta', 'start', '--chain-rpc', ports.chainRpc, '--listen', ports.metaListen], join(layout.metaHome, 'meta.log'));
     started.push(meta);
-    const nodes = await Promise.all(
+    // every node's start is awaited, so that none is left running when another fails
+    const outcomes = await Promise.allSettled(
       layout.resourceNodes.map((rn, i) => {
         const p = ports.resourceNodePorts[i] ?? { rpc: 0, peer: 0 };
         return spawnNodeclient(
@@ -97,6 +129,9 @@ export async function startStorageNetwork(layout: StorageNetworkLayout, ports: S
         ).then((s) => (started.push(s), s));
       }),
     );
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
+    const nodes = outcomes.map((o) => (o as PromiseFulfilledResult<StorageProcess>).value);
     let storageClient: StorageProcess | undefined;
     if (ports.storageClientPort !== undefined) {
       const home = layout.resourceNodes[0]!.home;

@@ -92,7 +92,7 @@ export function gentxCommand(ctx: CliContext): Command {
     .option('--keyring-backend <backend>', "Select keyring's backend (os|file|test|memory)", 'os')
     .option('--keyring-dir <dir>', "The client Keyring directory; if omitted, the default 'home' directory will be used");
   withHome(cmd);
-  withGlobalFlags(cmd);
+  withGlobalFlags(cmd, "The chain ID the gentx is signed for (default: genesis.json's chain_id)");
   return cmd.action(async (keyName: string, amount: string, opts: GentxFlags, command: Command) => {
     const home = homeOf(command);
     const config = readConsensusConfig(home);

@@ -28,11 +28,11 @@ export function initCommand(ctx: CliContext): Command {
     .argument('<moniker>', "the node's name")
     .option('-o, --overwrite', 'overwrite the genesis.json file')
     .option('--recover', 'provide seed phrase to recover existing key instead of creating')
-    .option('--default-denom <denom>', 'genesis file default denomination', 'wei')
+    .option('--default-denom <denom>', "genesis file default denomination: staking's bond_denom, mint's mint_denom and gov's min_deposit denom (register, sds and pot keep wei)", 'wei')
     .option('--initial-height <height>', 'specify the initial block height at genesis', '1')
     .option('--naming <profile>', 'naming profile of the chain: neutral (/sdk.…, /chain.…) or real (/cosmos.…, /stratos.…), recorded in genesis and client.toml', 'neutral');
   withHome(cmd, "node's home directory");
-  withGlobalFlags(cmd);
+  withGlobalFlags(cmd, "The chain ID written into genesis.json (default: client.toml's chain-id, else a random test-chain-XXXXXX)");
   // --chain-id is one of the global flags; for init its empty value means "random"
   return cmd.action(async (moniker: string, opts: InitFlags, command: Command) => {
     const chainIdGiven = command.getOptionValueSource('chainId') === 'cli' ? opts.chainId : undefined;

@@ -16,9 +16,15 @@ export function withHome(cmd: Command, description = 'The application home direc
   return cmd.option('--home <dir>', description, defaultHome());
 }
 
-/** Adds the global flags of the node commands. */
-export function withGlobalFlags(cmd: Command): Command {
-  for (const flag of NODE_GLOBAL_FLAGS) cmd.addOption(optionOf(flag));
+/** `--chain-id`'s help on a node command that reads no chain ID. */
+export const CHAIN_ID_UNUSED = 'The network chain ID (not used by this command)';
+
+/**
+ * Adds the global flags of the node commands. `--chain-id` is a global flag, but what it does depends
+ * on the command: `chainIdUsage` says it for this one (default: the command does not use it).
+ */
+export function withGlobalFlags(cmd: Command, chainIdUsage: string = CHAIN_ID_UNUSED): Command {
+  for (const flag of NODE_GLOBAL_FLAGS) cmd.addOption(flag.name === 'chain-id' ? optionOf({ ...flag, usage: chainIdUsage, default: '' }) : optionOf(flag));
   return cmd;
 }
 

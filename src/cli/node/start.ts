@@ -8,7 +8,7 @@
 import { Command } from 'commander';
 import { resolveStartSettings } from '../../node/settings.ts';
 import { startNode } from '../../node/start.ts';
-import { START_FLAGS } from '../../node/start-flags.ts';
+import { START_FLAGS, startFlag } from '../../node/start-flags.ts';
 import { createLogger, parseLogLevel } from '../../node/logger.ts';
 import type { CliContext } from '../context.ts';
 import { givenFlags, homeOf, optionOf, withGlobalFlags, withHome } from './node-flags.ts';
@@ -41,7 +41,7 @@ docs/node.md lists which flags work, which are accepted without effect and which
 export function startCommand(ctx: CliContext): Command {
   const cmd = new Command('start').summary('Run the full node').description(DESCRIPTION);
   withHome(cmd);
-  withGlobalFlags(cmd);
+  withGlobalFlags(cmd, startFlag('chain-id').usage);
   for (const flag of START_FLAGS) cmd.addOption(optionOf(flag));
   return cmd.action(async (_opts: unknown, command: Command) => {
     const home = homeOf(command);
