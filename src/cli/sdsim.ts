@@ -60,7 +60,8 @@ export function buildSdsim(ctx: StandaloneContext, tty = false): Command {
       // a run that fails leaves --out as it was (src/sim/run/runner.ts)
       const scenario = parseScenario(text, basename(file));
       const seed = o.seed ?? scenario.seed;
-      const out = resolve(o.out ?? `${(scenario.name ?? basename(file).replace(/\.ya?ml$/, '')).replace(/[^A-Za-z0-9._-]+/g, '-')}-${seed}`);
+      const { scenarioName } = await import('../sim/run/home.ts');
+      const out = resolve(o.out ?? `${scenarioName(scenario).replace(/[^A-Za-z0-9._-]+/g, '-')}-${seed}`);
       const bar = tty ? progressBar((t) => ctx.out.stderr(t)) : undefined;
       const started = performance.now();
       const r = await runScenario(scenario, {
@@ -105,7 +106,7 @@ export function buildSdsim(ctx: StandaloneContext, tty = false): Command {
     .description('Run a scenario over a grid of parameter values × seeds, in parallel worker processes; one table and an HTML comparison')
     .argument('<scenario>', 'the scenario file')
     .option('--set <path=v1,v2,…>', 'a field of the scenario and its values (repeat for a grid)', (v: string, all: string[]) => [...all, v], [] as string[])
-    .option('--seeds <range>', 'seeds: A..B or a list 1,2,5', '1')
+    .option('--seeds <range>', "seeds: A..B or a list 1,2,5, each once; each replaces the scenario's seed", '1')
     .option('--workers <n>', 'worker processes (default: the cores)', intOption('--workers', 1, 256))
     .option('--epochs <n>', 'run only the first N epochs of each run', intOption('--epochs', 1, 10_000_000))
     .option('--out <dir>', 'where the table, the report (and the homes) go (default: ./<name>-sweep)')
@@ -113,33 +114,40 @@ export function buildSdsim(ctx: StandaloneContext, tty = false): Command {
     .option('--queue <redis url>', 'enqueue the runs on a Redis queue for `sdsim worker --queue` on any machine, and collect the results (docs/sweep-queue.md)')
     .exitOverride()
     .action(async (file: string, o: { set: string[]; seeds: string; workers?: number; epochs?: number; out?: string; keepHomes: boolean; queue?: string }) => {
-      const { mkdirSync, writeFileSync } = await import('node:fs');
+      const { writeFileSync } = await import('node:fs');
       const { availableParallelism } = await import('node:os');
       const { basename, join } = await import('node:path');
       const { parseSeeds, planSweep, sweepCsv, sweepJson } = await import('../sim/sweep/sweep.ts');
       const { runLocalSweep } = await import('../sim/sweep/local-pool.ts');
       const { sweepHtml } = await import('../sim/sweep/report.ts');
       const { progressBar } = await import('../sim/run/progress.ts');
-      const { checkOutFolder } = await import('../sim/run/home.ts');
+      const { checkOutFolder, claimOutFolder } = await import('../sim/run/home.ts');
       const text = await readScenario(file);
       const name = basename(file).replace(/\.ya?ml$/, '');
       const out = resolve(o.out ?? `${name}-sweep`);
+      // every check before anything is written: --out, the seeds, every combination (its fields,
+      // --epochs against its epochs), the queue's URL; a sweep that fails leaves --out as it was
       checkOutFolder(out);
       const plan = planSweep(basename(file), text, o.set, parseSeeds(o.seeds), { ...(o.epochs !== undefined ? { epochs: o.epochs } : {}), ...(o.keepHomes ? { homesDir: join(out, 'homes') } : {}) });
-      mkdirSync(out, { recursive: true });
+      const queue = o.queue !== undefined ? await import('../sim/sweep/queue.ts') : undefined;
+      if (o.queue !== undefined) queue!.parseRedisUrl(o.queue);
+      const folder = claimOutFolder(out);
       const workers = o.workers ?? availableParallelism();
       const bar = tty ? progressBar((t) => ctx.out.stderr(t), undefined, 'run') : undefined;
       const started = performance.now();
       const onProgress = bar ? (d: number, t: number) => bar.update(d, t) : undefined;
       let results;
-      if (o.queue !== undefined) {
-        const { runQueueSweep } = await import('../sim/sweep/queue.ts');
-        results = await runQueueSweep(plan.jobs, { url: o.queue, sweep: plan.id, onProgress });
-      } else results = await runLocalSweep(plan.jobs, { workers, onProgress });
-      bar?.done();
-      writeFileSync(join(out, 'results.csv'), sweepCsv(plan.paths, results));
-      writeFileSync(join(out, 'results.json'), sweepJson(plan, results));
-      writeFileSync(join(out, 'report.html'), sweepHtml(plan, results, `Sweep of ${name}`));
+      try {
+        if (o.queue !== undefined) results = await queue!.runQueueSweep(plan.jobs, { url: o.queue, sweep: plan.id, onProgress });
+        else results = await runLocalSweep(plan.jobs, { workers, onProgress });
+        bar?.done();
+        const files = { 'results.csv': sweepCsv(plan.paths, results), 'results.json': sweepJson(plan, results), 'report.html': sweepHtml(plan, results, `Sweep of ${name}`) };
+        for (const [f, content] of Object.entries(files)) writeFileSync(join(out, f), content);
+      } catch (e) {
+        // no folder that looks like a sweep's: what it wrote goes (kept homes included), as a failed `sdsim run`'s
+        folder.discard();
+        throw e;
+      }
       const seconds = (performance.now() - started) / 1000;
       ctx.out.stdout(
         JSON.stringify(
@@ -153,15 +161,17 @@ export function buildSdsim(ctx: StandaloneContext, tty = false): Command {
   program
     .command('diff')
     .description('The reward differences between two runs (B − A) per wallet and epoch, with totals, winners and losers, and plots')
-    .argument('<homeA>', 'the first chain home')
-    .argument('<homeB>', 'the second chain home (same chain and population, other parameters)')
+    // both required, but checked by runDiffCommand: its message gives the usage (docs/diff.md, Errors)
+    .argument('[homeA]', 'the first chain home')
+    .argument('[homeB]', 'the second chain home (same chain and population, other parameters)')
+    .usage('<homeA> <homeB> [options]')
     .option('--by <key>', 'wallet, epoch or role', 'wallet')
     .option('--format <format>', 'json, csv or html', 'json')
     .option('--out <file>', 'write the report there (default: stdout)')
     .exitOverride()
-    .action(async (homeA: string, homeB: string, o: { by: string; format: string; out?: string }) => {
+    .action(async (homeA: string | undefined, homeB: string | undefined, o: { by: string; format: string; out?: string }) => {
       const { runDiffCommand } = await import('../sim/diff/cli.ts');
-      await runDiffCommand({ homeA, homeB, by: o.by, format: o.format, out: o.out }, { write: (t) => ctx.out.stdout(t) });
+      await runDiffCommand({ homeA: homeA ?? '', homeB: homeB ?? '', by: o.by, format: o.format, out: o.out }, { write: (t) => ctx.out.stdout(t) });
     });
 
   program
@@ -183,7 +193,13 @@ export function buildSdsim(ctx: StandaloneContext, tty = false): Command {
     .option('--bls <mode>', "--node: the node's pot BLS verifier: full (bls12-381) or trusted (accept-any)", 'full')
     .option('--commit-timeout <seconds>', '--node: how long an accepted tx may take to be committed', intOption('--commit-timeout', 1, 3600), 60)
     .exitOverride()
-    .action(async (o: { runs: number; seed?: number; out: string; node?: string; from?: string; home?: string; keyringDir?: string; keyringBackend: string; fund: string; parallel: number; gasPrices: string; minGasPrices: string; appHash: boolean; bls: string; commitTimeout: number }) => {
+    .action(async (o: { runs: number; seed?: number; out: string; node?: string; from?: string; home?: string; keyringDir?: string; keyringBackend: string; fund: string; parallel: number; gasPrices: string; minGasPrices: string; appHash: boolean; bls: string; commitTimeout: number }, cmd: Command) => {
+      if (o.node === undefined) {
+        // the differential mode's options mean nothing to the local check: refused, not ignored
+        const given = cmd.options.filter((opt) => opt.description.startsWith('--node:') && cmd.getOptionValueSource(opt.attributeName()) === 'cli').map((opt) => opt.long!);
+        const list = given.length === 1 ? given[0] : `${given.slice(0, -1).join(', ')} and ${given.at(-1)}`;
+        if (given.length > 0) throw new Error(`sdsim check: ${list} ${given.length === 1 ? 'is an option' : 'are options'} of the differential mode: give --node <url>, or leave ${given.length === 1 ? 'it' : 'them'} out`);
+      }
       const { progressBar } = await import('../sim/run/progress.ts');
       const seed = o.seed ?? Math.floor(Math.random() * 2147483647);
       const bar = tty ? progressBar((t) => ctx.out.stderr(t), undefined, 'run') : undefined;

@@ -65,17 +65,21 @@ export async function runAuditCommand(argv: readonly string[] | AuditCommandOpti
   if (out !== undefined) checkOutFile(out);
   const audit = await auditHome(opts.home, { ...(epochs ? { epochs } : {}), ...(opts.wallet !== undefined ? { wallet: opts.wallet } : {}) });
   const text = renderAudit(audit, format);
-  if (out !== undefined) {
-    try {
-      writeFileSync(out, text);
-    } catch (e) {
-      throw new Error(`cannot write the report to ${out}: ${writeProblem(e as NodeJS.ErrnoException, out)}`);
-    }
-  } else (io.write ?? ((t: string) => process.stdout.write(t)))(text);
+  if (out !== undefined) writeReport(out, text);
+  else (io.write ?? ((t: string) => process.stdout.write(t)))(text);
   return audit;
 }
 
-/** `--out FILE` can be written: its folder exists and FILE is not a folder. */
+/** Writes a report to `--out FILE`, a failure named in words as `checkOutFile` names it (also `sdsim diff`'s). */
+export function writeReport(out: string, text: string): void {
+  try {
+    writeFileSync(out, text);
+  } catch (e) {
+    throw new Error(`cannot write the report to ${out}: ${writeProblem(e as NodeJS.ErrnoException, out)}`);
+  }
+}
+
+/** `--out FILE` can be written: its folder exists and FILE is not a folder (checked before a replay: `sdsim audit`, `sdsim diff`). */
 export function checkOutFile(out: string): void {
   const folder = dirname(resolve(out));
   if (!existsSync(folder)) throw new Error(`cannot write the report to ${out}: the folder ${folder} does not exist`);

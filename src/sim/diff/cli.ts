@@ -3,7 +3,7 @@
  * (docs/diff.md). Called by src/cli/sdsim.ts with the options parsed. Every problem is thrown as an
  * Error whose message names it.
  */
-import { writeFileSync } from 'node:fs';
+import { checkOutFile, writeReport } from '../audit/cli.ts';
 import { parseAuditFormat } from '../audit/options.ts';
 import { diffHomes, parseDiffBy } from './diff.ts';
 import { renderDiff } from './render.ts';
@@ -32,9 +32,12 @@ export async function runDiffCommand(opts: DiffCommandOptions, io: DiffCommandIo
   if (!opts.homeA || !opts.homeB) throw new Error(`sdsim diff: two chain homes are required; ${DIFF_USAGE}`);
   const by = parseDiffBy(opts.by ?? 'wallet');
   const format = parseAuditFormat(opts.format ?? 'json');
+  const out = opts.out !== undefined && opts.out !== '' ? opts.out : undefined;
+  // before the two replays, which can take long (the audit's checks and messages)
+  if (out !== undefined) checkOutFile(out);
   const diff = await diffHomes(opts.homeA, opts.homeB, { by });
   const text = renderDiff(diff, format);
-  if (opts.out !== undefined && opts.out !== '') writeFileSync(opts.out, text);
+  if (out !== undefined) writeReport(out, text);
   else (io.write ?? ((t: string) => process.stdout.write(t)))(text);
   return diff;
 }

@@ -1,6 +1,9 @@
 /**
  * Draws from a scenario's distributions (src/sim/scenario/types.ts `Dist`) with the seeded
- * generator of src/sim/random: amounts exactly as bigint wei, sizes and counts as numbers.
+ * generator of src/sim/random: amounts exactly as bigint wei; the fields whose values are whole by
+ * nature (sizes in bytes, node types) as whole numbers (`drawWhole`); the "distribution of number"
+ * fields (uploads and downloads per user per epoch) as reals (`drawNumber`). docs/scenarios.md,
+ * "Distributions", says how each form is drawn for each kind of field.
  */
 import type { Dist } from '../scenario/types.ts';
 import type { Rng } from '../random/prng.ts';
@@ -28,13 +31,17 @@ export function drawAmount(d: Dist<bigint>, rng: Rng): bigint {
   }
 }
 
-/** One number from `d` (sizes, counts, node types, rates); never below its `min` (or 0). */
+/**
+ * One real number from `d` (a "distribution of number": uploads or downloads per user per epoch);
+ * never below its `min` (or 0). `uniform` is min + (max − min)·u with u in [0, 1), whole-number
+ * bounds included (`{min: 0, max: 3}` is any real in [0, 3), not one of 0, 1, 2, 3).
+ */
 export function drawNumber(d: Dist<number>, rng: Rng): number {
   switch (d.kind) {
     case 'const':
       return d.value;
     case 'uniform':
-      return Number.isInteger(d.min) && Number.isInteger(d.max) ? rng.int(d.min, d.max) : uniform(rng, d.min, d.max);
+      return uniform(rng, d.min, d.max);
     case 'normal':
       return Math.max(d.min ?? 0, normal(rng, d.mean, d.sd));
     case 'lognormal':
@@ -44,9 +51,15 @@ export function drawNumber(d: Dist<number>, rng: Rng): number {
   }
 }
 
-/** A whole number of bytes or items from `d` (sizes: rounded down, at least `atLeast`). */
+/**
+ * A whole number from `d`, for a field whose values are whole by nature (a size in bytes, a node
+ * type): `uniform` is one of min, min + 1, …, max, each equally likely (`rng.int`, both ends
+ * included; the parser gives these fields whole bounds); the other forms are drawn as
+ * `drawNumber` does and rounded down. At least `atLeast`.
+ */
 export function drawWhole(d: Dist<number>, rng: Rng, atLeast = 0): number {
-  return Math.max(atLeast, Math.floor(drawNumber(d, rng)));
+  const x = d.kind === 'uniform' && Number.isInteger(d.min) && Number.isInteger(d.max) ? rng.int(d.min, d.max) : Math.floor(drawNumber(d, rng));
+  return Math.max(atLeast, x);
 }
 
 /** `x` rounded stochastically: floor(x), plus one with probability frac(x) (one draw when x is fractional). */

@@ -6,7 +6,7 @@
  * run's BLS mode), deterministic node and validator keys, and genesis.json.
  */
 import { mkdirSync, rmSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { signTxDocument, unsignedTxDocument, DEFAULT_GAS_LIMIT } from '../../client/sign-tx.ts';
 import { codec as neutralCodec } from '../../codec/index.ts';
 import { base64 } from '../../codec/go-json.ts';
@@ -33,9 +33,14 @@ export const SIM_GENESIS_TIME_NS = 1_735_689_600n * 1_000_000_000n; // 2025-01-0
 /** what each account holds beyond its deposits and prepays, for its fees (and a validator's proposal deposits) */
 export const FEE_RESERVE = { validator: 10_000n * STOS, meta: 100_000n * STOS, resource: 10n * STOS, user: STOS, foundation: STOS } as const;
 
-/** A chain id from the scenario's name: `sdsim-<name>` in lowercase letters, digits and dashes (at most 50 characters). */
+/** The scenario's `name`, or without one its file's name without `.yaml` (`plain.yaml` → `plain`): the chain id's and the default `--out`'s. */
+export function scenarioName(s: Pick<Scenario, 'name' | 'file'>): string {
+  return s.name ?? basename(s.file).replace(/\.ya?ml$/, '');
+}
+
+/** A chain id from the scenario's name (`scenarioName`): `sdsim-<name>` in lowercase letters, digits and dashes (at most 50 characters). */
 export function simChainId(s: Scenario): string {
-  const base = (s.name ?? 'run').toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'run';
+  const base = scenarioName(s).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'run';
   return `sdsim-${base}`.slice(0, 50);
 }
 

@@ -72,7 +72,18 @@ export function parseSetOption(text: string): { path: string; values: string[] }
   return { path, values };
 }
 
-/** The scenario with `settings` applied to its YAML document, parsed (errors name the file and field). */
+/** `--set a=1 --set b=2`: the settings as they are given on the command line. */
+export function setsText(settings: readonly Setting[]): string {
+  return settings.map((s) => `--set ${s.path}=${s.value}`).join(' ');
+}
+
+/**
+ * The scenario with `settings` applied to its YAML document, parsed. Every error of a combination
+ * is `--set <path>=<value>: <field>: <problem>`, naming the `--set` whose path the field is on (the
+ * field itself, below it, or a mapping on the way to it); a field on no `--set`'s path (an event
+ * beyond a shortened run) names every `--set` of the combination. Without settings, the scenario's
+ * own `file:line:col: field: problem`.
+ */
 export function scenarioWith(file: string, text: string, settings: readonly Setting[]): Scenario {
   const doc: Document = parseDocument(text);
   for (const s of settings) {
@@ -82,7 +93,7 @@ export function scenarioWith(file: string, text: string, settings: readonly Sett
     for (let i = 1; i < keys.length; i++) {
       const at = doc.getIn(keys.slice(0, i), true);
       if (at === undefined) doc.setIn(keys.slice(0, i), doc.createNode({}));
-      else if (!isMap(at)) throw new Error(`--set ${s.path}: ${keys.slice(0, i).join('.')} is not a mapping in ${file}`);
+      else if (!isMap(at)) throw new Error(`${setsText([s])}: ${keys.slice(0, i).join('.')}: not a mapping in ${file}, so ${keys.slice(i).join('.')} cannot be set below it`);
     }
     // a number replacing a string keeps the field a string (`community_tax=0.05` for "0.05")
     const before = doc.getIn(keys, true);
@@ -95,8 +106,9 @@ export function scenarioWith(file: string, text: string, settings: readonly Sett
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
     // the positions are those of the document with the values set in: name the --set instead
-    const set = settings.find((s) => e.field === s.path || e.field.startsWith(`${s.path}.`) || e.field.startsWith(`${s.path}[`));
-    throw new Error(set ? `--set ${set.path}=${set.value}: ${e.field}: ${e.problem}` : `${file} with ${settings.map((s) => `${s.path}=${s.value}`).join(' ')}: ${e.field}: ${e.problem}`);
+    const on = (s: Setting) => e.field === s.path || e.field.startsWith(`${s.path}.`) || e.field.startsWith(`${s.path}[`) || s.path.startsWith(`${e.field}.`);
+    const set = settings.find(on);
+    throw new Error(`${setsText(set ? [set] : settings)}: ${e.field}: ${e.problem}`);
   }
 }
 

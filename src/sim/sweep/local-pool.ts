@@ -20,7 +20,12 @@ export type WorkerAnswer = { readonly id: string; readonly result: SweepRunResul
 
 export function runLocalSweep(jobs: readonly SweepJob[], o: PoolOptions): Promise<SweepRunResult[]> {
   const results = new Array<SweepRunResult | undefined>(jobs.length);
-  const index = new Map(jobs.map((j, i) => [j.id, i]));
+  const index = new Map<string, number>();
+  for (const [i, j] of jobs.entries()) {
+    // an answer names its job by id: two jobs of one id would leave a hole in the results
+    if (index.has(j.id)) return Promise.reject(new Error(`sweep job ${j.id} appears twice: a sweep's job ids are unique`));
+    index.set(j.id, i);
+  }
   let next = 0;
   let done = 0;
   const children: ChildProcess[] = [];
@@ -56,7 +61,9 @@ export function runLocalSweep(jobs: readonly SweepJob[], o: PoolOptions): Promis
         }
         inFlight.delete(child);
         if ('error' in answer) return fail(new Error(`run ${answer.id}: ${answer.error}`));
-        results[index.get(answer.id)!] = answer.result;
+        const at = index.get(answer.id);
+        if (at === undefined || results[at] !== undefined) return fail(new Error(`sweep worker ${w}: an answer for ${at === undefined ? 'no job of this sweep' : 'a job answered already'} (${JSON.stringify(answer.id)})`));
+        results[at] = answer.result;
         done++;
         o.onProgress?.(done, jobs.length);
         if (done === jobs.length) {

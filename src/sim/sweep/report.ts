@@ -6,7 +6,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { chartSvg } from '../audit/charts.ts';
 import type { SweepRunResult } from './job.ts';
-import { tableColumns, tableRow, type SweepPlan } from './sweep.ts';
+import { checkResults, tableColumns, tableRow, type SweepPlan } from './sweep.ts';
 
 /** the metrics plotted (wei figures in stos), with their titles */
 export const REPORT_METRICS: readonly (readonly [string, string, boolean])[] = [
@@ -86,6 +86,7 @@ export function barLabels(plan: SweepPlan): BarLabels {
 const comboOf = (id: string) => id.slice(0, id.lastIndexOf('-'));
 
 export function sweepHtml(plan: SweepPlan, results: readonly SweepRunResult[], title: string): string {
+  checkResults(plan.jobs, results);
   const labels = barLabels(plan);
   const lines = results.reduce((most, r) => Math.max(most, labels.label(r).split('\n').length), 1);
   const figures = REPORT_METRICS.map(([key, label, wei]) => {

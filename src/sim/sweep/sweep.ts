@@ -6,10 +6,11 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { METRIC_COLUMNS, STATE_COLUMNS } from '../run/metrics.ts';
+import { scenarioEpochs } from '../run/runner.ts';
 import { csvField } from '../csv.ts';
-import { parseSetOption, scenarioWith, type Setting, type SweepJob, type SweepRunResult } from './job.ts';
+import { parseSetOption, scenarioWith, setsText, type Setting, type SweepJob, type SweepRunResult } from './job.ts';
 
-/** `A..B` (inclusive) or a comma list of seeds. */
+/** `A..B` (inclusive) or a comma list of seeds, each once. */
 export function parseSeeds(text: string): number[] {
   const range = /^(\d+)\.\.(\d+)$/.exec(text.trim());
   const check = (n: number) => {
@@ -23,7 +24,20 @@ export function parseSeeds(text: string): number[] {
     return Array.from({ length: b - a + 1 }, (_, i) => a + i);
   }
   if (!/^\d+(,\d+)*$/.test(text.trim())) throw new Error(`invalid --seeds ${JSON.stringify(text)}: expected A..B or a list like 1,2,5`);
-  return text.trim().split(',').map((s) => check(Number(s)));
+  const seeds = text.trim().split(',').map((s) => check(Number(s)));
+  const twice = repeated(seeds);
+  if (twice !== undefined) throw new Error(`invalid --seeds ${JSON.stringify(text)}: seed ${twice} is given twice (each seed is one run of every combination)`);
+  return seeds;
+}
+
+/** The first value that `values` holds twice. */
+function repeated<T>(values: readonly T[]): T | undefined {
+  const seen = new Set<T>();
+  for (const v of values) {
+    if (seen.has(v)) return v;
+    seen.add(v);
+  }
+  return undefined;
 }
 
 export interface SweepPlan {
@@ -35,19 +49,34 @@ export interface SweepPlan {
 
 /**
  * Every combination of the `--set` values (the first option varies slowest) × every seed. Each
- * combination is checked against the scenario before anything runs, so a bad value fails at once
- * naming the file and field. `homesDir`: keep each run's home under it as `<id>`.
+ * combination is checked against the scenario before anything runs — its fields, and `epochs`
+ * against its own epochs — so a bad value fails at once naming the `--set` and the field. A seed
+ * given twice, or `--set seed` (the seeds are `--seeds`), is refused. `homesDir`: keep each run's
+ * home under it as `<id>`.
  */
 export function planSweep(file: string, text: string, sets: readonly string[], seeds: readonly number[], opts: { epochs?: number; homesDir?: string } = {}): SweepPlan {
   const options = sets.map(parseSetOption);
   const paths = options.map((o) => o.path);
-  const dup = paths.find((p, i) => paths.indexOf(p) !== i);
+  const dup = repeated(paths);
   if (dup) throw new Error(`--set ${dup} given twice`);
+  const seedSet = options.find((o) => o.path === 'seed');
+  if (seedSet) {
+    const values = seedSet.values.join(',');
+    throw new Error(`--set seed=${values}: seed: a sweep's seeds are given with --seeds, each replacing the scenario's (${/^\d+(,\d+)*$/.test(values) ? `--seeds ${values}` : 'e.g. --seeds 1..4'})`);
+  }
+  const twice = repeated(seeds);
+  if (twice !== undefined) throw new Error(`invalid --seeds: seed ${twice} is given twice (each seed is one run of every combination)`);
   let combos: Setting[][] = [[]];
   for (const o of options) combos = combos.flatMap((c) => o.values.map((value) => [...c, { path: o.path, value }]));
   if (combos.length * seeds.length > 100_000) throw new Error(`the sweep has ${combos.length * seeds.length} runs: at most 100,000`);
   for (const c of combos) {
-    scenarioWith(file, text, c);
+    const scenario = scenarioWith(file, text, c);
+    const whole = scenarioEpochs(scenario);
+    if (opts.epochs !== undefined && opts.epochs > whole) {
+      // as `sdsim run` says it, with the --set values that gave the combination its clock
+      const clock = c.filter((s) => s.path === 'clock' || s.path.startsWith('clock.'));
+      throw new Error(`--epochs ${opts.epochs} is more than the scenario's ${whole} epoch${whole === 1 ? '' : 's'}${clock.length > 0 ? ` with ${setsText(clock)}` : ''}`);
+    }
   }
   const jobs = combos.flatMap((settings, i) =>
     seeds.map((seed): SweepJob => {
@@ -89,12 +118,29 @@ export function tableRow(paths: readonly string[], r: SweepRunResult): Record<st
   return row;
 }
 
+/**
+ * Checks that `results` has one result per job of the sweep, in the jobs' order: the table and the
+ * report are made only of whole results (a hole would otherwise surface as some library's error).
+ */
+export function checkResults(jobs: readonly Pick<SweepJob, 'id'>[] | number, results: readonly (SweepRunResult | undefined)[]): asserts results is readonly SweepRunResult[] {
+  const count = typeof jobs === 'number' ? jobs : jobs.length;
+  for (let i = 0; i < Math.max(count, results.length); i++) {
+    const r = results[i];
+    const id = typeof jobs === 'number' ? undefined : jobs[i]?.id;
+    if (i >= count) throw new Error(`the sweep has ${count} runs but ${results.length} results`);
+    if (r === undefined || r === null) throw new Error(`run ${id ?? i + 1} of the sweep has no result: no table is written`);
+    if (id !== undefined && r.id !== id) throw new Error(`run ${id} of the sweep has the result of run ${r.id}: no table is written`);
+  }
+}
+
 export function sweepCsv(paths: readonly string[], results: readonly SweepRunResult[]): string {
+  checkResults(results.length, results);
   const cols = tableColumns(paths);
   const line = (row: Record<string, string>) => cols.map((c) => csvField(row[c] ?? '')).join(',');
   return [cols.map(csvField).join(','), ...results.map((r) => line(tableRow(paths, r)))].join('\n') + '\n';
 }
 
 export function sweepJson(plan: SweepPlan, results: readonly SweepRunResult[]): string {
+  checkResults(plan.jobs, results);
   return JSON.stringify({ sweep: plan.id, paths: plan.paths, runs: results.map((r) => tableRow(plan.paths, r)) }, null, 2) + '\n';
 }
