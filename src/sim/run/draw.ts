@@ -57,9 +57,9 @@ export function drawNumber(d: Dist<number>, rng: Rng): number {
  * included; the parser gives these fields whole bounds); the other forms are drawn as
  * `drawNumber` does and rounded down. At least `atLeast`.
  */
-export function drawWhole(d: Dist<number>, rng: Rng, atLeast = 0): number {
+export function drawWhole(d: Dist<number>, rng: Rng, atLeast = 0, atMost = Infinity): number {
   const x = d.kind === 'uniform' && Number.isInteger(d.min) && Number.isInteger(d.max) ? rng.int(d.min, d.max) : Math.floor(drawNumber(d, rng));
-  return Math.max(atLeast, x);
+  return Math.min(atMost, Math.max(atLeast, x));
 }
 
 /** `x` rounded stochastically: floor(x), plus one with probability frac(x) (one draw when x is fractional). */

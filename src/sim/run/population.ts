@@ -94,7 +94,7 @@ export function buildPopulation(s: Scenario): Population {
   const resourceNodes = Array.from({ length: rn.count }, (_, i): ResourceActor => ({
     ...node(`resource-${i}`),
     deposit: drawAmount(rn.deposit, rr),
-    nodeType: drawWhole(rn.nodeType, rr, 1),
+    nodeType: drawWhole(rn.nodeType, rr, 1, 7),
     joinSeconds: atSeconds(rn.join, s.clock.epochSeconds),
     leaveSeconds: rn.leave ? atSeconds(rn.leave, s.clock.epochSeconds) : undefined,
   }));

@@ -37,6 +37,12 @@ describe('uniform draws', () => {
     expect(xs).toStrictEqual(Array.from({ length: 700 }, () => b.int(1, 7)));
     expect(new Set(xs)).toStrictEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
   });
+
+  it('a whole draw stays within its bounds: a normal node type is 1..7', () => {
+    const rng = Rng.fromSeed(5);
+    const xs = Array.from({ length: 400 }, () => drawWhole({ kind: 'normal', mean: 6, sd: 3 }, rng, 1, 7));
+    expect([Math.min(...xs), Math.max(...xs)]).toEqual([1, 7]);
+  });
 });
 
 describe('a run with uploads_per_epoch: {uniform: {min: 0, max: 1}}', () => {
