@@ -86,6 +86,20 @@ export function neutralize(profile: NamingProfile, name: string): string {
   return name;
 }
 
+/**
+ * The neutral name of a query path (`cosmos.bank.v1beta1.Query/Balance`, without its `/`) as a chain
+ * of `profile` routes it over abci_query: written in the chain's words, or, on a neutral chain, in
+ * the real network's (docs/naming.md); undefined for a path in any other words (a real chain does
+ * not route `sdk.…` paths).
+ */
+export function routedQueryName(profile: NamingProfile, path: string): string | undefined {
+  for (const p of profile.name === 'neutral' ? [profile, REAL] : [profile]) {
+    const name = neutralize(p, path);
+    if (qualify(p, name) === path && inProfileWords(NEUTRAL, name)) return name;
+  }
+  return undefined;
+}
+
 /** Type URL of a neutral proto name in a profile: `typeUrl(REAL, 'sdk.bank.v1beta1.MsgSend')`. */
 export function typeUrl(profile: NamingProfile, neutralName: string): string {
   return '/' + qualify(profile, neutralName.replace(/^\//, ''));
@@ -166,6 +180,42 @@ export function wrongProfileHint(profile: NamingProfile, url: string): string {
   const other = Object.values(PROFILES).find((p) => p !== profile && inProfileWords(p, url));
   if (!other) return '';
   return ` (this chain uses the ${profile.name} naming profile: its type URLs start with ${ROOTS.map((r) => `/${profile[r]}.`).join(', ')}; this one is ${other.name})`;
+}
+
+/** The property that marks an error thrown because a codec could not resolve a type URL it decoded. */
+const UNRESOLVED_TYPE_URL = Symbol('unresolvedTypeUrl');
+
+/**
+ * Marks `err` as a codec's failure to resolve `url` while decoding bytes (an `Any` of a query
+ * answer, a tx, a block), so that a client can explain it from its side (`clientProfileMismatch`).
+ */
+export function markUnresolvedTypeUrl<E extends Error>(err: E, url: string): E {
+  Object.defineProperty(err, UNRESOLVED_TYPE_URL, { value: url, enumerable: false });
+  return err;
+}
+
+/** The type URL an error marked by `markUnresolvedTypeUrl` could not resolve; undefined for any other error. */
+export function unresolvedTypeUrlOf(err: unknown): string | undefined {
+  if (err === null || typeof err !== 'object') return undefined;
+  const url = (err as Record<symbol, unknown>)[UNRESOLVED_TYPE_URL];
+  return typeof url === 'string' ? url : undefined;
+}
+
+/**
+ * A client's own account of a node answer it cannot decode because a type URL in it is in another
+ * profile's words than the client's (its home's client.toml `naming`), or undefined when `url` is
+ * in no other profile's words:
+ * `unable to resolve type URL /sdk.auth.v1beta1.BaseAccount: the node answered in the neutral
+ * profile's words (/sdk., /chain., /consensus.), but this home's client.toml records naming = "real";
+ * for a neutral chain, run "chaind config naming neutral"`. `home` (when given) is added to the command.
+ */
+export function clientProfileMismatch(client: NamingProfile, url: string, home?: string): string | undefined {
+  if (inProfileWords(client, url)) return undefined;
+  const node = Object.values(PROFILES).find((p) => p !== client && inProfileWords(p, url));
+  if (!node) return undefined;
+  const recorded = client.name === 'neutral' ? 'records no naming (the neutral profile)' : `records naming = "${client.name}"`;
+  const command = `chaind config naming ${node.name}${home === undefined ? '' : ` --home ${home}`}`;
+  return `unable to resolve type URL ${url}: the node answered in the ${node.name} profile's words (${ROOTS.map((r) => `/${node[r]}.`).join(', ')}), but this home's client.toml ${recorded}; for a ${node.name} chain, run "${command}"`;
 }
 
 /**

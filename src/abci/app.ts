@@ -6,7 +6,7 @@
 import { Immer, type Draft } from 'immer';
 import { SdkErrors, QueryError, GrpcCode } from '../errors.ts';
 import { createCodec, type Codec } from '../codec/registry.ts';
-import { appStateNamingEntry, NAMING_GENESIS_KEY, neutralize, neutralizeGenesisJson, qualifyGenesisJson, REAL } from '../naming.ts';
+import { appStateNamingEntry, NAMING_GENESIS_KEY, neutralize, neutralizeGenesisJson, qualifyGenesisJson, REAL, routedQueryName } from '../naming.ts';
 import { toAbciEvent, type AbciEvent, type ChainEvent } from '../events/event.ts';
 import { emptyAppState, type AppState } from '../state/app-state.ts';
 import { parseTimeNs, type BlockInfo, type Misbehavior, type ValidatorUpdate, type VoteInfo } from '../state/block-info.ts';
@@ -367,7 +367,8 @@ export class App {
     const at = height === 0n ? this.committedHeight : height;
     const fail = (code: number, log: string, codespace = 'sdk'): QueryResponse => ({ code, codespace, log, value: new Uint8Array(0), height: at });
     const bare = path.replace(/^\//, '');
-    if (bare === 'sdk.tx.v1beta1.Service/Simulate' || neutralize(REAL, bare) === 'sdk.tx.v1beta1.Service/Simulate') return this.simulateQuery(data, at);
+    // in the chain's words (a real chain refuses `/sdk.tx.v1beta1.Service/Simulate` as an unknown path)
+    if (routedQueryName(this.codec.profile, bare) === 'sdk.tx.v1beta1.Service/Simulate') return this.simulateQuery(data, at);
     const spec = this.querySpec(path);
     if (!spec) return fail(SdkErrors.UnknownRequest.code, `unknown query path: ${path}: ${SdkErrors.UnknownRequest.text}`);
     const refused = this.refuseQueryHeight(height);
@@ -437,6 +438,10 @@ export class App {
   /**
    * The query method of a gRPC path in the codec's words, or in the real network's words
    * (`/cosmos.bank.v1beta1.Query/Balance`), so that clients built for the real chain can query.
+   * The neutral words are routed too, on a chain of any profile: the node's own REST and gRPC
+   * adapters and the storage network's probe of a chain's profile ask with them (docs/naming.md,
+   * "Queries in the neutral words"). Simulate and the node's services are routed in the chain's
+   * words only (`routedQueryName`).
    */
   private querySpec(path: string): QuerySpec | undefined {
     const bare = path.replace(/^\//, '');

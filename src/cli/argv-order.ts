@@ -14,6 +14,11 @@ export interface CommandLevel {
   sub(word: string): CommandLevel | undefined;
   /** whether `flag` (`--node`, `-o`) takes a value here; undefined when this level does not know it */
   takesValue(flag: string): boolean | undefined;
+  /**
+   * whether this level only groups commands (a word here must name one of them: `chaind`, `query`,
+   * `keys`); false or absent when it takes arguments, or when its commands are not known yet
+   */
+  isGroup?(): boolean;
 }
 
 /**
@@ -45,7 +50,9 @@ export function splitShortAssignments(argv: readonly string[]): string[] {
  * rest in its order. A flag's value is recognised by what the level declares, else by the common
  * flags above, else a flag followed by a word that is not a subcommand takes it as its value. The
  * walk stops at the first word that is not a subcommand (the command's own arguments), at `--`, and
- * leaves `help …` alone.
+ * leaves `help …` alone. A word that is not a subcommand of a group is an unknown command: it goes
+ * with the words, so that the group reports it (cobra's `unknown command "x" for "chaind"`) rather
+ * than a flag before it that only the commands below the group declare.
  */
 export function commandFirst(argv: readonly string[], root: CommandLevel): string[] {
   if (argv[0] === 'help') return [...argv];
@@ -69,7 +76,13 @@ export function commandFirst(argv: readonly string[], root: CommandLevel): strin
       continue;
     }
     const child = level?.sub(a);
-    if (!child) break;
+    if (!child) {
+      if (level?.isGroup?.() === true) {
+        words.push(a);
+        i++;
+      }
+      break;
+    }
     words.push(a);
     level = child;
     i++;

@@ -7,7 +7,7 @@
 import { Command, CommanderError, Help } from 'commander';
 import { commandFirst, splitShortAssignments, type CommandLevel } from './argv-order.ts';
 import { cobraParseError } from './cobra-errors.ts';
-import { NEUTRAL, profileNamed, type NamingProfile } from '../naming.ts';
+import { clientProfileMismatch, NEUTRAL, profileNamed, type NamingProfile, unresolvedTypeUrlOf } from '../naming.ts';
 import { clientNamingOf, homeOfArgv } from './home.ts';
 import type { CliContext } from './context.ts';
 import { mountLazy, subcommandTerm, type LazyEntry } from './lazy.ts';
@@ -15,6 +15,7 @@ import { NODE_COMMANDS } from './node/index.ts';
 import { processOutput } from './output.ts';
 import { stdinPrompter } from './prompt.ts';
 import { QUERY } from './query/index.ts';
+import { consensusGroupSummary, validatorSetNames } from './query/validator-set-names.ts';
 import { TX } from './tx/index.ts';
 
 const KEYS: LazyEntry = {
@@ -40,7 +41,7 @@ export async function buildProgram(ctx: CliContext, argv?: readonly string[]): P
     cmd
       .exitOverride()
       // writeErr only writes the help of a group called without a command, which cobra prints on stdout (exit 0)
-      .configureOutput({ writeOut: ctx.out.stdout, writeErr: ctx.out.stdout, outputError: (text) => ctx.out.stderr(cobraParseError(text, cmd)) })
+      .configureOutput({ writeOut: ctx.out.stdout, writeErr: ctx.out.stdout, outputError: (text) => ctx.out.stderr(cobraParseError(text, cmd, ctx.naming)) })
       .configureHelp({
         subcommandTerm: (sub) => subcommandTerm(sub, (c) => PLAIN_HELP.subcommandTerm(c)),
         // inherited flags (`--home`, `--keyring-backend`, …), as cobra's "Global Flags"
@@ -52,9 +53,20 @@ export async function buildProgram(ctx: CliContext, argv?: readonly string[]): P
   return program;
 }
 
-/** The top-level entries: the consensus-engine group carries the profile's word (`chaind tendermint …` under the real profile). */
+/**
+ * The top-level entries in the profile's words: the consensus-engine group (`chaind tendermint …`
+ * under the real profile) and the validator-set query (`query comet-validator-set`).
+ */
 function commandsOf(ctx: CliContext): readonly LazyEntry[] {
-  return ctx.naming.consensusCommand === 'consensus' ? COMMANDS : COMMANDS.map((e) => (e.name === 'consensus' ? { ...e, name: ctx.naming.consensusCommand } : e));
+  if (ctx.naming.name === 'neutral') return COMMANDS;
+  const neutralSet = validatorSetNames(NEUTRAL).name;
+  const set = validatorSetNames(ctx.naming);
+  return COMMANDS.map((e) => {
+    if (e.name === 'consensus') return { ...e, name: ctx.naming.consensusCommand, summary: consensusGroupSummary(ctx.naming) };
+    if (e !== QUERY) return e;
+    const children = QUERY.children.map((c) => (c.name === neutralSet ? { ...c, name: set.name, aliases: set.aliases, term: c.term?.replace(neutralSet, set.name) } : c));
+    return { ...QUERY, children };
+  });
 }
 
 /** The tree as the lazy tables know it before anything is loaded (the groups' own commands are not in them). */
@@ -65,6 +77,8 @@ function lazyLevel(entries: readonly LazyEntry[]): CommandLevel {
       return e === undefined ? undefined : 'children' in e ? lazyLevel(e.children) : lazyLevel([]);
     },
     takesValue: () => undefined,
+    // a leaf's own commands (`keys add`) are known only once it is loaded
+    isGroup: () => entries.length > 0,
   };
 }
 
@@ -79,6 +93,7 @@ function commanderLevel(cmd: Command): CommandLevel {
       const o = cmd.options.find((x) => x.long === flag || x.short === flag);
       return o === undefined ? undefined : o.required || o.optional;
     },
+    isGroup: () => cmd.commands.length > 0 && cmd.registeredArguments.length === 0,
   };
 }
 
@@ -104,11 +119,27 @@ export async function main(argv: string[], context: Partial<CliContext> = {}): P
   } catch (err) {
     // commander printed its message; a group called without a command printed its help, as cobra does with exit 0
     if (err instanceof CommanderError) return err.code === 'commander.help' ? 0 : err.exitCode;
-    out.stderr(`Error: ${err instanceof Error ? err.message : String(err)}\n`);
+    out.stderr(`Error: ${errorText(err, ctx.naming, argv)}\n`);
     return 1;
   } finally {
     prompt.close();
   }
+}
+
+/**
+ * The text of a failure. A node answer this client's codec cannot decode because a type URL in it
+ * is in the other profile's words is told from the client's side (the node's words, this home's
+ * profile, the command that switches it), not in the words a node uses to refuse a tx.
+ */
+function errorText(err: unknown, naming: NamingProfile, argv: readonly string[]): string {
+  const url = unresolvedTypeUrlOf(err);
+  const mismatch = url === undefined ? undefined : clientProfileMismatch(naming, url, hasHomeFlag(argv) ? homeOfArgv(argv) : undefined);
+  return mismatch ?? (err instanceof Error ? err.message : String(err));
+}
+
+function hasHomeFlag(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--home' || a.startsWith('--home='));
 }
 
 /** The naming profile client.toml of the `--home` in argv records (neutral when none). */

@@ -7,6 +7,7 @@
  * its `error:` written `Error:`, as every other failure of the CLI.
  */
 import type { Command } from 'commander';
+import { type NamingProfile, PROFILES } from '../naming.ts';
 
 /** The command's path as cobra's `CommandPath` (`chaind keys add`). */
 export function commandPath(cmd: Command): string {
@@ -35,15 +36,19 @@ function argumentCount(cmd: Command, received: number): string {
   return min === max ? `accepts ${max} arg(s), received ${received}` : `accepts between ${min} and ${max} arg(s), received ${received}`;
 }
 
-/** commander's text of a parse error of `cmd` (`error: …\n`) in cobra's words, with the usage pointer. */
-export function cobraParseError(text: string, cmd: Command): string {
+/**
+ * commander's text of a parse error of `cmd` (`error: …\n`) in cobra's words, with the usage pointer.
+ * `naming`, the home's profile: the other profile's consensus group (`consensus` on a real home,
+ * `tendermint` on a neutral one) is an unknown command, told with the group this home uses.
+ */
+export function cobraParseError(text: string, cmd: Command, naming?: NamingProfile): string {
   const message = text.replace(/\n$/, '');
   const path = commandPath(cmd);
   const usage = `Run '${path} --help' for usage.\n`;
   let m: RegExpMatchArray | null;
   if ((m = message.match(/^error: unknown command '([^']*)'(?:\n\(Did you mean (?:one of )?(.*)\?\))?$/s))) {
     const suggestions = m[2] === undefined ? '' : `\n\nDid you mean this?\n${m[2].split(', ').map((s) => `\t${s}\n`).join('')}`;
-    return `Error: unknown command "${m[1]}" for "${path}"${suggestions}\n${usage}`;
+    return `Error: unknown command "${m[1]}" for "${path}"${suggestions}${otherProfileGroup(m[1]!, cmd, naming)}\n${usage}`;
   }
   if ((m = message.match(/^error: unknown option '([^']*)'/))) return `Error: ${unknownFlag(m[1]!)}\n${usage}`;
   if ((m = message.match(/^error: required option '([^']*)' not specified$/))) {
@@ -61,4 +66,12 @@ export function cobraParseError(text: string, cmd: Command): string {
     return `Error: ${argumentCount(cmd, m[1] === undefined ? cmd.args.length : Number(m[1]))}\n${usage}`;
   }
   return `${message.replace(/^error: /, 'Error: ')}\n${usage}`;
+}
+
+/** The hint after `unknown command "consensus" for "chaind"` on a home of the profile whose group is another word. */
+function otherProfileGroup(word: string, cmd: Command, naming: NamingProfile | undefined): string {
+  if (naming === undefined || cmd.parent !== null || word === naming.consensusCommand) return '';
+  if (!Object.values(PROFILES).some((p) => p.consensusCommand === word)) return '';
+  const recorded = naming.name === 'neutral' ? 'records no naming (the neutral profile)' : `records naming = "${naming.name}"`;
+  return `\n\nThis home's client.toml ${recorded}: its consensus-engine commands are "${commandPath(cmd)} ${naming.consensusCommand} …".\n`;
 }

@@ -4,7 +4,7 @@
  */
 import protobuf from 'protobufjs';
 import { SdkErrors } from '../errors.ts';
-import { NEUTRAL, type NamingProfile, neutralize, qualify, typeUrl as profileTypeUrl, wrongProfileHint } from '../naming.ts';
+import { markUnresolvedTypeUrl, NEUTRAL, type NamingProfile, neutralize, qualify, typeUrl as profileTypeUrl, wrongProfileHint } from '../naming.ts';
 import { decodeMessage, defaultMessage, encodeMessage, type ProtoObject } from './binary.ts';
 import { protoName } from './field-info.ts';
 import { buildInterfaceRegistry, type InterfaceRegistry } from './interface-registry.ts';
@@ -120,7 +120,7 @@ export function createCodec(profile: NamingProfile = NEUTRAL): Codec {
       const url = any.type_url;
       const name = codec.typeNameOfUrl(url);
       const type = name === null ? null : find(name);
-      if (!type) throw SdkErrors.TxDecode.wrap(`unable to resolve type URL ${url}${wrongProfileHint(profile, url)}`);
+      if (!type) throw markUnresolvedTypeUrl(SdkErrors.TxDecode.wrap(`unable to resolve type URL ${url}${wrongProfileHint(profile, url)}`), url);
       try {
         return { typeName: neutralName(type), value: decodeMessage(type, any.value) };
       } catch (err) {

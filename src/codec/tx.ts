@@ -11,7 +11,7 @@ import { GO_INTERFACE, type InterfaceName } from './interface-registry.ts';
 import { type Any, type Codec, codec as neutralCodec, type ProtoObject } from './registry.ts';
 import { rejectNonADR027TxRaw, rejectUnknownFields } from './unknown-fields.ts';
 import { MalformedProtoError, WireType, WireWriter } from './wire.ts';
-import { wrongProfileHint } from '../naming.ts';
+import { markUnresolvedTypeUrl, unresolvedTypeUrlOf, wrongProfileHint } from '../naming.ts';
 
 /** SignMode enum of sdk.tx.signing.v1beta1 (§2.1); the chain accepts DIRECT, DIRECT_AUX and LEGACY_AMINO_JSON. */
 export const SignMode = {
@@ -178,7 +178,9 @@ export function decodeTxRaw(bytes: Uint8Array, c: Codec = neutralCodec): Decoded
       return fn();
     } catch (err) {
       if (err instanceof ChainError) throw err;
-      throw SdkErrors.TxDecode.wrap((err as Error).message);
+      const wrapped = SdkErrors.TxDecode.wrap((err as Error).message);
+      const url = unresolvedTypeUrlOf(err);
+      throw url === undefined ? wrapped : markUnresolvedTypeUrl(wrapped, url);
     }
   };
   const txRawType = c.lookupType('sdk.tx.v1beta1.TxRaw');
@@ -235,7 +237,7 @@ function unpackAs(c: Codec, any: Any, iface: InterfaceName): void {
   if (any.type_url === '') return;
   const name = c.typeNameOfUrl(any.type_url);
   if (name === null || !c.interfaces.implements(iface, name)) {
-    throw new Error(`no concrete type registered for type URL ${any.type_url} against interface ${GO_INTERFACE[iface]}${wrongProfileHint(c.profile, any.type_url)}`);
+    throw markUnresolvedTypeUrl(new Error(`no concrete type registered for type URL ${any.type_url} against interface ${GO_INTERFACE[iface]}${wrongProfileHint(c.profile, any.type_url)}`), any.type_url);
   }
   try {
     const type = c.lookupType(name);

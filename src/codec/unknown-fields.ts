@@ -10,7 +10,7 @@ import protobuf from 'protobufjs';
 import { decodeMessage } from './binary.ts';
 import { type FieldInfo, messageInfo, protoName, SCALAR_WIRE } from './field-info.ts';
 import type { Codec } from './registry.ts';
-import { wrongProfileHint } from '../naming.ts';
+import { markUnresolvedTypeUrl, wrongProfileHint } from '../naming.ts';
 import { WireReader, WireType } from './wire.ts';
 
 const NON_CRITICAL_BIT = 1 << 10;
@@ -120,7 +120,7 @@ export function rejectUnknownFields(codec: Codec, type: protobuf.Type, bytes: Ui
 export function resolveTypeUrl(codec: Codec, url: string): protobuf.Type {
   const name = codec.typeNameOfUrl(url);
   if (name === null || !codec.interfaces.isRegistered(name)) {
-    throw new Error(`unable to resolve type URL ${url}${wrongProfileHint(codec.profile, url)}`);
+    throw markUnresolvedTypeUrl(new Error(`unable to resolve type URL ${url}${wrongProfileHint(codec.profile, url)}`), url);
   }
   return codec.lookupType(name);
 }

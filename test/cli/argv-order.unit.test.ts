@@ -11,6 +11,7 @@ function level(tree: Record<string, unknown>, flags: Record<string, boolean> = {
   return {
     sub: (w) => (w in tree ? level(tree[w] as Record<string, unknown>, w === 'send' ? { '--dry-run': false, '-o': true } : {}) : undefined),
     takesValue: (f) => flags[f],
+    isGroup: () => Object.keys(tree).length > 0,
   };
 }
 const root = level({ query: { bank: { balances: {} }, staking: { pool: {} } }, tx: { bank: { send: {} } }, keys: { list: {} } });
@@ -33,6 +34,16 @@ describe('commandFirst', () => {
     expect(commandFirst(['--unknown-bool', 'query', 'bank', 'balances', 'st1a'], root)).toEqual(['query', 'bank', 'balances', '--unknown-bool', 'st1a']);
     expect(commandFirst(['--unknown', 'value', 'query', 'staking', 'pool'], root)).toEqual(['query', 'staking', 'pool', '--unknown', 'value']);
     expect(commandFirst(['query', 'bank', 'balances', 'query'], root)).toEqual(['query', 'bank', 'balances', 'query']);
+  });
+});
+
+describe('commandFirst and unknown command words', () => {
+  it("a word that names no command of a group goes with the words, so the group reports it (not a flag before it)", () => {
+    expect(commandFirst(['--home', '/h', 'consensus', 'show-validator'], root)).toEqual(['consensus', '--home', '/h', 'show-validator']);
+    expect(commandFirst(['--home', '/h', 'query', 'nosuch'], root)).toEqual(['query', 'nosuch', '--home', '/h']);
+    expect(commandFirst(['query', '--node', 'tcp://n:1', 'bank', 'nosuch', 'x'], root)).toEqual(['query', 'bank', 'nosuch', '--node', 'tcp://n:1', 'x']);
+    // a command's arguments stay where they are
+    expect(commandFirst(['--home', '/h', 'query', 'bank', 'balances', 'st1a'], root)).toEqual(['query', 'bank', 'balances', '--home', '/h', 'st1a']);
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/chaind.ts';
 import { bufferOutput } from '../../src/cli/output.ts';
 import { scriptedPrompter } from '../../src/cli/prompt.ts';
+import { NEUTRAL, REAL } from '../../src/naming.ts';
 import { ABANDON, ABANDON_MNEMONIC } from '../crypto/vectors.ts';
 import { tempHome } from './run-chaind.ts';
 
@@ -54,5 +55,30 @@ describe('main', () => {
     expect(await err(['query', 'txs'])).toBe(`Error: required flag(s) "events" not set\nRun 'chaind query txs --help' for usage.\n`);
     expect(await err(['config', 'a', 'b', 'c'])).toBe("Error: accepts between 0 and 2 arg(s), received 3\nRun 'chaind config --help' for usage.\n");
     expect(await err(['keys', 'parse'])).toBe("Error: accepts 1 arg(s), received 0\nRun 'chaind keys parse --help' for usage.\n");
+  });
+
+  it('an unknown command word with flags before it is an unknown command, wherever the flags are; the other profile\'s group names this home\'s', async () => {
+    const home = await tempHome();
+    const run = async (argv: string[], naming = NEUTRAL) => {
+      const out = bufferOutput();
+      const code = await main(argv, { out, prompt: scriptedPrompter([]), naming });
+      return { code, out: out.out, err: out.err };
+    };
+    const usage = "Run 'chaind --help' for usage.\n";
+    const realHint = `\n\nThis home's client.toml records naming = "real": its consensus-engine commands are "chaind tendermint …".\n`;
+    const neutralHint = `\n\nThis home's client.toml records no naming (the neutral profile): its consensus-engine commands are "chaind consensus …".\n`;
+    for (const argv of [['--home', home, 'consensus', 'show-validator'], ['consensus', 'show-validator', '--home', home]]) {
+      expect(await run(argv, REAL), argv.join(' ')).toEqual({ code: 1, out: '', err: `Error: unknown command "consensus" for "chaind"${realHint}\n${usage}` });
+    }
+    expect(await run(['--home', home, 'tendermint', 'show-node-id'])).toEqual({ code: 1, out: '', err: `Error: unknown command "tendermint" for "chaind"${neutralHint}\n${usage}` });
+    expect(await run(['--home', home, 'nosuch'])).toEqual({ code: 1, out: '', err: `Error: unknown command "nosuch" for "chaind"\n${usage}` });
+    expect(await run(['--home', home, 'query', 'nosuch'])).toEqual({ code: 1, out: '', err: `Error: unknown command "nosuch" for "chaind query"\nRun 'chaind query --help' for usage.\n` });
+    expect(await run(['--home', home, 'query', 'nosuch'])).toEqual(await run(['query', 'nosuch', '--home', home]));
+    // cobra's root persistent flags reach `version` too
+    for (const argv of [['version', '--home', home], ['--home', home, 'version'], ['version', '--log_level', 'info']]) {
+      const r = await run(argv);
+      expect([r.code, r.err], argv.join(' ')).toEqual([0, '']);
+      expect(r.out).toMatch(/^\S+\n$/);
+    }
   });
 });

@@ -101,13 +101,19 @@ describe.concurrent('keys add', () => {
     expect(await files(home)).toEqual([]);
   });
 
-  it('--pubkey stores an offline key (real type URLs are accepted too)', async () => {
+  it("--pubkey stores an offline key in the home's words; the other profile's type URL is refused", async () => {
     const home = await tempHome();
     const key = Buffer.from(ABANDON.index1.publicKey, 'hex').toString('base64');
-    const real = pubkeyJson('/stratos.crypto.v1.ethsecp256k1.PubKey', key);
-    const r = await runChaind(['keys', 'add', 'watch', '--pubkey', real, '--keyring-backend', 'test', '--home', home]);
+    const r = await runChaind(['keys', 'add', 'watch', '--pubkey', pubkeyJson(ETH_TYPE, key), '--keyring-backend', 'test', '--home', home]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(yamlKey('watch', 'offline', ABANDON.index1.address, pubkeyJson(ETH_TYPE, key)));
+    const real = pubkeyJson('/stratos.crypto.v1.ethsecp256k1.PubKey', key);
+    const refused = await runChaind(['keys', 'add', 'watch2', '--pubkey', real, '--keyring-backend', 'test', '--home', home]);
+    expect(refused).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `Error: public key type "/stratos.crypto.v1.ethsecp256k1.PubKey" is in the real profile's words, and this home uses the neutral naming profile: give "${ETH_TYPE}"\n`,
+    });
   });
 
   it('an existing name is replaced only after "y"', async () => {

@@ -67,19 +67,31 @@ describe('public key proto-JSON', () => {
     );
   });
 
-  it('parses neutral and real type URLs', () => {
-    expect(pubKeyFromProtoJson(pubKeyToProtoJson(pub, NEUTRAL))).toEqual(pub);
-    expect(pubKeyFromProtoJson(pubKeyToProtoJson(pub, REAL))).toEqual(pub);
-    expect(pubKeyFromProtoJson('{"@type":"/cosmos.crypto.ed25519.PubKey","key":"PrFvH4KYDtJYKQIK7mvnEfsMTifD8EhY3vwIpru5LP8="}').algo).toBe('ed25519');
+  it("parses the type URLs of the home's profile", () => {
+    expect(pubKeyFromProtoJson(pubKeyToProtoJson(pub, NEUTRAL), NEUTRAL)).toEqual(pub);
+    expect(pubKeyFromProtoJson(pubKeyToProtoJson(pub, REAL), REAL)).toEqual(pub);
+    expect(pubKeyFromProtoJson('{"@type":"/cosmos.crypto.ed25519.PubKey","key":"PrFvH4KYDtJYKQIK7mvnEfsMTifD8EhY3vwIpru5LP8="}', REAL).algo).toBe('ed25519');
+  });
+
+  it("refuses the other profile's type URLs, naming this profile's", () => {
+    expect(() => pubKeyFromProtoJson(pubKeyToProtoJson(pub, NEUTRAL), REAL)).toThrow(
+      new Error('public key type "/chain.crypto.v1.ethsecp256k1.PubKey" is in the neutral profile\'s words, and this home uses the real naming profile: give "/stratos.crypto.v1.ethsecp256k1.PubKey"'),
+    );
+    expect(() => pubKeyFromProtoJson('{"@type":"/cosmos.crypto.ed25519.PubKey","key":"PrFvH4KYDtJYKQIK7mvnEfsMTifD8EhY3vwIpru5LP8="}', NEUTRAL)).toThrow(
+      new Error('public key type "/cosmos.crypto.ed25519.PubKey" is in the real profile\'s words, and this home uses the neutral naming profile: give "/sdk.crypto.ed25519.PubKey"'),
+    );
   });
 
   it('explains bad input', () => {
-    expect(() => pubKeyFromProtoJson('nope')).toThrow('invalid public key JSON nope: not JSON; expected {"@type":"<type URL>","key":"<base64>"}');
-    expect(() => pubKeyFromProtoJson('{"key":"AA=="}')).toThrow('needs string fields "@type" and "key"');
-    expect(() => pubKeyFromProtoJson('{"@type":"/x.PubKey","key":"AA=="}')).toThrow(
-      'unsupported public key type "/x.PubKey"; known types: /chain.crypto.v1.ethsecp256k1.PubKey, /sdk.crypto.secp256k1.PubKey, /sdk.crypto.ed25519.PubKey (or their real-network names)',
+    expect(() => pubKeyFromProtoJson('nope', NEUTRAL)).toThrow('invalid public key JSON nope: not JSON; expected {"@type":"<type URL>","key":"<base64>"}');
+    expect(() => pubKeyFromProtoJson('{"key":"AA=="}', NEUTRAL)).toThrow('needs string fields "@type" and "key"');
+    expect(() => pubKeyFromProtoJson('{"@type":"/x.PubKey","key":"AA=="}', NEUTRAL)).toThrow(
+      new Error('unsupported public key type "/x.PubKey"; known types: /chain.crypto.v1.ethsecp256k1.PubKey, /sdk.crypto.secp256k1.PubKey, /sdk.crypto.ed25519.PubKey'),
     );
-    expect(() => pubKeyFromProtoJson('{"@type":"/chain.crypto.v1.ethsecp256k1.PubKey","key":"AAAA"}')).toThrow(
+    expect(() => pubKeyFromProtoJson('{"@type":"/x.PubKey","key":"AA=="}', REAL)).toThrow(
+      new Error('unsupported public key type "/x.PubKey"; known types: /stratos.crypto.v1.ethsecp256k1.PubKey, /cosmos.crypto.secp256k1.PubKey, /cosmos.crypto.ed25519.PubKey'),
+    );
+    expect(() => pubKeyFromProtoJson('{"@type":"/chain.crypto.v1.ethsecp256k1.PubKey","key":"AAAA"}', NEUTRAL)).toThrow(
       'invalid eth_secp256k1 public key: expected 33 bytes, got 3',
     );
   });

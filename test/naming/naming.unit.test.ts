@@ -7,7 +7,7 @@ import { App } from '../../src/abci/app.ts';
 import { appModules } from '../../src/abci/modules.ts';
 import { Chain } from '../../src/abci/chain.ts';
 import { createCodec } from '../../src/codec/registry.ts';
-import { NEUTRAL, neutralize, profileOfAppState, qualify, qualifyGenesisJson, REAL, restPath, wrongProfileHint } from '../../src/naming.ts';
+import { clientProfileMismatch, NEUTRAL, neutralize, profileOfAppState, qualify, qualifyGenesisJson, REAL, restPath, routedQueryName, wrongProfileHint } from '../../src/naming.ts';
 import { genesisWith, testKey } from '../helpers/fixture.ts';
 
 const alice = testKey(0);
@@ -34,6 +34,29 @@ describe('words', () => {
     );
     expect(wrongProfileHint(REAL, '/cosmos.bank.v1beta1.MsgNope')).toBe('');
     expect(wrongProfileHint(NEUTRAL, '/cosmos.bank.v1beta1.MsgSend')).toBe('');
+  });
+});
+
+describe('query paths and client-side hints', () => {
+  it('routedQueryName: a chain routes its own words; a neutral chain the real words too; a real chain not the neutral ones', () => {
+    expect(routedQueryName(REAL, 'cosmos.tx.v1beta1.Service/Simulate')).toBe('sdk.tx.v1beta1.Service/Simulate');
+    expect(routedQueryName(REAL, 'cosmos.base.tendermint.v1beta1.Service/GetNodeInfo')).toBe('sdk.base.consensus.v1beta1.Service/GetNodeInfo');
+    expect(routedQueryName(REAL, 'sdk.tx.v1beta1.Service/Simulate')).toBeUndefined();
+    expect(routedQueryName(REAL, 'cosmos.base.consensus.v1beta1.Service/GetNodeInfo')).toBeUndefined();
+    expect(routedQueryName(NEUTRAL, 'sdk.tx.v1beta1.Service/Simulate')).toBe('sdk.tx.v1beta1.Service/Simulate');
+    expect(routedQueryName(NEUTRAL, 'cosmos.base.tendermint.v1beta1.Service/GetNodeInfo')).toBe('sdk.base.consensus.v1beta1.Service/GetNodeInfo');
+    expect(routedQueryName(NEUTRAL, 'google.Nope/X')).toBeUndefined();
+  });
+
+  it("clientProfileMismatch: the node's words, the home's record, the command; nothing for the client's own words", () => {
+    expect(clientProfileMismatch(REAL, '/sdk.auth.v1beta1.BaseAccount')).toBe(
+      `unable to resolve type URL /sdk.auth.v1beta1.BaseAccount: the node answered in the neutral profile's words (/sdk., /chain., /consensus.), but this home's client.toml records naming = "real"; for a neutral chain, run "chaind config naming neutral"`,
+    );
+    expect(clientProfileMismatch(NEUTRAL, '/cosmos.auth.v1beta1.BaseAccount', '/h')).toBe(
+      `unable to resolve type URL /cosmos.auth.v1beta1.BaseAccount: the node answered in the real profile's words (/cosmos., /stratos., /tendermint.), but this home's client.toml records no naming (the neutral profile); for a real chain, run "chaind config naming real --home /h"`,
+    );
+    expect(clientProfileMismatch(REAL, '/cosmos.auth.v1beta1.Nope')).toBeUndefined();
+    expect(clientProfileMismatch(NEUTRAL, '/x.Y')).toBeUndefined();
   });
 });
 

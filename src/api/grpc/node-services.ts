@@ -8,8 +8,8 @@
  * abci_query for `/cosmos.tx.v1beta1.Service/GetTx`.
  *
  * `nodeServiceQueries` is that abci_query door; `chaind start` gives it to the Node
- * (`NodeOptions.queries`). A path is matched in the codec's words or the real network's, like the
- * App's own paths; the height is checked as the App checks it; failures are the App's ABCI
+ * (`NodeOptions.queries`). A path is matched in the chain's words, or on a neutral chain in the
+ * real network's too (`routedQueryName`); a real chain leaves a neutral path to the App; the height is checked as the App checks it; failures are the App's ABCI
  * answers for gRPC statuses (`rpc error: code = NotFound desc = …: key not found`, code 22).
  * BroadcastTx is not reachable there (a query does not broadcast; the SDK's would), and Simulate
  * is the App's own.
@@ -17,7 +17,7 @@
 import { grpcQueryFailure } from '../../abci/app.ts';
 import type { Codec } from '../../codec/registry.ts';
 import { SDK_CODESPACE, SdkErrors } from '../../errors.ts';
-import { neutralize, qualify, REAL } from '../../naming.ts';
+import { qualify, routedQueryName } from '../../naming.ts';
 import type { Node, NodeQueries } from '../../node/node.ts';
 import { BASE_CONSENSUS_SERVICE, baseConsensusServiceImpls } from '../rest/base-consensus-service.ts';
 import { toGatewayError } from '../rest/gateway-error.ts';
@@ -43,7 +43,8 @@ export function nodeServiceQueries(node: Node): NodeQueries {
   const methods = new Map(Object.entries(nodeQueryImpls(node)).map(([name, impl]) => [name, { impl, ...methodTypes(codec, name) }]));
   return (path, data, height) => {
     const bare = path.startsWith('/') ? path.slice(1) : path;
-    const method = methods.get(codec.neutralName(bare)) ?? methods.get(neutralize(REAL, bare));
+    const name = routedQueryName(codec.profile, bare);
+    const method = name === undefined ? undefined : methods.get(name);
     if (!method) return undefined;
     const refused = node.chain.app.refuseQueryHeight(height);
     if (refused) return refused;

@@ -75,7 +75,7 @@ export function addCommand(ctx: CliContext): Command {
       }
 
       if (opts.pubkey !== undefined) {
-        const pubKey = pubKeyFromProtoJson(opts.pubkey);
+        const pubKey = pubKeyFromProtoJson(opts.pubkey, ctx.naming);
         const record = await replaceOrSave(keyring, name, replacing, pubKey, (kr) => kr.saveOfflineKey(name, pubKey));
         return printCreated(ctx, flags.output, record, '');
       }

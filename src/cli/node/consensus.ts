@@ -6,6 +6,7 @@ import { Command } from 'commander';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { typeUrl } from '../../naming.ts';
+import { consensusGroupSummary } from '../query/validator-set-names.ts';
 import { consAddress } from '../../crypto/address.ts';
 import { base64 } from '../../codec/go-json.ts';
 import {
@@ -42,7 +43,7 @@ function sub(name: string, description: string, run: (cmd: Command) => void): Co
 }
 
 export function consensusCommand(ctx: CliContext): Command {
-  const group = new Command(ctx.naming.consensusCommand).description('Consensus engine subcommands');
+  const group = new Command(ctx.naming.consensusCommand).description(consensusGroupSummary(ctx.naming));
   group.addCommand(
     sub('show-node-id', "Show this node's ID", (cmd) => ctx.out.stdout(loadNodeKey(layoutOf(cmd).nodeKeyFile).id + '\n')),
   );

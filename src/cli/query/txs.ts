@@ -8,6 +8,7 @@ import { Command } from 'commander';
 import { protoJsonValue } from '../../codec/proto-json.ts';
 import { queryTxsByEvents } from '../../client/tx-query.ts';
 import type { CliContext } from '../context.ts';
+import { typeUrl } from '../../naming.ts';
 import { addQueryFlags, parseIntFlag, QueryContext } from './context.ts';
 import { printSdkJson } from './sdk-output.ts';
 
@@ -32,7 +33,7 @@ export function txsQueryCommand(ctx: CliContext): Command {
     .description(
       'Query for paginated transactions that match a set of events.\n' +
         `Events are given as ${EVENT_FORMAT} items joined by '&', e.g.\n` +
-        "  chaind query txs --events 'message.sender=st1...&message.action=/sdk.bank.v1beta1.MsgSend' --page 1 --limit 30",
+        `  chaind query txs --events 'message.sender=st1...&message.action=${typeUrl(ctx.naming, 'sdk.bank.v1beta1.MsgSend')}' --page 1 --limit 30`,
     )
     .requiredOption('--events <events>', `list of transaction events in the form of ${EVENT_FORMAT}`)
     .option('--page <int>', 'Query a specific page of paginated results', parseIntFlag, 1)

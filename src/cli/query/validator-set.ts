@@ -1,6 +1,7 @@
 /**
  * `chaind query consensus-validator-set [height] --page --limit` (SDK v0.47
- * `rpc.ValidatorCommand`): the consensus validator set with `stvalcons1…` addresses and
+ * `rpc.ValidatorCommand`; `comet-validator-set` under the real naming profile, see
+ * validator-set-names.ts): the consensus validator set with `stvalcons1…` addresses and
  * proto-JSON public keys (`@type` `/sdk.crypto.ed25519.PubKey`), integers as strings (amino JSON).
  * Spec §4.4.
  */
@@ -13,6 +14,7 @@ import type { ValidatorJsonResult } from '../../client/rpc-client.ts';
 import type { CliContext } from '../context.ts';
 import { addQueryFlags, parseIntFlag, QueryContext } from './context.ts';
 import { printSdkJson } from './sdk-output.ts';
+import { validatorSetNames } from './validator-set-names.ts';
 
 /** Consensus key types of the RPC JSON and their proto messages (SDK `FromTmPubKeyInterface`). */
 const CONSENSUS_KEY_PROTO: Record<string, string> = {
@@ -33,8 +35,9 @@ export function validatorOutput(v: ValidatorJsonResult, c: Codec): GoJsonValue {
 }
 
 export function validatorSetQueryCommand(ctx: CliContext): Command {
-  const cmd = new Command('consensus-validator-set')
-    .aliases(['tendermint-validator-set', 'comet-validator-set'])
+  const names = validatorSetNames(ctx.naming);
+  const cmd = new Command(names.name)
+    .aliases(names.aliases)
     .description('Get the full consensus validator set at given height (the latest without a height)')
     .argument('[height]', 'block height')
     .option('--page <int>', 'Query a specific page of paginated results', parseIntFlag, 1)

@@ -20,7 +20,14 @@ export function decodeCommand(ctx: CliContext): Command {
   addTxFlags(cmd).action(async (text: string, opts: { hex: boolean }, self: Command) => {
     const tc = TxContext.of(ctx, self);
     const bytes = opts.hex ? decodeHex(text) : decodeBase64(text);
-    const doc = txDocumentOf(decodeTxRaw(bytes, tc.codec));
+    let decoded;
+    try {
+      decoded = decodeTxRaw(bytes, tc.codec);
+    } catch (err) {
+      // the bytes are the user's, not a node's answer: the codec's own text, without the client's account of a node answer
+      throw err instanceof Error ? new Error(err.message) : err;
+    }
+    const doc = txDocumentOf(decoded);
     printSdkJson(ctx.out, printProtoJson('sdk.tx.v1beta1.Tx', doc, { codec: tc.codec }), tc.flags.output);
   });
   return cmd;

@@ -7,7 +7,8 @@
 import { Command } from 'commander';
 import { createCodec } from '../../../codec/registry.ts';
 import type { CliContext } from '../../context.ts';
-import { consensusPubKeyArg } from '../../tx/staking/args.ts';
+import { CONSENSUS_KEY_TYPE, consensusPubKeyArg } from '../../tx/staking/args.ts';
+import { typeUrl } from '../../../naming.ts';
 import { addPaginationFlags, addQueryFlags, readPageRequest } from '../context.ts';
 import { runSdkQuery, SLASHING } from '../staking/run.ts';
 
@@ -15,7 +16,7 @@ export function slashingQueryCommand(ctx: CliContext): Command {
   const cmd = new Command('slashing').description('Querying commands for the slashing module');
   cmd.addCommand(
     addQueryFlags(
-      new Command('signing-info').description("Query a validator's signing information").argument('<validator-conspub>', 'the consensus public key, e.g. {"@type":"/sdk.crypto.ed25519.PubKey","key":"…"}'),
+      new Command('signing-info').description("Query a validator's signing information").argument('<validator-conspub>', `the consensus public key, e.g. {"@type":"${typeUrl(ctx.naming, CONSENSUS_KEY_TYPE)}","key":"…"}`),
     ).action((pubkey: string, _o: unknown, self: Command) => {
       const consAddress = consensusPubKeyArg(pubkey, createCodec(ctx.naming)).consAddress;
       if (consAddress === undefined) throw new Error(`${pubkey}: a multisig key has no consensus address; give a validator's consensus public key`);

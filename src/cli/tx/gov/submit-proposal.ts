@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import { parseProtoJson } from '../../../codec/proto-json.ts';
 import type { Any, Codec } from '../../../codec/registry.ts';
 import type { CliContext } from '../../context.ts';
+import { typeUrl } from '../../../naming.ts';
 import { coinsArg } from '../staking/args.ts';
 import { sdkTxAction } from '../staking/run.ts';
 import { GOV_V1, GOV_V1BETA1 } from './args.ts';
@@ -39,7 +40,7 @@ is the gov module account):
 {
   "messages": [
     {
-      "@type": "/sdk.bank.v1beta1.MsgSend",
+      "@type": "${typeUrl(ctx.naming, 'sdk.bank.v1beta1.MsgSend')}",
       "from_address": "<gov module account address>",
       "to_address": "st1...",
       "amount": [{"denom": "wei", "amount": "10"}]

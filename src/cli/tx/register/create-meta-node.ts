@@ -5,7 +5,7 @@
  */
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
-import { addDescriptionFlags, coinFlag, descriptionOf, type DescriptionOptions, parseNodePubKey } from './node-flags.ts';
+import { addDescriptionFlags, coinFlag, descriptionOf, type DescriptionOptions, nodePubKeyHelp, parseNodePubKey } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface CreateMetaNodeOptions extends DescriptionOptions {
@@ -32,7 +32,7 @@ export function createMetaNodeCommand(ctx: CliContext): Command {
     .description('create new meta node initialized with a deposit')
     .requiredOption('--network-address <stsds1…>', 'The network id of the node')
     .requiredOption('--amount <coin>', 'Amount of coins to bond, e.g. 1stos or 1000000000000000000wei')
-    .requiredOption('--pubkey <json>', 'The node\'s public key, protobuf JSON: {"@type":"/sdk.crypto.ed25519.PubKey","key":"<base64>"} (or stsdspub1…)')
+    .requiredOption('--pubkey <json>', nodePubKeyHelp(ctx.naming))
     .option('--beneficiary-address <st1…>', 'The beneficiary address of the node (default: the owner, --from)', '');
   addDescriptionFlags(cmd, true);
   return registerTxAction(ctx, cmd, createMetaNodeMsg);

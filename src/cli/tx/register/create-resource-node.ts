@@ -5,7 +5,7 @@
  */
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
-import { addDescriptionFlags, coinFlag, descriptionOf, type DescriptionOptions, parseNodePubKey, parseUint32 } from './node-flags.ts';
+import { addDescriptionFlags, coinFlag, descriptionOf, type DescriptionOptions, nodePubKeyHelp, parseNodePubKey, parseUint32 } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface CreateResourceNodeOptions extends DescriptionOptions {
@@ -34,7 +34,7 @@ export function createResourceNodeCommand(ctx: CliContext): Command {
     .description('create new resource node initialized with a deposit')
     .requiredOption('--network-address <stsds1…>', "The network id of the node")
     .requiredOption('--amount <coin>', 'Amount of coins to bond, e.g. 1stos or 1000000000000000000wei')
-    .requiredOption('--pubkey <json>', 'The node\'s public key, protobuf JSON: {"@type":"/sdk.crypto.ed25519.PubKey","key":"<base64>"} (or stsdspub1…)')
+    .requiredOption('--pubkey <json>', nodePubKeyHelp(ctx.naming))
     .requiredOption('--node-type <uint32>', 'The node type: a combination of computation=1, database=2, storage=4 (1~7)', parseUint32)
     .option('--beneficiary-address <st1…>', 'The beneficiary address of the node (default: the owner, --from)', '');
   addDescriptionFlags(cmd, true);

@@ -9,9 +9,15 @@ import type { Any, Codec } from '../../../codec/registry.ts';
 import { addressFromBech32, Hrp } from '../../../crypto/address.ts';
 import { parseCoinNormalized } from '../../../math/coin-parse.ts';
 import type { ProtoCoin } from '../../../math/coins.ts';
+import { type NamingProfile, typeUrl } from '../../../naming.ts';
 
 /** The node key type of resource and meta nodes (reference/chain-semantics.md §0.1: ed25519 keys). */
 export const NODE_PUBKEY_TYPE = 'sdk.crypto.ed25519.PubKey';
+
+/** The help of `--pubkey`, its type URL in the home's naming profile. */
+export function nodePubKeyHelp(naming: NamingProfile): string {
+  return `The node's public key, protobuf JSON: {"@type":"${typeUrl(naming, NODE_PUBKEY_TYPE)}","key":"<base64>"} (or stsdspub1…)`;
+}
 
 export interface DescriptionOptions {
   moniker?: string;
