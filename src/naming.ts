@@ -219,6 +219,20 @@ export function clientProfileMismatch(client: NamingProfile, url: string, home?:
 }
 
 /**
+ * A node's "unknown query path" for a path this client asked in its own words, told with what it
+ * most likely means for a path the CLI knows: the node speaks the other profile's words
+ * (`clientProfileMismatch` tells the same for an answer). Undefined for any other text.
+ */
+export function unknownQueryPathHint(client: NamingProfile, message: string, home?: string): string | undefined {
+  const path = message.match(/unknown query path: (\/\S+): unknown request/)?.[1];
+  if (path === undefined || !inProfileWords(client, path)) return undefined;
+  const other = Object.values(PROFILES).find((p) => p !== client);
+  if (!other) return undefined;
+  const command = `chaind config naming ${other.name}${home === undefined ? '' : ` --home ${home}`}`;
+  return `${message} (this home's client.toml ${client.name === 'neutral' ? 'records no naming (the neutral profile)' : `records naming = "${client.name}"`} and asks in its words; a chain of the ${other.name} profile routes only ${ROOTS.map((r) => `/${other[r]}.`).join(', ')}: for one, run "${command}")`;
+}
+
+/**
  * A copy of a JSON value with every `"@type"` value renamed by `rename` (genesis JSON between the
  * profile's words and the neutral words the modules keep). `skip` names top-level keys left as they are.
  */

@@ -6,7 +6,7 @@
 import { Immer, type Draft } from 'immer';
 import { SdkErrors, QueryError, GrpcCode } from '../errors.ts';
 import { createCodec, type Codec } from '../codec/registry.ts';
-import { appStateNamingEntry, NAMING_GENESIS_KEY, neutralize, neutralizeGenesisJson, qualifyGenesisJson, REAL, routedQueryName } from '../naming.ts';
+import { appStateNamingEntry, NAMING_GENESIS_KEY, neutralizeGenesisJson, qualifyGenesisJson, routedQueryName } from '../naming.ts';
 import { toAbciEvent, type AbciEvent, type ChainEvent } from '../events/event.ts';
 import { emptyAppState, type AppState } from '../state/app-state.ts';
 import { parseTimeNs, type BlockInfo, type Misbehavior, type ValidatorUpdate, type VoteInfo } from '../state/block-info.ts';
@@ -436,16 +436,13 @@ export class App {
   }
 
   /**
-   * The query method of a gRPC path in the codec's words, or in the real network's words
-   * (`/cosmos.bank.v1beta1.Query/Balance`), so that clients built for the real chain can query.
-   * The neutral words are routed too, on a chain of any profile: the node's own REST and gRPC
-   * adapters and the storage network's probe of a chain's profile ask with them (docs/naming.md,
-   * "Queries in the neutral words"). Simulate and the node's services are routed in the chain's
-   * words only (`routedQueryName`).
+   * The query method of a gRPC path in the chain's words, or on a neutral chain also in the real
+   * network's (`/cosmos.bank.v1beta1.Query/Balance`), so that clients built for the real chain can
+   * query (`routedQueryName`); a real chain answers a neutral path as an unknown one.
    */
   private querySpec(path: string): QuerySpec | undefined {
-    const bare = path.replace(/^\//, '');
-    return this.queries.get(this.codec.neutralName(bare)) ?? this.queries.get(neutralize(REAL, bare));
+    const name = routedQueryName(this.codec.profile, path.replace(/^\//, ''));
+    return name === undefined ? undefined : this.queries.get(name);
   }
 
   /** Runs a query method directly on an object request (for in-process adapters). */

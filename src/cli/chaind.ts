@@ -7,7 +7,7 @@
 import { Command, CommanderError, Help } from 'commander';
 import { commandFirst, splitShortAssignments, type CommandLevel } from './argv-order.ts';
 import { cobraParseError } from './cobra-errors.ts';
-import { clientProfileMismatch, NEUTRAL, profileNamed, type NamingProfile, unresolvedTypeUrlOf } from '../naming.ts';
+import { clientProfileMismatch, NEUTRAL, profileNamed, type NamingProfile, unknownQueryPathHint, unresolvedTypeUrlOf } from '../naming.ts';
 import { clientNamingOf, homeOfArgv } from './home.ts';
 import type { CliContext } from './context.ts';
 import { mountLazy, subcommandTerm, type LazyEntry } from './lazy.ts';
@@ -132,9 +132,10 @@ export async function main(argv: string[], context: Partial<CliContext> = {}): P
  * profile, the command that switches it), not in the words a node uses to refuse a tx.
  */
 function errorText(err: unknown, naming: NamingProfile, argv: readonly string[]): string {
+  const home = hasHomeFlag(argv) ? homeOfArgv(argv) : undefined;
   const url = unresolvedTypeUrlOf(err);
-  const mismatch = url === undefined ? undefined : clientProfileMismatch(naming, url, hasHomeFlag(argv) ? homeOfArgv(argv) : undefined);
-  return mismatch ?? (err instanceof Error ? err.message : String(err));
+  const message = err instanceof Error ? err.message : String(err);
+  return (url === undefined ? undefined : clientProfileMismatch(naming, url, home)) ?? unknownQueryPathHint(naming, message, home) ?? message;
 }
 
 function hasHomeFlag(argv: readonly string[]): boolean {

@@ -42,19 +42,21 @@ describe("a client of the other profile than the node's", () => {
     expect(chains.neutral!.node.mempool.size).toBe(0);
   });
 
-  it('a neutral home asking a real node: the node answered in real words, run "chaind config naming real"', async () => {
+  it('a neutral home asking a real node: the node routes only real words, run "chaind config naming real"', async () => {
     const client = chains.neutral!;
     const node = nodeOf(chains.real!);
-    const hint = (url: string) =>
-      `Error: unable to resolve type URL ${url}: the node answered in the real profile's words (/cosmos., /stratos., /tendermint.), but this home's client.toml records no naming (the neutral profile); for a real chain, run "chaind config naming real --home ${client.home}"\n`;
-    for (const [args, url] of [
-      [['query', 'account', alice.address], '/cosmos.auth.v1beta1.BaseAccount'],
-      [['query', 'staking', 'validators'], '/cosmos.crypto.ed25519.PubKey'],
-      [SEND, '/cosmos.auth.v1beta1.BaseAccount'],
+    const hint = (path: string) =>
+      `Error: rpc error: code = Unknown desc = unknown query path: ${path}: unknown request (this home's client.toml records no naming (the neutral profile) and asks in its words; a chain of the real profile routes only /cosmos., /stratos., /tendermint.: for one, run "chaind config naming real --home ${client.home}")\n`;
+    for (const [args, path] of [
+      [['query', 'account', alice.address], '/sdk.auth.v1beta1.Query/Account'],
+      [['query', 'staking', 'validators'], '/sdk.staking.v1beta1.Query/Validators'],
+      [['query', 'bank', 'balances', alice.address], '/sdk.bank.v1beta1.Query/AllBalances'],
+      [SEND, '/sdk.auth.v1beta1.Query/Account'],
     ] as const) {
       const r = await client.chaind([...args, '--node', node]);
-      expect({ code: r.code, stderr: r.stderr }, args.join(' ')).toEqual({ code: 1, stderr: hint(url) });
+      expect({ code: r.code, stderr: r.stderr }, args.join(' ')).toEqual({ code: 1, stderr: hint(path) });
     }
+    expect(chains.real!.node.mempool.size).toBe(0);
   });
 
   it('the same commands against a node of the home’s own profile succeed', async () => {
@@ -65,7 +67,7 @@ describe("a client of the other profile than the node's", () => {
   });
 });
 
-describe('abci_query of the tx and consensus-engine services in the other words', () => {
+describe('abci_query in the other words: the tx and consensus-engine services, the modules', () => {
   const unknownPath = (path: string) => ({ code: 6, log: `unknown query path: ${path}: unknown request` });
   const simulateRequest = createCodec().encode('sdk.tx.v1beta1.SimulateRequest', {});
   const emptyTx = { code: 18, log: 'rpc error: code = InvalidArgument desc = empty txBytes is not allowed: invalid request' };
@@ -88,6 +90,18 @@ describe('abci_query of the tx and consensus-engine services in the other words'
       const r = node.query(path, empty);
       expect({ code: r.code, log: r.log }, path).toEqual(unknownPath(path));
     }
+  });
+
+  it("a real chain: a module's query path in neutral words is unknown; in real words it answers", async () => {
+    const rpc = new RpcClient(chains.real!.rpcUrl);
+    const c = createCodec();
+    const request = c.encode('sdk.bank.v1beta1.QueryAllBalancesRequest', { address: alice.address });
+    for (const path of ['/sdk.bank.v1beta1.Query/AllBalances', '/chain.sds.v1.Query/Params']) {
+      const r = await rpc.abciQuery(path, request);
+      expect({ code: r.code, log: r.log }, path).toEqual(unknownPath(path));
+    }
+    expect((await rpc.abciQuery('/cosmos.bank.v1beta1.Query/AllBalances', request)).code).toBe(0);
+    expect((await rpc.abciQuery('/stratos.sds.v1.Query/Params', new Uint8Array(0))).code).toBe(0);
   });
 
   it('a neutral chain routes both words', async () => {

@@ -9,7 +9,7 @@
  *
  * `nodeServiceQueries` is that abci_query door; `chaind start` gives it to the Node
  * (`NodeOptions.queries`). A path is matched in the chain's words, or on a neutral chain in the
- * real network's too (`routedQueryName`); a real chain leaves a neutral path to the App; the height is checked as the App checks it; failures are the App's ABCI
+ * real network's too (`routedQueryName`); any other path goes to the App (which refuses a path in the other words); the height is checked as the App checks it; failures are the App's ABCI
  * answers for gRPC statuses (`rpc error: code = NotFound desc = …: key not found`, code 22).
  * BroadcastTx is not reachable there (a query does not broadcast; the SDK's would), and Simulate
  * is the App's own.

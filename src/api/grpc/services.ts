@@ -55,7 +55,7 @@ function queryMethod(node: Node, path: string, neutral: string, service: string,
     neutral,
     ...types,
     async call(request, height) {
-      const res = node.query(`/${neutral}`, request, height);
+      const res = node.query(path, request, height);
       if (res.code === 0) return res.value;
       // a proto service whose module this node does not run is not registered on the real server
       if (isUnknownQueryPath(res)) throw unknownService(service);
@@ -125,7 +125,7 @@ export function grpcServiceTable(node: Node): GrpcServiceTable {
       if (out.has(service)) continue;
       // asked past the last block, the App refuses a known method for its height, an unknown one for its path
       const nodeService = NODE_SERVICES.includes(m.neutral.slice(0, m.neutral.lastIndexOf('/')));
-      if (nodeService || !isUnknownQueryPath(node.query(`/${m.neutral}`, new Uint8Array(0), node.height + 1n))) out.add(service);
+      if (nodeService || !isUnknownQueryPath(node.query(m.path, new Uint8Array(0), node.height + 1n))) out.add(service);
     }
     return [...out];
   };

@@ -24,6 +24,7 @@ import { BLOCK_HEIGHT_RESPONSE_HEADER, HeaderedGatewayError, queryHeight } from 
 import { groupQuery, populateQueryParameters, setPathParameter } from './request-fields.ts';
 import { compileRoute, type HttpMethod, type RestReply, type RestRequest, type RestRoute } from './route.ts';
 import { restPath } from '../../naming.ts';
+import { queryPath } from '../../client/query-grpc.ts';
 
 export { BLOCK_HEIGHT_HEADER, BLOCK_HEIGHT_RESPONSE_HEADER, HeaderedGatewayError, inService, queryHeight } from './grpc-interceptor.ts';
 export { toGatewayError } from './gateway-error.ts';
@@ -94,8 +95,8 @@ export async function gatewayRequest(codec: Codec, binding: GatewayBinding, req:
  * unknown path with "unknown query path" and a known one with its future-height refusal, without
  * running the query (src/abci/app.ts `query` checks the method first, then the height).
  */
-function appServes(node: Node, method: string): boolean {
-  return !isUnknownQueryPath(node.query(`/${method}`, new Uint8Array(0), node.height + 1n));
+function appServes(node: Node, codec: Codec, method: string): boolean {
+  return !isUnknownQueryPath(node.query(queryPath(method, codec), new Uint8Array(0), node.height + 1n));
 }
 
 /** The route of one binding; without `impl` the method goes through the node's query door. */
@@ -107,7 +108,7 @@ export function gatewayRoute(node: Node, binding: GatewayBinding, impl?: Service
     pattern: binding.pattern,
     async handler(req) {
       // a method nobody serves has no route on the real node: the gateway's 501 comes first
-      served ??= appServes(node, binding.method);
+      served ??= appServes(node, codec, binding.method);
       if (!served) throw NOT_IMPLEMENTED();
       const request = await gatewayRequest(codec, binding, req);
       const height = queryHeight(node, req);
@@ -119,7 +120,7 @@ export function gatewayRoute(node: Node, binding: GatewayBinding, impl?: Service
           throw new HeaderedGatewayError(toGatewayError(e), withHeight);
         }
       }
-      const res = node.query(`/${binding.method}`, codec.encode(binding.requestType, request), height);
+      const res = node.query(queryPath(binding.method, codec), codec.encode(binding.requestType, request), height);
       if (res.code !== 0) throw new HeaderedGatewayError(gatewayErrorOfQuery(res), withHeight);
       return protoReply(codec, binding.responseType, codec.decode(binding.responseType, res.value), height);
     },

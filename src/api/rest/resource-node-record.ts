@@ -13,6 +13,7 @@ import type { ProtoObject } from '../../codec/registry.ts';
 import { addressFromBech32, Hrp } from '../../crypto/address.ts';
 import type { Node } from '../../node/node.ts';
 import { nodeCodec } from './grpc-gateway.ts';
+import { queryPath } from '../../client/query-grpc.ts';
 import type { RestReply, RestRequest, RestRoute } from './route.ts';
 
 const S = 'chain.register.v1';
@@ -47,7 +48,7 @@ export function resourceNodeRecordRoute(node: Node): RestRoute {
       } catch (err) {
         return legacyError(400, (err as Error).message);
       }
-      const res = node.query(`/${S}.Query/DepositByNode`, codec.encode(`${S}.QueryDepositByNodeRequest`, { network_addr: address, query_type: RESOURCE_NODE_ONLY }), height);
+      const res = node.query(queryPath(`${S}.Query/DepositByNode`, codec), codec.encode(`${S}.QueryDepositByNodeRequest`, { network_addr: address, query_type: RESOURCE_NODE_ONLY }), height);
       if (res.code !== 0) return legacyError(res.code === 26 || res.code === 18 ? 400 : 500, res.log);
       const info = (codec.decode(`${S}.QueryDepositByNodeResponse`, res.value) as { deposit_info: ProtoObject | null }).deposit_info;
       // DepositByNode answers an unknown node with an empty record, the legacy route with 404

@@ -7,7 +7,7 @@
  */
 import type { Codec, ProtoObject } from '../../codec/registry.ts';
 import { codec as neutralCodec, createCodec } from '../../codec/registry.ts';
-import { inProfileWords, NEUTRAL, PROFILES, type NamingProfile } from '../../naming.ts';
+import { inProfileWords, NEUTRAL, PROFILES, REAL, typeUrl, type NamingProfile } from '../../naming.ts';
 import { GrpcStatusError, queryGrpc } from '../../client/query-grpc.ts';
 import { type EventJson, RpcClient } from '../../client/rpc-client.ts';
 
@@ -83,12 +83,12 @@ export class ChainAccess {
 
 /**
  * The naming profile of the chain behind `rpc`: the words of the type URL in which it answers for
- * its fee collector account (the query path is accepted in either words; the answer's `Any` is in
- * the chain's).
+ * its fee collector account (asked in the real words, which chains of both profiles route; the
+ * answer's `Any` is in the chain's).
  */
 export async function chainNaming(rpc: RpcClient): Promise<NamingProfile> {
   const c = neutralCodec;
-  const res = await rpc.abciQuery('/sdk.auth.v1beta1.Query/ModuleAccountByName', c.encode('sdk.auth.v1beta1.QueryModuleAccountByNameRequest', { name: 'fee_collector' }));
+  const res = await rpc.abciQuery(typeUrl(REAL, 'sdk.auth.v1beta1.Query/ModuleAccountByName'), c.encode('sdk.auth.v1beta1.QueryModuleAccountByNameRequest', { name: 'fee_collector' }));
   if (res.code !== 0) throw new Error(`cannot learn the chain's naming profile from ${rpc.url}: ${res.log}`);
   const url = (c.decode('sdk.auth.v1beta1.QueryModuleAccountByNameResponse', res.value) as { account?: { type_url?: string } | null }).account?.type_url ?? '';
   return Object.values(PROFILES).find((p) => inProfileWords(p, url)) ?? NEUTRAL;
