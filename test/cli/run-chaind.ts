@@ -25,11 +25,11 @@ export function startArgs(args: readonly string[]): readonly string[] {
   return [...args, '--json-rpc.enable=false'];
 }
 
-/** Runs `node bin/<name> …` (chaind, sdsim, …) as a real process from the checkout. */
-export function runBin(name: string, args: readonly string[], stdin = '', env: Record<string, string> = {}): Promise<ChaindResult> {
+/** Runs `node bin/<name> …` (chaind, sdsim, …) of the checkout as a real process, in `cwd` (the checkout by default). */
+export function runBin(name: string, args: readonly string[], stdin = '', env: Record<string, string> = {}, cwd = ROOT): Promise<ChaindResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'bin', name), ...args], {
-      cwd: ROOT,
+      cwd,
       env: { ...process.env, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -1,5 +1,5 @@
 /** Ports for tests and benchmarks: free on 127.0.0.1, and distinct within a process. */
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 
 /** Ports this process has handed out: the kernel may offer a just-closed port again, and two servers of one test must not share one. */
 const handedOut = new Set<number>();
@@ -20,4 +20,12 @@ export async function freePort(): Promise<number> {
       return port;
     }
   }
+}
+
+/** A port another server of this process listens on (127.0.0.1), for "address in use" tests; `close` frees it. */
+export async function takenPort(): Promise<{ port: number; close: () => Promise<void> }> {
+  const port = await freePort();
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

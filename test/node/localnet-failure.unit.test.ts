@@ -5,13 +5,12 @@
  * taken port gives the failure these rows read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { failureRows, type LocalnetPorts } from '../../src/node/localnet-banner.ts';
 import { startLocalGateways } from '../../src/node/localnet-gateways.ts';
 import { ProcessStartFailure } from '../../src/node/storage-processes.ts';
 import { tempHome } from '../cli/run-chaind.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { takenPort } from '../helpers/free-port.ts';
 
 const PORTS: LocalnetPorts = { metaPort: 9400, rpcPort: 9301, peerPort: 18481, ipfsPort: 6798, gatewayPort: 8080 };
 const inUse = (address: string) => `Error: listen EADDRINUSE: address already in use ${address}\n`;
@@ -49,16 +48,13 @@ describe('failureRows', () => {
 });
 
 describe('a gateway on a taken port', () => {
-  let taken: Server;
+  let taken: Awaited<ReturnType<typeof takenPort>>;
   let port: number;
   beforeAll(async () => {
-    port = await freePort();
-    taken = createServer();
-    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    taken = await takenPort();
+    port = taken.port;
   });
-  afterAll(async () => {
-    await new Promise((resolve) => taken.close(resolve));
-  });
+  afterAll(() => taken.close());
 
   it('fails with the failure the banner reads', async () => {
     const home = await tempHome();

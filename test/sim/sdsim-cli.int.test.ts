@@ -6,13 +6,13 @@
  * `--node`; an unnamed scenario's chain id and default folder both come from its file's name.
  * In process (`main`), but for the run, which goes through the executable (build first).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/sdsim.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { runBin } from '../cli/run-chaind.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const SMOKE = join(ROOT, 'scenarios/smoke.yaml');
@@ -121,15 +121,7 @@ describe('sdsim run: a scenario without a name', () => {
     const cwd = join(dir, 'cwd');
     mkdirSync(cwd);
     writeFileSync(join(cwd, 'Plain Run.yaml'), 'clock: {duration: {epochs: 1}}\npopulation: {resource_nodes: {count: 1}, users: {count: 1}}\n');
-    const r = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(ROOT, 'bin', 'sdsim'), 'run', 'Plain Run.yaml', '--seed', '3'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    });
+    const r = await runBin('sdsim', ['run', 'Plain Run.yaml', '--seed', '3'], '', {}, cwd);
     expect([r.code, r.stderr]).toStrictEqual([0, '']);
     const home = join(cwd, 'Plain-Run-3');
     expect(JSON.parse(r.stdout)).toMatchObject({ home, chain_id: 'sdsim-plain-run', seed: 3 });

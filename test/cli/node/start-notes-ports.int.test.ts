@@ -4,11 +4,11 @@
  * with one message naming the address and the flag that moves it (no grpc-js log line).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { resolveStartSettings } from '../../../src/node/settings.ts';
 import { runChaind, tempHome } from '../run-chaind.ts';
 import { freePort } from './node-process.ts';
+import { takenPort } from '../../helpers/free-port.ts';
 import { chaind } from './in-process.ts';
 
 let home: string;
@@ -42,16 +42,13 @@ describe('the global flags start accepts without effect log a note', () => {
 });
 
 describe('a server address in use fails the start naming the flag', () => {
-  let taken: Server;
+  let taken: Awaited<ReturnType<typeof takenPort>>;
   let port: number;
   beforeAll(async () => {
-    port = await freePort();
-    taken = createServer();
-    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    taken = await takenPort();
+    port = taken.port;
   });
-  afterAll(async () => {
-    await new Promise((resolve) => taken.close(resolve));
-  });
+  afterAll(() => taken.close());
 
   /** A real process (grpc-js logs to the process's stderr): exit 1, log lines, then the one error line. */
   async function failedStart(flags: string[]): Promise<string> {
