@@ -5,12 +5,14 @@
  */
 import type { Draft } from 'immer';
 import { ChainError, SdkErrors } from '../errors.ts';
-import { coinsFromProto, formatCoins, validateCoins, type Coins } from '../math/coins.ts';
+import { formatCoins, validateCoins, type Coins, type ProtoCoin } from '../math/coins.ts';
+import type { Coin } from '../math/coin.ts';
+import { parseInt256 } from '../math/int.ts';
 import { Dec } from '../math/dec.ts';
 import type { AppState } from '../state/app-state.ts';
 import type { Ctx } from '../state/module.ts';
 import { existingAccount, getAccount, incrementSequence, setPubKey } from '../modules/auth/state.ts';
-import type { AccountRecord } from '../modules/auth/account.ts';
+import { accAddressProblem, type AccountRecord } from '../modules/auth/account.ts';
 import { sendCoinsFromAccountToModule } from '../modules/bank/state.ts';
 import { verifySignature, type PubKey } from '../crypto/keys.ts';
 import { memoPubKeyAddress } from './key-memo.ts';
@@ -70,15 +72,62 @@ function checkMinGasPrices(fee: Coins, gasLimit: bigint, prices: MinGasPrices): 
   if (!ok) throw SdkErrors.InsufficientFee.wrap(`insufficient fees; got: ${formatCoins(fee)} required: ${formatCoins(required)}`);
 }
 
+/** SDK `types/tx` `MaxGasWanted`: the largest gas limit a tx may ask for, 2^63 − 1. */
+export const MAX_GAS_WANTED = (1n << 63n) - 1n;
+
+export interface TxFee {
+  readonly amount: readonly ProtoCoin[];
+  readonly gasLimit: bigint;
+  /** the fee payer's address; empty when the first signer pays */
+  readonly payer: string;
+}
+
+/**
+ * The fee rules of SDK v0.47 `Tx.ValidateBasic`, in its order and texts: gas limit ≤ MaxGasWanted
+ * (18 `invalid gas supplied; …`), no nil amount (13 `invalid fee provided: null`), no negative
+ * amount (13 `invalid fee provided: -1wei`), a payer that parses (7 `Invalid fee payer address
+ * (<AccAddressFromBech32's error>)`). An amount that is not an integer (which the SDK's decoder
+ * refuses) fails as `invalid fee provided: invalid amount …` (13). Returns the fee's coins.
+ * REST `/unsigned` refuses such fees with the same texts (src/api/rest/unsigned-tx.ts).
+ */
+export function validateTxFee(fee: TxFee): Coins {
+  if (fee.gasLimit > MAX_GAS_WANTED) throw SdkErrors.InvalidRequest.wrap(`invalid gas supplied; ${fee.gasLimit} > ${MAX_GAS_WANTED}`);
+  const coins: Coin[] = [];
+  let anyNil = false;
+  for (const { denom, amount } of fee.amount) {
+    // proto3 leaves an empty amount out of the bytes: the SDK decodes a nil Int
+    if (amount === '') {
+      anyNil = true;
+      continue;
+    }
+    try {
+      coins.push({ denom, amount: parseInt256(amount) });
+    } catch (e) {
+      throw SdkErrors.InsufficientFee.wrap(`invalid fee provided: invalid amount '${amount}' of coin denom '${denom}': ${(e as Error).message}`);
+    }
+  }
+  if (anyNil) throw SdkErrors.InsufficientFee.wrap('invalid fee provided: null');
+  if (coins.some((c) => c.amount < 0n)) throw SdkErrors.InsufficientFee.wrap(`invalid fee provided: ${formatCoins(coins)}`);
+  if (fee.payer !== '') {
+    const why = accAddressProblem(fee.payer);
+    if (why !== undefined) throw SdkErrors.InvalidAddress.wrap(`Invalid fee payer address (${why})`);
+  }
+  return coins;
+}
+
 /** Runs the ante chain; returns nothing, fails by throwing a ChainError. */
 export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): void {
   const { tx, mode } = input;
   const simulate = mode === 'simulate';
   const params = draft.auth.params;
 
-  // ValidateBasicDecorator (tx.ValidateBasic)
-  if (tx.signatures.length === 0 && !simulate) throw SdkErrors.NoSignatures.error();
-  if (tx.signatures.length !== tx.signers.length && !simulate) {
+  // ValidateBasicDecorator (tx.ValidateBasic: fee, fee payer, signatures), in every mode: as in SDK
+  // v0.47 a simulation needs a signature per signer too (the CLI's `--gas auto` and CosmJS send
+  // empty ones). Messages' ValidateBasic ran when the tx was decoded (src/abci/tx-view.ts), as
+  // baseapp runs it before the ante.
+  const fee = validateTxFee({ amount: tx.fee, gasLimit: tx.gasLimit, payer: tx.feePayer });
+  if (tx.signatures.length === 0) throw SdkErrors.NoSignatures.error();
+  if (tx.signatures.length !== tx.signers.length) {
     throw SdkErrors.Unauthorized.wrap(`wrong number of signers; expected ${tx.signers.length}, got ${tx.signatures.length}`);
   }
   // TxTimeoutHeightDecorator
@@ -103,12 +152,6 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
 
   // DeductFeeDecorator
   if (!simulate && ctx.block.height > 0n && tx.gasLimit === 0n) throw SdkErrors.InvalidGasLimit.wrap('must provide positive gas');
-  let fee: Coins;
-  try {
-    fee = coinsFromProto(tx.fee);
-  } catch (e) {
-    throw SdkErrors.InsufficientFee.wrap(`invalid fee provided: ${(e as Error).message}`);
-  }
   if (mode === 'check') checkMinGasPrices(fee, tx.gasLimit, input.minGasPrices);
   if (tx.feeGranter) throw SdkErrors.InvalidRequest.wrap('fee grants are not enabled');
   const payer = tx.feePayer;

@@ -35,7 +35,10 @@ export function pendingSignatureChecks(env: TxEnv, state: AppState, txs: readonl
     }
     view.signerInfos.forEach((si, i) => {
       const signature = view.signatures[i];
-      const account = shardGet(state.auth.accounts as Sharded<AccountRecord>, accountKey(view.signers[i]!));
+      // more signer infos than signers (a bad fee payer left out of them): the ante reports it
+      const signer = view.signers[i];
+      if (signer === undefined) return;
+      const account = shardGet(state.auth.accounts as Sharded<AccountRecord>, accountKey(signer));
       if (!signature || signature.length === 0 || !account) return;
       // the key the ante will use: the account's, or the one this tx sets on it
       let pub: PubKey | null;

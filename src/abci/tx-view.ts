@@ -12,7 +12,7 @@ import { KEY_ALGOS, pubKeyTypeUrl, type PubKey } from '../crypto/keys.ts';
 import { NEUTRAL } from '../naming.ts';
 import type { MsgSpec } from '../state/module.ts';
 import type { PubKeyRecord } from '../modules/auth/account.ts';
-import { parseAccAddress } from '../modules/auth/account.ts';
+import { accAddressProblem, parseAccAddress } from '../modules/auth/account.ts';
 import { memoPubKey } from './key-memo.ts';
 
 export interface MsgView {
@@ -140,7 +140,9 @@ function decodeTx(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMap<string, 
   const fee = (authInfo.fee ?? { amount: [], gas_limit: 0n, payer: '', granter: '' }) as TxParts['fee'];
   const signers: string[] = [];
   for (const m of messages) for (const s of m.spec.signers(m.value)) if (!signers.includes(s)) signers.push(s);
-  if (fee.payer && !signers.includes(fee.payer)) signers.push(fee.payer);
+  // a payer that does not parse is left to the ante's Tx.ValidateBasic (`Invalid fee payer address
+  // (…)`), which checks the fee amounts before it, as the SDK does
+  if (fee.payer && !signers.includes(fee.payer) && accAddressProblem(fee.payer) === undefined) signers.push(fee.payer);
 
   const signerInfos = (authInfo.signer_infos as unknown as ProtoObject[]).map((si) => {
     const { record } = signerPubKey(codec, si.public_key as Any | null);

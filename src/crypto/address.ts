@@ -79,18 +79,40 @@ export function isAccountAddress(text: string): boolean {
 }
 
 /**
- * The SDK's `AccAddressFromBech32` / `ValAddressFromBech32` / `ConsAddressFromBech32` of one kind,
- * with its error texts: blank → `empty address string is not allowed`; another kind → `invalid
- * Bech32 prefix; expected stvaloper, got st`; not bech32 → `decoding bech32 failed: <why>`.
+ * The SDK's `AccAddressFromBech32` / `ValAddressFromBech32` / `ConsAddressFromBech32` (and
+ * stratos' `SdsAddressFromBech32`) of one kind, with their Go error texts, in Go's order: blank →
+ * `empty address string is not allowed`; not bech32 → `decoding bech32 failed: <btcutil's why>`
+ * (data that is not whole bytes: `invalid incomplete group`); another kind → `invalid Bech32
+ * prefix; expected stvaloper, got st`; then `VerifyAddressFormat` (`addresses cannot be empty:
+ * unknown address`, `address max length is 255, got N: unknown address`).
  */
 export function sdkAddressFromBech32(text: string, hrp: string): Uint8Array {
   if (text.trim() === '') throw new Error('empty address string is not allowed');
+  let decoded: { hrp: string; bytes: Uint8Array };
   try {
-    return addressFromBech32(text, hrp);
+    decoded = fromBech32(text);
   } catch (err) {
-    if (err instanceof Bech32Error && err.reason === 'prefix') throw new Error(`invalid Bech32 prefix; expected ${hrp}, got ${text.slice(0, text.lastIndexOf('1'))}`);
-    if (err instanceof Bech32Error) throw new Error(`decoding bech32 failed: ${goBech32DecodeError(text) ?? err.message}`);
-    throw err;
+    if (!(err instanceof Bech32Error)) throw err;
+    const why = goBech32DecodeError(text) ?? (err.reason === 'format' && /whole number of bytes/.test(err.message) ? 'invalid incomplete group' : err.message);
+    throw new Error(`decoding bech32 failed: ${why}`);
+  }
+  if (decoded.hrp !== hrp) throw new Error(`invalid Bech32 prefix; expected ${hrp}, got ${decoded.hrp}`);
+  const { bytes } = decoded;
+  if (bytes.length === 0) throw new Error('addresses cannot be empty: unknown address');
+  if (bytes.length > MAX_ADDRESS_LENGTH) throw new Error(`address max length is ${MAX_ADDRESS_LENGTH}, got ${bytes.length}: unknown address`);
+  return bytes;
+}
+
+/**
+ * Why `text` is not an address of kind `hrp`, in the Go words of `sdkAddressFromBech32` (what a
+ * message's ValidateBasic or handler wraps), or undefined when it is one.
+ */
+export function sdkAddressProblem(text: string, hrp: string): string | undefined {
+  try {
+    sdkAddressFromBech32(text, hrp);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
   }
 }
 

@@ -133,6 +133,20 @@ describe('ante: each failure is the SDK error and leaves no trace', () => {
 });
 
 describe('simulate', () => {
+  it('refuses a tx without signatures (15), as SDK v0.47 runs ValidateBasicDecorator when simulating; an empty signature per signer passes', () => {
+    const app = appWith();
+    const tx = decodeTxRaw(signed(alice, 0n, 0n, send()));
+    const none = encodeTxRaw({ body_bytes: tx.bodyBytes, auth_info_bytes: tx.authInfoBytes, signatures: [] });
+    const r = app.simulate(none);
+    expect([r.code, r.codespace, r.log]).toEqual([15, 'sdk', 'no signatures supplied']);
+    const res = app.query('/sdk.tx.v1beta1.Service/Simulate', codec.encode('sdk.tx.v1beta1.SimulateRequest', { tx_bytes: none }));
+    expect([res.code, res.log]).toEqual([6, "rpc error: code = Unknown desc = no signatures supplied With gas wanted: '18446744073709551615' and gas used: '0' : unknown request"]);
+    const two = encodeTxRaw({ body_bytes: tx.bodyBytes, auth_info_bytes: tx.authInfoBytes, signatures: [new Uint8Array(0), new Uint8Array(0)] });
+    expect([app.simulate(two).code, app.simulate(two).log]).toEqual([4, 'wrong number of signers; expected 1, got 2: unauthorized']);
+    const one = encodeTxRaw({ body_bytes: tx.bodyBytes, auth_info_bytes: tx.authInfoBytes, signatures: [new Uint8Array(0)] });
+    expect(app.simulate(one).code).toBe(0);
+  });
+
   it('reports gas without signatures being checked and without changing state', () => {
     const app = appWith();
     const tx = decodeTxRaw(signed(alice, 0n, 0n, send()));
@@ -165,5 +179,42 @@ describe('abci_query paths', () => {
     const missing = app.query('/sdk.auth.v1beta1.Query/Account', codec.encode('sdk.auth.v1beta1.QueryAccountRequest', { address: bob.address }));
     expect([missing.code, missing.codespace, missing.log]).toEqual([22, 'sdk', `rpc error: code = NotFound desc = account ${bob.address} not found: key not found`]);
     expect(missing.height).toBe(0n);
+  });
+});
+
+describe('ValidateBasicDecorator: Tx.ValidateBasic fee rules in SDK v0.47 order and texts', () => {
+  const GAS = 200000n;
+  const check = (app: App, tx: Uint8Array) => {
+    const r = app.checkTx(tx);
+    return [r.code, r.codespace, r.log, r.gas_wanted];
+  };
+  const withFee = (fee: { denom: string; amount: string }[], payer = '') => signed(alice, 0n, 0n, { ...send(), fee, payer, gasLimit: GAS });
+
+  it('a negative fee is "invalid fee provided" (13) before the minimum-gas-price check, with the gas limit as gas wanted', () => {
+    const app = appWith(undefined, [{ denom: 'wei', amount: Dec.fromString('1000000000') }]);
+    expect(check(app, withFee([{ denom: 'wei', amount: '-1' }]))).toEqual([13, 'sdk', 'invalid fee provided: -1wei: insufficient fee', GAS]);
+    expect(check(app, withFee([{ denom: 'foo', amount: '5' }, { denom: 'wei', amount: '-1' }]))).toEqual([13, 'sdk', 'invalid fee provided: 5foo,-1wei: insufficient fee', GAS]);
+    // a fee the minimum gas prices do not cover is still the DeductFeeDecorator's text
+    expect(check(app, withFee([{ denom: 'wei', amount: '1' }]))).toEqual([13, 'sdk', 'insufficient fees; got: 1wei required: 200000000000000wei: insufficient fee', GAS]);
+  });
+
+  it('a fee payer that does not parse is "Invalid fee payer address (<AccAddressFromBech32 error>)" (7), checked after the amounts', () => {
+    const app = appWith();
+    expect(check(app, withFee(FEE, 'xyz'))).toEqual([7, 'sdk', 'Invalid fee payer address (decoding bech32 failed: invalid bech32 string length 3): invalid address', GAS]);
+    expect(alice.address).toBe('st18yesadx3t8x3jjsygpqeqzh0j7xh2vh66945zx');
+    expect(check(app, withFee(FEE, 'st18yesadx3t8x3jjsygpqeqzh0j7xh2vh66945zq'))[2]).toBe(
+      'Invalid fee payer address (decoding bech32 failed: invalid checksum (expected 6945zx got 6945zq)): invalid address',
+    );
+    expect(check(app, withFee(FEE, 'stvaloper18yesadx3t8x3jjsygpqeqzh0j7xh2vh6dfu57d'))[2]).toBe(
+      'Invalid fee payer address (invalid Bech32 prefix; expected st, got stvaloper): invalid address',
+    );
+    expect(check(app, withFee([{ denom: 'wei', amount: '-1' }], 'xyz'))).toEqual([13, 'sdk', 'invalid fee provided: -1wei: insufficient fee', GAS]);
+  });
+
+  it('a gas limit above MaxGasWanted (2^63 − 1) → 18', () => {
+    const app = appWith();
+    const tx = signed(alice, 0n, 0n, { ...send(), gasLimit: 1n << 63n });
+    expect(app.checkTx(tx).log).toBe('invalid gas supplied; 9223372036854775808 > 9223372036854775807: invalid request');
+    expect(app.checkTx(tx).code).toBe(18);
   });
 });

@@ -1,3 +1,4 @@
+import { bech32 } from 'bech32';
 import { fromBech32 as cosmjsFromBech32 } from '@cosmjs/encoding';
 import { getAddress } from 'ethers';
 import { describe, expect, it } from 'vitest';
@@ -127,5 +128,15 @@ describe('sdkAddressFromBech32 (the SDK texts of AccAddressFromBech32 and its ki
     expect(fail('nonsense', 'st')).toBe('decoding bech32 failed: invalid separator index -1');
     expect(fail(`St${alice.slice(2)}`, 'st')).toBe('decoding bech32 failed: string not all lowercase or all uppercase');
     expect(fail(`${alice.slice(0, 10)}b${alice.slice(11)}`, 'st')).toBe('decoding bech32 failed: invalid character not part of charset: 98');
+  });
+
+  it('Go decodes the data before comparing the prefix; then VerifyAddressFormat', () => {
+    // 5-bit data that is not whole bytes (btcutil ConvertBits)
+    expect(fail(bech32.encode('st', [1]), 'st')).toBe('decoding bech32 failed: invalid incomplete group');
+    expect(fail(bech32.encode('stvaloper', [1]), 'st')).toBe('decoding bech32 failed: invalid incomplete group');
+    // btcutil lowercases the prefix it reports
+    expect(fail(`ST${alice.slice(2)}`.toUpperCase(), 'stvaloper')).toBe('invalid Bech32 prefix; expected stvaloper, got st');
+    expect(fail(bech32.encode('st', []), 'st')).toBe('addresses cannot be empty: unknown address');
+    expect(fail(bech32.encode('st', bech32.toWords(new Uint8Array(256)), 1023), 'st')).toBe('address max length is 255, got 256: unknown address');
   });
 });

@@ -16,7 +16,10 @@ import { parseProtoJson, printProtoJson } from '../../codec/proto-json.ts';
 import type { Any, Codec, ProtoObject } from '../../codec/registry.ts';
 import { GO_INTERFACE } from '../../codec/interface-registry.ts';
 import { DEFAULT_GAS_LIMIT, unsignedTxDocument, type UnsignedTx } from '../../client/sign-tx.ts';
-import { ChainError } from '../../errors.ts';
+import { ChainError, SdkErrors } from '../../errors.ts';
+import { validateTxFee } from '../../abci/ante.ts';
+import { formatCoins, validateCoins, type ProtoCoin } from '../../math/coins.ts';
+import { accAddressProblem } from '../../modules/auth/account.ts';
 import type { MsgSpec } from '../../state/module.ts';
 import { GatewayError } from './gateway-error.ts';
 import type { RestRoute } from './route.ts';
@@ -99,6 +102,31 @@ function checkMessages(codec: Codec, messages: readonly Any[], specs: ReadonlyMa
 }
 
 /**
+ * The fee checks the CLI makes (its `--fees`, `--fee-payer`, `--fee-granter` flags cannot express a
+ * negative or malformed fee or a bad address), in the chain's words: Tx.ValidateBasic's fee rules
+ * (`invalid fee provided: -1wei: insufficient fee`, `Invalid fee payer address (decoding bech32
+ * failed: …): invalid address`, as CheckTx would answer), then the fee deduction's `invalid fee
+ * amount: …` (coins not sorted, repeated, a bad denom, a zero among others), then the granter,
+ * which the CLI parses with `AccAddressFromBech32` (`invalid fee granter address: decoding bech32
+ * failed: …`).
+ */
+function checkFee(fee: ProtoObject): void {
+  const amount = fee.amount as ProtoCoin[];
+  try {
+    const coins = validateTxFee({ amount, gasLimit: fee.gas_limit as bigint, payer: fee.payer as string });
+    if (coins.some((c) => c.amount !== 0n) && validateCoins(coins) !== undefined) {
+      throw SdkErrors.InsufficientFee.wrap(`invalid fee amount: ${formatCoins(coins)}`);
+    }
+  } catch (e) {
+    if (e instanceof ChainError) throw GatewayError.invalidArgument(e.message);
+    throw e;
+  }
+  const granter = fee.granter as string;
+  const why = granter === '' ? undefined : accAddressProblem(granter);
+  if (why !== undefined) throw GatewayError.invalidArgument(`invalid fee granter address: ${why}`);
+}
+
+/**
  * The unsigned Tx as `--generate-only` prints it (compact proto-JSON), built as the CLI builds it;
  * `specs` are the chain's message handlers (the App's router).
  */
@@ -106,6 +134,7 @@ export function unsignedTxJson(codec: Codec, request: unknown, specs: ReadonlyMa
   const { body, fee } = readRequest(codec, objectOf(request, 'request'));
   const messages = body.messages as Any[];
   checkMessages(codec, messages, specs);
+  checkFee(fee);
   if ((body.extension_options as Any[]).length > 0 || (body.non_critical_extension_options as Any[]).length > 0) {
     throw GatewayError.invalidArgument('body: extension options cannot be set on a generated tx');
   }

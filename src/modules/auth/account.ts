@@ -5,7 +5,7 @@
  * genesis type. State keys are the lowercase hex of the 20 address bytes.
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { addressFromBech32, accAddress, moduleAddress } from '../../crypto/address.ts';
+import { accAddress, Hrp, moduleAddress, sdkAddressFromBech32, sdkAddressProblem } from '../../crypto/address.ts';
 import { SdkErrors, type ChainError } from '../../errors.ts';
 
 export interface PubKeyRecord {
@@ -37,9 +37,20 @@ export function accountKey(address: string, field = ''): string {
   return parsed(address, field).key;
 }
 
-/** `field` names the message field in the error (`from` → "invalid from address: …"). */
+/**
+ * `field` names the message field in the error, as SDK ValidateBasics wrap `AccAddressFromBech32`'s
+ * error (`from` → "invalid from address: decoding bech32 failed: …: invalid address").
+ */
 export function parseAccAddress(address: string, field = ''): Uint8Array {
   return parsed(address, field).bytes.slice();
+}
+
+/** Why `address` is not an `st1…` account address (the Go text of `sdk.AccAddressFromBech32`), or undefined. */
+export function accAddressProblem(address: string): string | undefined {
+  if (addressCache.has(address)) return undefined;
+  const why = sdkAddressProblem(address, Hrp.account);
+  if (why === undefined) parsed(address, '');
+  return why;
 }
 
 /**
@@ -52,9 +63,9 @@ function parsed(address: string, field: string): { readonly bytes: Uint8Array; r
   if (p === undefined) {
     let bytes: Uint8Array;
     try {
-      bytes = addressFromBech32(address);
+      bytes = sdkAddressFromBech32(address, Hrp.account);
     } catch (e) {
-      throw invalidAddress(field, address, e);
+      throw invalidAddress(field, e);
     }
     p = { bytes, key: bytesToHex(bytes) };
     if (addressCache.size >= ADDRESS_CACHE_LIMIT) addressCache.clear();
@@ -66,10 +77,10 @@ function parsed(address: string, field: string): { readonly bytes: Uint8Array; r
 const addressCache = new Map<string, { readonly bytes: Uint8Array; readonly key: string }>();
 const ADDRESS_CACHE_LIMIT = 200_000;
 
-function invalidAddress(field: string, address: string, e: unknown): ChainError {
+/** SDK `ErrInvalidAddress.Wrapf("invalid <field> address: %s", err)`, err being `AccAddressFromBech32`'s. */
+function invalidAddress(field: string, e: unknown): ChainError {
   const why = e instanceof Error ? e.message : String(e);
   const what = field ? `invalid ${field} address` : 'invalid address';
-  if (address === '') return SdkErrors.InvalidAddress.wrap(`${what}: empty address string is not allowed`);
   return SdkErrors.InvalidAddress.wrap(`${what}: ${why}`);
 }
 

@@ -1,11 +1,9 @@
-/** Address parsing for the pot handlers: the bech32 failure text, or undefined when it parses. */
-import { addressFromBech32 } from '../../crypto/address.ts';
+/**
+ * Address parsing for the pot handlers: the Go text of `sdk.AccAddressFromBech32` / stratos
+ * `SdsAddressFromBech32` (what they wrap: `Wrap(ErrX, err.Error())`), or undefined when it parses.
+ */
+import { sdkAddressProblem } from '../../crypto/address.ts';
 
 export function bech32Problem(text: string, hrp: string): string | undefined {
-  try {
-    addressFromBech32(text, hrp);
-    return undefined;
-  } catch (e) {
-    return text === '' ? 'empty address string is not allowed' : (e as Error).message;
-  }
+  return sdkAddressProblem(text, hrp);
 }

@@ -3,7 +3,7 @@
  * §1.5): address parsing for the `st` and `stsds` kinds, node pubkeys, coins and descriptions.
  */
 import { ChainError, passesModuleWrapping, type ErrorKind } from '../../errors.ts';
-import { addressFromBech32, Hrp, sdsAddress } from '../../crypto/address.ts';
+import { Hrp, sdkAddressProblem, sdsAddress } from '../../crypto/address.ts';
 import { ed25519Address } from '../../crypto/ed25519.ts';
 import { RegisterErrors } from './errors.ts';
 import type { Description, NodePubKey } from './state.ts';
@@ -19,14 +19,12 @@ export interface ProtoCoinMsg {
   readonly amount: string;
 }
 
-/** Why an address does not parse, or undefined when it does. */
+/**
+ * Why an address does not parse, or undefined when it does: the Go text of `sdk.AccAddressFromBech32`
+ * (stratos `SdsAddressFromBech32` for `stsds`), which the handlers wrap (`Wrap(ErrX, err.Error())`).
+ */
 export function addressProblem(text: string, hrp: string): string | undefined {
-  try {
-    addressFromBech32(text, hrp);
-    return undefined;
-  } catch (e) {
-    return text === '' ? 'empty address string is not allowed' : (e as Error).message;
-  }
+  return sdkAddressProblem(text, hrp);
 }
 
 export const sdsProblem = (text: string) => addressProblem(text, Hrp.sds);

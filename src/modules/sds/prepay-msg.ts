@@ -24,6 +24,13 @@ function amountOf(msg: MsgPrepay) {
   }
 }
 
+/** ValidateBasic (stratos `x/sds/types/msg.go`): the bare sentinels (12, 13). */
+function validateAddresses(msg: MsgPrepay): void {
+  if (accountProblem(msg.sender) !== undefined) throw SdsErrors.InvalidSenderAddr.error();
+  if (accountProblem(msg.beneficiary) !== undefined) throw SdsErrors.InvalidBeneficiaryAddr.error();
+}
+
+/** The handler: the same sentinels wrapping the parse error (`Wrap(ErrX, err.Error())`). */
 function checkAddresses(msg: MsgPrepay): void {
   const sender = accountProblem(msg.sender);
   if (sender !== undefined) throw SdsErrors.InvalidSenderAddr.wrap(sender);
@@ -36,7 +43,7 @@ export const msgPrepay: MsgSpec<MsgPrepay> = {
   responseType: `${P}.MsgPrepayResponse`,
   signers: (msg) => [msg.sender],
   validateBasic(msg) {
-    checkAddresses(msg);
+    validateAddresses(msg);
     const amount = amountOf(msg);
     if (amount.length === 0 || coinsIsZero(amount) || validateCoins(amount) !== undefined) throw SdkErrors.InvalidCoins.wrap(formatCoins(amount));
   },

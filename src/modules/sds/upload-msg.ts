@@ -1,6 +1,7 @@
 /**
  * MsgFileUpload (reference/chain-semantics.md §2.3): records that a meta node reported an upload.
- * ValidateBasic: file hash (7), then the `from`, `reporter`, `uploader` addresses (SDK 7).
+ * ValidateBasic: file hash (7), then the `from`, `reporter`, `uploader` addresses (SDK 7, with
+ * stratos' fixed texts, e.g. `failed to parse reporter address: invalid address`).
  * Handler: the signer must own the reporter meta node (11), the reporter's bit is set in the
  * file's bitmap, height and uploader are overwritten, no coins move.
  *
@@ -9,7 +10,8 @@
  */
 import type { MsgSpec } from '../../state/module.ts';
 import { getMetaNode, isActiveMetaNode, metaNodeIndexList, ownsMetaNode } from '../register/index.ts';
-import { accountProblem, invalidAddress, sdsProblem } from './addresses.ts';
+import { SdkErrors } from '../../errors.ts';
+import { accountProblem, sdsProblem } from './addresses.ts';
 import { SdsErrors } from './errors.ts';
 import { SdsEvents } from './events.ts';
 import { fileHashProblem } from './file-hash.ts';
@@ -19,13 +21,18 @@ import { getFileInfo, setFileInfo } from './state.ts';
 
 const P = 'chain.sds.v1';
 
-function checkAddresses(msg: MsgFileUpload): void {
-  const from = accountProblem(msg.from);
-  if (from !== undefined) throw invalidAddress('from', from);
-  const reporter = sdsProblem(msg.reporter);
-  if (reporter !== undefined) throw invalidAddress('reporter', reporter);
-  const uploader = accountProblem(msg.uploader);
-  if (uploader !== undefined) throw invalidAddress('uploader', uploader);
+/** ValidateBasic (stratos `x/sds/types/msg.go`): a fixed text per field, the parse error left out. */
+function validateAddresses(msg: MsgFileUpload): void {
+  if (accountProblem(msg.from) !== undefined) throw SdkErrors.InvalidAddress.wrap('failed to validate from address');
+  if (sdsProblem(msg.reporter) !== undefined) throw SdkErrors.InvalidAddress.wrap('failed to parse reporter address');
+  if (accountProblem(msg.uploader) !== undefined) throw SdkErrors.InvalidAddress.wrap('failed to parse uploader address');
+}
+
+/** The handler (stratos `x/sds/keeper/msg_server.go`): reporter, from, uploader, each `Wrap(ErrInvalidAddress, err.Error())`. */
+function handlerAddresses(msg: MsgFileUpload): void {
+  for (const why of [sdsProblem(msg.reporter), accountProblem(msg.from), accountProblem(msg.uploader)]) {
+    if (why !== undefined) throw SdkErrors.InvalidAddress.wrap(why);
+  }
 }
 
 export const msgFileUpload: MsgSpec<MsgFileUpload> = {
@@ -35,10 +42,10 @@ export const msgFileUpload: MsgSpec<MsgFileUpload> = {
   validateBasic(msg) {
     const why = fileHashProblem(msg.file_hash);
     if (why !== undefined) throw SdsErrors.InvalidFileHash.wrap(why);
-    checkAddresses(msg);
+    validateAddresses(msg);
   },
   handle(draft, msg, ctx) {
-    checkAddresses(msg);
+    handlerAddresses(msg);
     if (!ownsMetaNode(draft, msg.from, msg.reporter) || !isActiveMetaNode(getMetaNode(draft, msg.reporter))) throw SdsErrors.ReporterAddressOrOwner.error();
     const existing = getFileInfo(draft, msg.file_hash);
     const bitmap = existing ? Uint8Array.from(Buffer.from(existing.reporters, 'hex')) : new Uint8Array(0);

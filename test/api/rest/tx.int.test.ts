@@ -160,6 +160,16 @@ describe('POST /sdk/tx/v1beta1/simulate', () => {
     expect(r.json().message).toMatch(/^account sequence mismatch, expected \d+, got 0: incorrect account sequence With gas wanted: '\d+' and gas used: '\d+' $/);
   });
 
+  it('a tx without signatures is refused as SDK v0.47 refuses it (ValidateBasicDecorator runs when simulating)', async () => {
+    const raw = TxRaw.decode(signed(alice, 0n, 3n, { messages: [msgSend(alice.address, bob.address, 1n)], fee: FEE }));
+    const none = TxRaw.encode({ ...raw, signatures: [] }).finish();
+    const r = await postJson(f, '/sdk/tx/v1beta1/simulate', { tx_bytes: b64(none) });
+    expect([r.status, r.json().code, r.json().message]).toEqual([500, 2, "no signatures supplied With gas wanted: '18446744073709551615' and gas used: '0' "]);
+    // an empty signature per signer (the CLI's `--gas auto`, CosmJS) is simulated
+    const empty = TxRaw.encode({ ...raw, signatures: [new Uint8Array(0)] }).finish();
+    expect((await postJson(f, '/sdk/tx/v1beta1/simulate', { tx_bytes: b64(empty) })).status).toBe(200);
+  });
+
   it('no tx is refused', async () => {
     expect(await postJson(f, '/sdk/tx/v1beta1/simulate', {}).then((r) => [r.status, r.text])).toEqual([400, '{"code":3,"message":"empty txBytes is not allowed","details":[]}']);
   });
@@ -289,6 +299,28 @@ describe('POST /sdk/tx/v1beta1/unsigned (--generate-only)', () => {
     expect(await refusal({ msgs: [send], sign: true })).toBe('request: unknown field "sign" (expected "msgs", "fee", "memo", "timeout_height")');
     expect(await refusal({ memo: 'x' })).toMatch(/^request: expected /);
     expect(await refusal('not json')).toMatch(/^request body is not JSON: /);
+  });
+
+  it('a fee the equivalent CLI command refuses is 400 with the chain\'s Tx.ValidateBasic / fee texts: bad payer or granter, negative or invalid amounts', async () => {
+    const refusal = async (body: unknown) => {
+      const r = await postJson(f, '/sdk/tx/v1beta1/unsigned', body);
+      expect([r.status, r.json().code]).toEqual([400, 3]);
+      return r.json().message as string;
+    };
+    const withFee = (fee: Record<string, unknown>) => ({ msgs: [send], fee });
+    expect(await refusal(withFee({ payer: 'xyz' }))).toBe('Invalid fee payer address (decoding bech32 failed: invalid bech32 string length 3): invalid address');
+    expect(await refusal({ body: { messages: [send] }, auth_info: { fee: { payer: `stvaloper${bob.address.slice(2)}` } } })).toMatch(
+      /^Invalid fee payer address \(decoding bech32 failed: invalid checksum \(expected \w{6} got \w{6}\)\): invalid address$/,
+    );
+    expect(await refusal(withFee({ granter: 'xyz' }))).toBe('invalid fee granter address: decoding bech32 failed: invalid bech32 string length 3');
+    expect(await refusal(withFee({ amount: [{ denom: 'wei', amount: '-1' }] }))).toBe('invalid fee provided: -1wei: insufficient fee');
+    // the negative amount first, as Tx.ValidateBasic checks it before the payer
+    expect(await refusal(withFee({ amount: [{ denom: 'wei', amount: '-1' }], payer: 'xyz' }))).toBe('invalid fee provided: -1wei: insufficient fee');
+    expect(await refusal(withFee({ amount: [{ denom: 'wei', amount: '5' }, { denom: 'foo', amount: '1' }] }))).toBe('invalid fee amount: 5wei,1foo: insufficient fee');
+    expect(await refusal(withFee({ amount: [{ denom: 'wei', amount: '5' }, { denom: 'wei', amount: '1' }] }))).toBe('invalid fee amount: 5wei,1wei: insufficient fee');
+    // valid ones, and a zero fee, are still generated
+    const ok = await postJson(f, '/sdk/tx/v1beta1/unsigned', withFee({ amount: [{ denom: 'wei', amount: '0' }], payer: bob.address, granter: bob.address }));
+    expect([ok.status, ok.json().auth_info.fee.payer, ok.json().auth_info.fee.granter]).toEqual([200, bob.address, bob.address]);
   });
 
   it('a message type the chain cannot execute (no handler in its router: bank MsgMultiSend, even with empty fields) is 400', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reporterBits } from '../../../src/modules/sds/reporters-bitmap.ts';
+import { msgFileUpload } from '../../../src/modules/sds/upload-msg.ts';
 import { getFileInfo } from '../../../src/modules/sds/state.ts';
 import { HEX_HASH, META_A, META_B, META_SUSPENDED, nodeKeyOf, owners, S, sdsChain, sdsQuery, typedEvents, V05_HASH } from './harness.ts';
 
@@ -74,13 +75,20 @@ describe('MsgFileUpload (reference §2.3)', () => {
     expect(chain.app.state.sds.files).toEqual({});
   });
 
-  it('refuses a reporter or uploader that does not parse with SDK invalid address (7)', () => {
+  it('refuses a from, reporter or uploader that does not parse with SDK invalid address (7) and stratos\' fixed ValidateBasic texts', () => {
     const chain = sdsChain();
     let r = chain.deliver(o0, [S.upload(o0.address, o0.address, o3.address, V05_HASH)]);
-    expect({ codespace: r.codespace, code: r.code }).toEqual({ codespace: 'sdk', code: 7 });
-    expect(r.log).toBe(`invalid reporter address: invalid bech32 prefix in ${JSON.stringify(o0.address)}: expected "stsds", got "st": invalid address`);
+    expect({ codespace: r.codespace, code: r.code, log: r.log }).toEqual({ codespace: 'sdk', code: 7, log: 'failed to parse reporter address: invalid address' });
     r = chain.deliver(o0, [S.upload(o0.address, META_A.address, '', V05_HASH)]);
-    expect({ codespace: r.codespace, code: r.code, log: r.log }).toEqual({ codespace: 'sdk', code: 7, log: 'invalid uploader address: empty address string is not allowed: invalid address' });
+    expect({ codespace: r.codespace, code: r.code, log: r.log }).toEqual({ codespace: 'sdk', code: 7, log: 'failed to parse uploader address: invalid address' });
+    expect(() => msgFileUpload.validateBasic!({ file_hash: V05_HASH, from: 'st1xyz', reporter: META_A.address, uploader: o3.address })).toThrow('failed to validate from address: invalid address');
+  });
+
+  it('the handler wraps the Go parse error (reporter, from, uploader), as stratos\' msg server does', () => {
+    const handle = (msg: { from: string; reporter: string; uploader: string }) => () => msgFileUpload.handle({} as never, { file_hash: V05_HASH, ...msg }, {} as never);
+    expect(handle({ from: 'st1xyz', reporter: o0.address, uploader: o3.address })).toThrow('invalid Bech32 prefix; expected stsds, got st: invalid address');
+    expect(handle({ from: 'st1xyz', reporter: META_A.address, uploader: o3.address })).toThrow('decoding bech32 failed: invalid bech32 string length 6: invalid address');
+    expect(handle({ from: o0.address, reporter: META_A.address, uploader: '' })).toThrow('empty address string is not allowed: invalid address');
   });
 
   it('given a meta node owned by someone else, when the signer reports with it, then sds 11 and nothing is recorded', () => {
