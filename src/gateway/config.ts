@@ -45,8 +45,13 @@ export interface GatewayConfig {
   readonly tiers: readonly Tier[];
   /** how long an upstream that did not answer is skipped */
   readonly upstreamRetrySeconds: number;
-  /** a client that sends no byte of its request for this long is cut off */
+  /**
+   * the slow-client guard: the headers must arrive within this, and a body must bring at least
+   * MIN_BODY_PROGRESS_BYTES in every such period until it ends (408); no cap on a whole upload
+   */
   readonly requestTimeoutSeconds: number;
+  /** a resource node or the storage client API that sends nothing for this long is given up (502) */
+  readonly upstreamTimeoutSeconds: number;
 }
 
 export const DEFAULT_TIERS: readonly Tier[] = Object.freeze([
@@ -67,6 +72,7 @@ export function defaultGatewayConfig(region: RegionCode, listen: string): Gatewa
     tiers: DEFAULT_TIERS,
     upstreamRetrySeconds: 10,
     requestTimeoutSeconds: 30,
+    upstreamTimeoutSeconds: 60,
   };
 }
 
@@ -79,7 +85,7 @@ export function parseRegion(text: string): RegionCode {
 export function writeGatewayConfig(home: string, c: GatewayConfig): void {
   mkdirSync(join(home, 'config'), { recursive: true });
   const doc = {
-    server: { listen: c.listen, region: c.region, upstream_retry_seconds: c.upstreamRetrySeconds, request_timeout_seconds: c.requestTimeoutSeconds },
+    server: { listen: c.listen, region: c.region, upstream_retry_seconds: c.upstreamRetrySeconds, request_timeout_seconds: c.requestTimeoutSeconds, upstream_timeout_seconds: c.upstreamTimeoutSeconds },
     upstreams: { spfs: c.spfsUpstream, rpc: c.rpcUpstreams.map((u) => ({ url: u.url, weight: u.weight })) },
     regions: c.regions.map((r) => ({ region: r.region, domain: r.domain, weight: r.weight })),
     tiers: c.tiers.map((t) => ({
@@ -131,6 +137,7 @@ export function readGatewayConfig(home: string): GatewayConfig {
     region: regionAt(server.region ?? 'EU', `${file}: server.region`),
     upstreamRetrySeconds: server.upstream_retry_seconds === undefined ? 10 : num(server, 'upstream_retry_seconds', `${file}: server`, 0),
     requestTimeoutSeconds: server.request_timeout_seconds === undefined ? 30 : num(server, 'request_timeout_seconds', `${file}: server`, 1),
+    upstreamTimeoutSeconds: server.upstream_timeout_seconds === undefined ? 60 : num(server, 'upstream_timeout_seconds', `${file}: server`, 1),
     rpcUpstreams: rpc.map((u, i) => {
       if (typeof u.url !== 'string') throw new Error(`${file}: upstreams.rpc[${i}].url must be a URL`);
       return { url: u.url.replace(/\/+$/, ''), weight: typeof u.weight === 'number' && u.weight > 0 ? u.weight : 1 };

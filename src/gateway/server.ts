@@ -34,14 +34,33 @@ class GatewayError extends Error {
   }
 }
 
-function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, kubo = false): void {
+/** Sends the refusal; returns the bytes of its body (0 when the answer had started: the connection is closed instead). */
+function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, kubo = false): number {
   if (res.headersSent) {
     res.destroy();
-    return;
+    return 0;
   }
   const body = JSON.stringify(kubo ? { Message: message, Code: 0, Type: 'error' } : { error: message, status }) + '\n';
   res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
+  return Buffer.byteLength(body);
 }
+
+/** The client closed its connection before its answer was sent whole: a normal event, logged in one line. */
+class ClientGone extends Error {
+  constructor() {
+    super('the client closed the connection');
+  }
+}
+
+class UpstreamTimeout extends Error {
+  constructor() {
+    super('upstream timeout');
+  }
+}
+
+/** A request body must bring at least this many bytes in every `request_timeout_seconds` until it ends (the slow-client guard). */
+export const MIN_BODY_PROGRESS_BYTES = 1024;
+const MiB = 1024 * 1024;
 
 const RPC_BODY_LIMIT = 5 * 1024 * 1024;
 
@@ -89,7 +108,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
   }
 
   /** Reads a body up to `limit` bytes (413 beyond, checked on Content-Length first, before any `100 Continue`). */
-  async function readLimited(req: IncomingMessage, res: ServerResponse, limit: number): Promise<Buffer> {
+  async function readLimited(req: IncomingMessage, res: ServerResponse, limit: number, received: (bytes: number) => void): Promise<Buffer> {
     const declared = Number(req.headers['content-length'] ?? NaN);
     if (Number.isFinite(declared) && declared > limit) throw new GatewayError(413, `request body of ${declared} bytes is over this tier's limit of ${limit} bytes`);
     wantBody(res);
@@ -97,6 +116,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     let size = 0;
     for await (const chunk of req) {
       size += (chunk as Buffer).length;
+      received((chunk as Buffer).length);
       if (size > limit) throw new GatewayError(413, `request body over this tier's limit of ${limit} bytes`);
       chunks.push(chunk as Buffer);
     }
@@ -106,9 +126,9 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
   /** kept-alive connections to the resource nodes (a new connection per request cost 5× the throughput) */
   const rpcAgent = new Agent({ keepAlive: true, maxSockets: 256 });
 
-  function post(url: string, body: Buffer, retried = false): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  function post(url: string, body: Buffer, gone: AbortSignal, retried = false): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
     return new Promise((resolve, reject) => {
-      const r = request(url, { method: 'POST', agent: rpcAgent, headers: { 'Content-Type': 'application/json', 'Content-Length': body.length }, timeout: 60_000 }, (res) => {
+      const r = request(url, { method: 'POST', agent: rpcAgent, signal: gone, headers: { 'Content-Type': 'application/json', 'Content-Length': body.length }, timeout: c.upstreamTimeoutSeconds * 1000 }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (d: Buffer) => chunks.push(d));
         res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: { 'Content-Type': String(res.headers['content-type'] ?? 'application/json') }, body: Buffer.concat(chunks) }));
@@ -117,17 +137,22 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
       r.on('timeout', () => r.destroy(new Error('upstream timeout')));
       r.on('error', (e: NodeJS.ErrnoException) => {
         // a kept-alive connection the node closed meanwhile: once more on a new one, not a failover
-        if (r.reusedSocket && e.code === 'ECONNRESET' && !retried) post(url, body, true).then(resolve, reject);
+        if (r.reusedSocket && e.code === 'ECONNRESET' && !retried && !gone.aborted) post(url, body, gone, true).then(resolve, reject);
         else reject(e);
       });
       r.end(body);
     });
   }
 
-  async function rpc(req: IncomingMessage, res: ServerResponse, token: TokenRow, tier: Tier, admitted: Record<string, string>): Promise<void> {
+  async function rpc(req: IncomingMessage, res: ServerResponse, token: TokenRow, tier: Tier, admitted: Record<string, string>, gone: AbortSignal): Promise<void> {
     if (req.method !== 'POST') throw new GatewayError(405, 'only POST is served on /private/rpc/<token>', { Allow: 'POST' });
-    const body = await readLimited(req, res, Math.min(tier.maxUploadBytes, RPC_BODY_LIMIT));
-    count(token, tier, body.length, 0);
+    let received = 0;
+    let body: Buffer;
+    try {
+      body = await readLimited(req, res, Math.min(tier.maxUploadBytes, RPC_BODY_LIMIT), (n) => (received += n));
+    } finally {
+      count(token, tier, received, 0);
+    }
     const policy = checkRpcBody(body.toString('utf8'), token.owner);
     if (!policy.ok) throw new GatewayError(policy.status, policy.error);
     const { reqid, key } = affinityKey(policy.calls);
@@ -138,8 +163,9 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     for (const u of order) {
       let answer;
       try {
-        answer = await post(`${u.url}/`, body);
+        answer = await post(`${u.url}/`, body, gone);
       } catch (e) {
+        if (gone.aborted) throw new ClientGone();
         upstreams.markDown(u);
         lastError = `${u.url}: ${(e as Error).message}`;
         log(`upstream ${lastError}; trying the next`);
@@ -157,16 +183,32 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     throw new GatewayError(502, `no resource node of region ${c.region} answered (${lastError})`);
   }
 
-  async function spfs(req: IncomingMessage, res: ServerResponse, rest: string, search: string, token: TokenRow, tier: Tier, admitted: Record<string, string>): Promise<void> {
+  /**
+   * A POST to the storage client API with the upstream time limit: nothing received or sent for
+   * `upstream_timeout_seconds` is a timeout (for an add, the wait for the answer after the body grows
+   * by 1 s a MiB: the storage client stores the file in SDS before it answers). A client that goes
+   * away (`gone`) aborts it at once.
+   */
+  function spfsRequest(path: string, headers: Record<string, string>, gone: AbortSignal, onResponse: (ures: IncomingMessage) => void) {
+    const timeoutMs = c.upstreamTimeoutSeconds * 1000;
+    const up = request(`${c.spfsUpstream}${path}`, { method: 'POST', headers, timeout: timeoutMs, signal: gone }, onResponse);
+    up.on('timeout', () => up.destroy(new UpstreamTimeout()));
+    return up;
+  }
+
+  const spfsUnavailable = (e: Error): GatewayError =>
+    new GatewayError(502, `the storage client API of region ${c.region} did not answer${e instanceof UpstreamTimeout ? ` within upstream_timeout_seconds (${c.upstreamTimeoutSeconds} s)` : `: ${e.message}`}`);
+
+  async function spfs(req: IncomingMessage, res: ServerResponse, rest: string, search: string, token: TokenRow, tier: Tier, admitted: Record<string, string>, gone: AbortSignal): Promise<void> {
     const decision = spfsPolicy(req.method ?? '', rest, new URLSearchParams(search), token, store);
     if (!decision.ok) throw new GatewayError(decision.status, decision.error, decision.status === 405 ? { Allow: 'POST' } : {});
     const declared = Number(req.headers['content-length'] ?? NaN);
     if (Number.isFinite(declared) && declared > tier.maxUploadBytes) throw new GatewayError(413, `request body of ${declared} bytes is over this tier's limit of ${tier.maxUploadBytes} bytes`);
     wantBody(res);
     for (const prep of decision.before) {
-      await new Promise<void>((resolve) => {
-        const r = request(`${c.spfsUpstream}${prep}`, { method: 'POST' }, (x) => x.resume().on('end', () => resolve()));
-        r.on('error', () => resolve());
+      await new Promise<void>((resolve, reject) => {
+        const r = spfsRequest(prep, {}, gone, (x) => x.resume().on('end', () => resolve()).on('error', () => resolve()));
+        r.on('error', () => (gone.aborted ? reject(new ClientGone()) : resolve()));
         r.end();
       });
     }
@@ -184,9 +226,17 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     for (const h of ['content-type', 'content-length']) if (req.headers[h]) headers[h] = String(req.headers[h]);
     try {
       await new Promise<void>((resolve, reject) => {
-        const up = request(`${c.spfsUpstream}/api/v0/${decision.command}?${decision.query}`, { method: 'POST', headers }, (ures) => {
+        const up = spfsRequest(`/api/v0/${decision.command}?${decision.query}`, headers, gone, (ures) => {
+          const status = ures.statusCode ?? 502;
+          if (status === 502 || status === 503) {
+            // a dependency behind the storage client failed (its resource node): said without its
+            // details, which name the operator's machine (an IPC socket path)
+            ures.resume();
+            reject(new GatewayError(status, `the storage network of region ${c.region} is unavailable`));
+            return;
+          }
           const out: Buffer[] = [];
-          res.writeHead(ures.statusCode ?? 502, { ...admitted, ...Object.fromEntries(Object.entries(ures.headers).filter(([k]) => k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') as [string, string][]) });
+          res.writeHead(status, { ...admitted, ...Object.fromEntries(Object.entries(ures.headers).filter(([k]) => k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') as [string, string][]) });
           ures.on('data', (d: Buffer) => {
             outBytes += d.length;
             if (decision.recordAdds) out.push(d);
@@ -205,12 +255,13 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
               }
               resolve();
             })
-            .catch(reject);
+            .catch((e) => reject(gone.aborted ? new ClientGone() : e));
         });
-        up.on('error', (e) => reject(new GatewayError(502, `the storage client API of region ${c.region} did not answer: ${e.message}`)));
+        if (decision.command === 'add') up.once('finish', () => up.setTimeout(c.upstreamTimeoutSeconds * 1000 + Math.ceil(inBytes / MiB) * 1000));
+        up.on('error', (e) => reject(gone.aborted ? new ClientGone() : spfsUnavailable(e)));
         pipeline(req, counter, up).catch((e) => {
           up.destroy();
-          reject(e instanceof GatewayError ? e : new GatewayError(400, (e as Error).message));
+          reject(gone.aborted ? new ClientGone() : e instanceof GatewayError ? e : new GatewayError(400, (e as Error).message));
         });
       });
     } finally {
@@ -225,7 +276,16 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     if (bytesOut > 0) metrics.bytes.inc({ tier: tier.name, direction: 'out' }, bytesOut);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, at: { route: string; tier: string }): Promise<void> {
+  interface Exchange {
+    route: string;
+    tier: string;
+    /** the token and tier once admitted: what is sent back on a refusal is counted to it */
+    admitted?: { token: TokenRow; tier: Tier };
+    /** aborted when the client closes its connection before its answer is sent whole */
+    gone: AbortSignal;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, at: Exchange): Promise<void> {
     const raw = req.url ?? '/';
     const q = raw.indexOf('?');
     const path = q < 0 ? raw : raw.slice(0, q);
@@ -253,8 +313,9 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
       return;
     }
     if (seg[0] === 'metrics' && seg.length === 1) {
-      const body = metrics.text();
       at.route = 'metrics';
+      if (req.method !== 'GET') throw new GatewayError(405, 'only GET is served on /metrics', { Allow: 'GET' });
+      const body = metrics.text();
       res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4', 'Content-Length': Buffer.byteLength(body) }).end(body);
       return;
     }
@@ -264,6 +325,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     // `/spfs/api/v0/…` has no token (one sent elsewhere, e.g. in the query string, is not read): `api` is not one
     const tokenSegment = route === 'rpc' ? seg[2] : route === 'spfs' && seg[1] === 'api' && seg[2] === 'v0' ? undefined : seg[1];
     if (route === 'rpc' && seg.length > 3) throw new GatewayError(404, 'no route: /private/rpc/<token> takes nothing after the token');
+    if (route === 'usage' && req.method !== 'GET') throw new GatewayError(405, 'only GET is served on /usage/<token>', { Allow: 'GET' });
     const { token, tier } = authenticate(tokenSegment);
     at.tier = tier.name;
     if (route === 'usage') {
@@ -282,11 +344,14 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
       const why = admission.reason === 'rate' ? 'request rate' : admission.reason === 'concurrency' ? 'requests in flight' : 'traffic quota';
       throw new GatewayError(429, `over the ${why} limit of tier ${tier.name}`, { ...admission.headers, 'Retry-After': String(admission.retryAfter) });
     }
+    at.admitted = { token, tier };
+    // a client that goes away gives its slot back at once (its upstream request is aborted too)
+    res.once('close', () => admission.release());
     try {
-      if (route === 'rpc') await rpc(req, res, token, tier, admission.headers);
+      if (route === 'rpc') await rpc(req, res, token, tier, admission.headers, at.gone);
       else {
         if (seg[2] !== 'api' || seg[3] !== 'v0' || seg.length < 5) throw new GatewayError(404, 'no route: /spfs/<token>/api/v0/<command>');
-        await spfs(req, res, seg.slice(4).join('/'), search, token, tier, admission.headers);
+        await spfs(req, res, seg.slice(4).join('/'), search, token, tier, admission.headers, at.gone);
       }
     } finally {
       admission.release();
@@ -295,32 +360,58 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
 
   const address = parseListenAddress(c.listen, 'gateway listen address');
   const server: RunningServer = await listen(address, async (req, res) => {
-    const at = { route: 'other', tier: '' };
+    const clientGone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) clientGone.abort();
+    });
+    const at: Exchange = { route: 'other', tier: '', gone: clientGone.signal };
     for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
-    // Node checks requestTimeout only every 30 s (connectionsCheckingInterval): a client that
-    // trickles its request is cut off here, on time, with 408 and the connection closed
+    // the slow-client guard (request_timeout_seconds): until the body has ended, every period must
+    // bring at least MIN_BODY_PROGRESS_BYTES of it, so a trickling or stalled client is cut off with
+    // 408 (checked here, on time: Node checks its own timeouts only every 30 s) while an honest
+    // upload of any length within the tier's limit goes through. A period in which the gateway
+    // itself is not reading (its upstream is slower than the client) does not count against it.
     let timedOut = false;
-    const cutOff = setTimeout(() => {
-      if (req.complete) return;
+    let seen = req.socket.bytesRead;
+    const guard = setInterval(() => {
+      if (req.complete || req.socket.destroyed) {
+        clearInterval(guard);
+        return;
+      }
+      const progress = req.socket.bytesRead - seen;
+      seen = req.socket.bytesRead;
+      if (progress >= MIN_BODY_PROGRESS_BYTES || req.readableLength > 0 || req.socket.isPaused()) return;
+      clearInterval(guard);
       timedOut = true;
       metrics.rejections.inc({ tier: at.tier, reason: '408' });
-      const message = `the request was not received within request_timeout_seconds (${c.requestTimeoutSeconds} s)`;
+      const message = `the request body arrived too slowly: less than ${MIN_BODY_PROGRESS_BYTES} bytes in request_timeout_seconds (${c.requestTimeoutSeconds} s)`;
       if (res.headersSent) req.socket.destroy();
       else {
         res.once('finish', () => req.socket.destroy());
-        sendError(res, 408, message, { Connection: 'close' }, at.route === 'spfs');
+        const sent = sendError(res, 408, message, { Connection: 'close' }, at.route === 'spfs');
+        if (at.admitted) count(at.admitted.token, at.admitted.tier, 0, sent);
       }
     }, c.requestTimeoutSeconds * 1000);
-    res.once('close', () => clearTimeout(cutOff));
+    guard.unref();
+    req.socket.once('close', () => clearInterval(guard));
     try {
       await handle(req, res, at);
     } catch (e) {
       req.resume();
       if (timedOut) return;
+      if (e instanceof ClientGone || clientGone.signal.aborted) {
+        // a client that stops a download or an upload: a normal event (no token in the log)
+        log(`gateway: ${req.method} ${at.route}${at.tier ? ` (tier ${at.tier})` : ''} ended early: the client closed the connection`);
+        return;
+      }
       const err = e instanceof GatewayError ? e : new GatewayError(500, (e as Error).message);
       if (!(e instanceof GatewayError)) log(`gateway: ${(e as Error).stack ?? String(e)}`);
       if (err.status >= 400 && err.status < 500 && err.status !== 429) metrics.rejections.inc({ tier: at.tier, reason: String(err.status) });
-      sendError(res, err.status, err.message, err.headers, at.route === 'spfs');
+      // a body refused before its end (413 while it streams …) leaves the connection in no state
+      // to carry another request: it is closed after the answer
+      const sent = sendError(res, err.status, err.message, req.complete ? err.headers : { ...err.headers, Connection: 'close' }, at.route === 'spfs');
+      // what an admitted request is sent back is counted, a refusal's text too (a 429 is not admitted)
+      if (at.admitted) count(at.admitted.token, at.admitted.tier, 0, sent);
     } finally {
       metrics.requests.inc({ route: at.route, tier: at.tier, status: String(res.statusCode) });
     }
@@ -331,8 +422,10 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     awaitingContinue.add(res);
     server.server.emit('request', req, res);
   });
-  server.server.requestTimeout = c.requestTimeoutSeconds * 1000;
-  server.server.headersTimeout = Math.min(c.requestTimeoutSeconds, 20) * 1000;
+  // no cap on a whole request (an upload of the tier's max_upload_bytes over an ordinary link takes
+  // minutes): the guard above; the headers within request_timeout_seconds (Node's check)
+  server.server.requestTimeout = 0;
+  server.server.headersTimeout = c.requestTimeoutSeconds * 1000;
   const url = `http://${address.host === '0.0.0.0' ? '127.0.0.1' : address.host}:${server.address.port}`;
   log(`gateway of region ${c.region} on ${url} (resource nodes ${c.rpcUpstreams.map((u) => u.url).join(', ')}; storage client API ${c.spfsUpstream})`);
   return {

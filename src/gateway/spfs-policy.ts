@@ -12,6 +12,7 @@
  */
 import { CID } from 'multiformats/cid';
 import { parseCid } from '../sds/storage-client/cid-text.ts';
+import { pathArgument } from '../sds/storage-client/kubo-http.ts';
 import type { TokenRow, TokenStore } from './tokens.ts';
 
 const COMMANDS = new Set([
@@ -42,8 +43,17 @@ export function mfsRoot(token: TokenRow): string {
   return token.owner !== '' ? `/owners/${token.owner}` : '/public';
 }
 
-export function spfsPolicy(method: string, command: string, q: URLSearchParams, token: TokenRow, store: TokenStore): SpfsDecision {
+export function spfsPolicy(method: string, path: string, query: URLSearchParams, token: TokenRow, store: TokenStore): SpfsDecision {
   if (method !== 'POST') return { ok: false, status: 405, error: `${method} is not allowed: Kubo RPC commands are POST` };
+  let command = path;
+  let q = query;
+  // go-ipfs-cmds' path argument (`cat/<cid>` is `cat?arg=<cid>`, as the storage client reads it):
+  // made the query form here, so that every check below sees the argument
+  const split = COMMANDS.has(path) ? undefined : pathArgument(path);
+  if (split !== undefined && COMMANDS.has(split.command)) {
+    command = split.command;
+    q = new URLSearchParams([['arg', split.arg], ...query]);
+  }
   if (!COMMANDS.has(command)) return { ok: false, status: 404, error: `command ${JSON.stringify(command)} is not served through the gateway` };
   const args = q.getAll('arg');
   if (command === 'add' && args.length > 0) return { ok: false, status: 403, error: 'add?arg=<local path> is not served through the gateway: send the file as multipart' };

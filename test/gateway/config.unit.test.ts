@@ -31,7 +31,7 @@ describe('gateway config', () => {
   it('reads a hand-written file: URLs without trailing slashes, defaults for what is left out', () => {
     write(GOOD + TIER);
     const c = readGatewayConfig(home);
-    expect(c).toMatchObject({ listen: '127.0.0.1:0', region: 'USEAST', spfsUpstream: 'http://127.0.0.1:6798', rpcUpstreams: [{ url: 'http://127.0.0.1:9301', weight: 2 }], regions: [], upstreamRetrySeconds: 10, requestTimeoutSeconds: 30 });
+    expect(c).toMatchObject({ listen: '127.0.0.1:0', region: 'USEAST', spfsUpstream: 'http://127.0.0.1:6798', rpcUpstreams: [{ url: 'http://127.0.0.1:9301', weight: 2 }], regions: [], upstreamRetrySeconds: 10, requestTimeoutSeconds: 30, upstreamTimeoutSeconds: 60 });
     expect(c.tiers).toEqual([{ name: 'free', ratePerSecond: 5, burst: 10, concurrency: 2, trafficBytes: 1000, windowSeconds: 60, maxUploadBytes: 100 }]);
   });
 
@@ -57,5 +57,6 @@ describe('gateway config', () => {
     expect(err(`${GOOD}${TIER}[[regions]]\nregion = "EU"\ndomain = "https://eu.example"\n`)).toBe(`${file}: regions[0].weight must be a number`);
     expect(err(`${GOOD}${TIER}[[regions]]\nregion = "XX"\ndomain = "https://eu.example"\nweight = 1\n`)).toBe(`${file}: regions[0].region: unknown region code "XX": expected one of EU, USEAST, USWEST, ASIA`);
     expect(err(GOOD.replace('[server]\n', '[server]\nrequest_timeout_seconds = "5"\n') + TIER)).toBe(`${file}: server.request_timeout_seconds must be a number ≥ 1, got "5"`);
+    expect(err(GOOD.replace('[server]\n', '[server]\nupstream_timeout_seconds = 0\n') + TIER)).toBe(`${file}: server.upstream_timeout_seconds must be a number ≥ 1, got 0`);
   });
 });

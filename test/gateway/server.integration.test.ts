@@ -84,7 +84,7 @@ beforeAll(async () => {
   config = {
     listen: '127.0.0.1:0', region: 'EU', rpcUpstreams: [{ url: rpcA.url, weight: 1 }, { url: rpcB.url, weight: 1 }], spfsUpstream: spfs.url,
     regions: [{ region: 'EU', domain: 'https://eu.gateway.example', weight: 60 }, { region: 'EU', domain: 'https://eu2.gateway.example', weight: 40 }, { region: 'ASIA', domain: 'https://asia.gateway.example', weight: 100 }],
-    tiers: TIERS, upstreamRetrySeconds: 30, requestTimeoutSeconds: 2,
+    tiers: TIERS, upstreamRetrySeconds: 30, requestTimeoutSeconds: 2, upstreamTimeoutSeconds: 1,
   };
   gw = await startGateway(config, store, (l) => logs.push(l));
 });
@@ -353,7 +353,7 @@ describe('the gateway in process', () => {
         expect(after).toBeLessThan(5000);
         const text = Buffer.concat(received).toString('utf8');
         expect(text.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
-        expect(text).toContain(err(408, 'the request was not received within request_timeout_seconds (2 s)'));
+        expect(text).toContain(err(408, 'the request body arrived too slowly: less than 1024 bytes in request_timeout_seconds (2 s)'));
         expect((await send(gw.url, 'GET', '/metrics')).body).toContain('gateway_rejections_total{reason="408",tier="free"} 1');
       } finally {
         clearInterval(trickle);

@@ -30,12 +30,19 @@ describe('spfsPolicy: what /spfs/<token>/api/v0/<cmd> lets through', () => {
 
   it('refuses other methods, unknown commands and the local forms', () => {
     expect(decide('cat', `arg=${CID_OTHER}`, PUBLIC, 'GET')).toEqual({ ok: false, status: 405, error: 'GET is not allowed: Kubo RPC commands are POST' });
-    for (const c of ['config', 'shutdown', 'repo/gc', 'repo/stat', 'key/gen', 'files/write', 'files/read', 'dag/put', 'block/put', 'block/rm', 'swarm/connect', 'object/get', 'name/publish', 'add/x', 'block/get/x', '']) {
+    for (const c of ['config', 'shutdown', 'repo/gc', 'repo/stat', 'key/gen', 'files/write', 'files/read', 'dag/put', 'block/put', 'block/rm', 'swarm/connect', 'object/get', 'name/publish', 'add/x', 'repo/stat/x', 'version/x', 'pin/x', '']) {
       expect(decide(c, '')).toEqual({ ok: false, status: 404, error: `command ${JSON.stringify(c)} is not served through the gateway` });
     }
     expect(decide('add', 'arg=/etc/passwd')).toEqual({ ok: false, status: 403, error: 'add?arg=<local path> is not served through the gateway: send the file as multipart' });
     expect(decide('get', `arg=sdm://${OWNER}/v05j1m571efv3vuk3tq7airrfglanjvts4jrd4l8`)).toEqual({ ok: false, status: 403, error: 'get?arg=sdm://… is not served through the gateway: get a CID' });
     expect(decide('ls', '')).toEqual({ ok: false, status: 403, error: "ls without a CID lists the storage client's SDS files: not served through the gateway" });
+  });
+
+  it('reads go-ipfs-cmds\' path argument as the storage client does: cat/<cid> is cat?arg=<cid>, checked and forwarded in the query form', () => {
+    expect(decide(`cat/${CID_OTHER}`, 'offset=2')).toEqual({ ok: true, command: 'cat', query: `arg=${CID_OTHER}&offset=2`, recordAdds: false, before: [] });
+    expect(decide(`cat/${CID_OTHER}`, `arg=${CID_OTHER}`)).toEqual({ ok: true, command: 'cat', query: `arg=${CID_OTHER}&arg=${CID_OTHER}`, recordAdds: false, before: [] });
+    expect(decide(`block/get/${CID_OTHER}`, 'offline=false')).toEqual({ ok: true, command: 'block/get', query: `arg=${CID_OTHER}&offline=true`, recordAdds: false, before: [] });
+    expect(decide(`cat/${CID_OTHER}`, '', PRIVATE)).toEqual({ ok: false, status: 403, error: `this private token reaches only the content of ${OWNER}: ${CID_OTHER} is not theirs` });
   });
 
   it('passes swarm/peers and object/stat (ipfs.sh), block/stat; block/get and dag/get go offline=true (no SDS download of a whole file for one data block)', () => {

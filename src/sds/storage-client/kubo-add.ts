@@ -6,7 +6,7 @@
  * - the spec's (§4.2): `?arg=<path>` of a file on the server's machine, uploaded to SDS; the answer
  *   is the same line plus the SDS fields `FileHash` and `FileHandle` (docs/storage-client.md).
  * Parts are spooled to temp files as they stream in (never whole in memory); over the size limit
- * the request is refused with 413, and nothing is kept.
+ * the request is refused with 413, and nothing is kept; nor when the request is aborted mid-body.
  */
 import busboy from 'busboy';
 import { createWriteStream, mkdirSync, realpathSync, rmSync, statSync } from 'node:fs';
@@ -124,6 +124,17 @@ async function spoolMultipart(r: KuboRequest, dir: string, limit: number): Promi
     });
     bb.on('error', (e) => reject(new KuboError(400, `multipart: ${(e as Error).message}`)));
     bb.on('close', () => resolveAll());
+    // `pipe` does not pass an abort on: a client that goes away mid-body (or a gateway that cut
+    // it off) would leave busboy waiting for the rest forever, and the spool on disk
+    const aborted = (): void => {
+      if (r.req.complete) return;
+      reject(new KuboError(400, 'the request was aborted before its body ended: nothing was added'));
+      r.req.unpipe(bb);
+      bb.destroy();
+    };
+    r.req.once('aborted', aborted);
+    r.req.once('close', aborted);
+    r.req.once('error', aborted);
     r.req.pipe(bb);
   });
   try {

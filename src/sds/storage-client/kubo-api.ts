@@ -17,11 +17,12 @@ import { parseCid } from './cid-text.ts';
 import { listen, type RunningServer } from '../../api/http.ts';
 import { parseFileHandle } from '../protocol/file-handle.ts';
 import { SdsReturnError } from '../client/sds-client.ts';
+import { SdsRpcTransportError } from '../rpc/client.ts';
 import type { CidIndex } from './cid-index.ts';
 import { handleAdd } from './kubo-add.ts';
 import { BLOCK_COMMANDS, handleBlockCommand } from './kubo-blocks.ts';
 import { handleFiles } from './kubo-files.ts';
-import { boolOption, intOption, KuboError, parseKuboRequest, requireArg, sendKuboError, sendKuboJson, sendKuboNotFound, type KuboRequest } from './kubo-http.ts';
+import { boolOption, intOption, KuboError, parseKuboRequest, pathArgument, requireArg, sendKuboError, sendKuboJson, sendKuboNotFound, type KuboRequest } from './kubo-http.ts';
 import type { SdsBackend } from './sds-backend.ts';
 import { IndexBlockstore, reachableCids, resolvePath, type ResolvedEntry } from './unixfs.ts';
 import { UnixFS } from 'ipfs-unixfs';
@@ -89,32 +90,12 @@ const SERVED_COMMANDS: ReadonlySet<string> = new Set([
   ...BLOCK_COMMANDS,
 ]);
 
-/**
- * The served commands whose path may carry their first argument, as go-ipfs-cmds reads one segment
- * after a command (`cat/<cid>` is `cat?arg=<cid>`; `cat/x?arg=<cid>` is `cat` of `x`, then of
- * `<cid>`): those whose arguments are paths or CIDs. `add` (its argument is the file, in the body or
- * as a local path) and the commands without arguments keep the 404 for a longer path.
- */
-const PATH_ARGUMENT_COMMANDS: ReadonlySet<string> = new Set([
-  'cat', 'get', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'files/mkdir', 'files/cp', 'files/ls', 'files/stat', 'files/rm',
-  'object/stat', 'block/stat', 'block/get', 'dag/get',
-]);
-
 /** The request as the served command it names, with a trailing path segment as its first argument; undefined for a path that is not one. */
 function servedRequest(r: KuboRequest): KuboRequest | undefined {
   if (SERVED_COMMANDS.has(r.command)) return r;
-  const slash = r.command.lastIndexOf('/');
-  if (slash < 0) return undefined;
-  const command = r.command.slice(0, slash);
-  if (!PATH_ARGUMENT_COMMANDS.has(command)) return undefined;
-  const segment = r.command.slice(slash + 1);
-  let arg: string;
-  try {
-    arg = decodeURIComponent(segment);
-  } catch {
-    arg = segment; // a stray % is the argument's own text
-  }
-  return { ...r, command, args: [arg, ...r.args] };
+  const split = pathArgument(r.command);
+  if (split === undefined) return undefined;
+  return { ...r, command: split.command, args: [split.arg, ...r.args] };
 }
 
 const PIN_LS_TYPES: ReadonlySet<string> = new Set(['direct', 'indirect', 'recursive', 'all']);
@@ -160,7 +141,7 @@ function sortedKeys<T>(keys: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(keys).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-export function serveStorageClientApi(o: StorageClientApiOptions): Promise<RunningServer> {
+export async function serveStorageClientApi(o: StorageClientApiOptions): Promise<RunningServer> {
   const store = new IndexBlockstore(o.index);
   const addContext = { index: o.index, store, backend: o.backend, maxAddBytes: o.maxAddBytes, localPathsAllowed: isLoopback(o.host) || o.localRoot !== '', localRoot: o.localRoot };
   const blocksContext = { index: o.index, backend: o.backend, resolve: async (arg: string) => (await resolveOrFail(arg)).cid };
@@ -182,22 +163,61 @@ export function serveStorageClientApi(o: StorageClientApiOptions): Promise<Runni
     }
   }
 
+  /**
+   * Kubo `cat <path>…`: the files one after the other (core/commands/cat.go); `offset` and `length`
+   * span them: an offset past a file skips it and counts on into the next, `length` cuts the whole.
+   * Every argument is resolved first (a directory or an unknown path is an error before any byte);
+   * each SDS file is downloaded only when its bytes are next, and only if any of them are sent.
+   */
   async function cat(r: KuboRequest, res: ServerResponse): Promise<void> {
-    const e = await resolveOrFail(requireArg(r, 'ipfs-path'));
-    if (e.type === 'directory') throw new KuboError(500, 'this dag node is a directory');
-    const c = contentOf(e);
-    const offset = intOption(r.options, 'offset', 0);
+    requireArg(r, 'ipfs-path');
+    let offset = intOption(r.options, 'offset', 0);
     const length = r.options.has('length') ? intOption(r.options, 'length', 0) : undefined;
     if (offset < 0) throw new KuboError(500, 'cannot specify negative offset');
     if (length !== undefined && length < 0) throw new KuboError(500, 'cannot specify negative length');
-    const f = await o.backend.fetch(c.file_hash, c.owner);
+    const files = [];
+    for (const arg of r.args) {
+      const e = await resolveOrFail(arg);
+      if (e.type === 'directory') throw new KuboError(500, 'this dag node is a directory');
+      files.push(contentOf(e));
+    }
+    // the byte ranges to send, as cat.go's loop: [start, end) of each file
+    const parts: { content: (typeof files)[number]; start: number; end: number }[] = [];
+    let total = 0;
+    if (length !== 0) {
+      for (const c of files) {
+        if (offset > c.size) {
+          offset -= c.size;
+          continue;
+        }
+        const start = offset;
+        offset = 0;
+        let end = c.size;
+        if (length !== undefined && total + (end - start) >= length) end = start + (length - total);
+        parts.push({ content: c, start, end });
+        total += end - start;
+        if (length !== undefined && total >= length) break;
+      }
+    }
+    const fetchPart = (i: number) => {
+      const p = parts[i]!;
+      return p.end > p.start ? o.backend.fetch(p.content.file_hash, p.content.owner) : Promise.resolve(undefined);
+    };
+    // the first file is read before the answer starts, so that its failure is a status, not a trailer
+    let current = parts.length > 0 ? await fetchPart(0) : undefined;
     try {
-      const end = length === undefined ? c.size : Math.min(c.size, offset + length);
-      res.writeHead(200, { 'Content-Type': 'text/plain', 'X-Stream-Output': '1', 'X-Content-Length': String(Math.max(0, end - offset)) });
-      if (end > offset) await pipeline(createReadStream(f.path, { start: offset, end: end - 1 }), res);
-      else res.end();
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'X-Stream-Output': '1', 'X-Content-Length': String(total) });
+      for (let i = 0; i < parts.length; i++) {
+        if (i > 0) current = await fetchPart(i);
+        if (!current) continue;
+        const p = parts[i]!;
+        await pipeline(createReadStream(current.path, { start: p.start, end: p.end - 1 }), res, { end: false });
+        rmSync(current.path, { force: true });
+        current = undefined;
+      }
+      res.end();
     } finally {
-      rmSync(f.path, { force: true });
+      if (current) rmSync(current.path, { force: true });
     }
   }
 
@@ -388,17 +408,34 @@ export function serveStorageClientApi(o: StorageClientApiOptions): Promise<Runni
     }
   }
 
-  return listen({ host: o.host, port: o.port }, async (req, res) => {
+  const server = await listen({ host: o.host, port: o.port }, async (req, res) => {
     try {
       await handle(req, res);
     } catch (e) {
       req.resume();
+      if (res.destroyed && !res.writableFinished) {
+        // the client went away (a download or upload it stopped): a normal event, one line
+        o.log(`storage client API: ${req.method} ${req.url} ended early: the client closed the connection`);
+        return;
+      }
       if (e instanceof KuboError) sendKuboError(res, e.status, e.message, e.code);
       else if (e instanceof SdsReturnError) sendKuboError(res, 500, `SDS: ${e.message}`);
-      else {
+      else if (e instanceof SdsRpcTransportError) {
+        // the resource node is down or unreachable: a dependency failed, not the command; its
+        // endpoint (an IPC socket path on this machine) stays in the log
+        o.log(`storage client API: ${req.method} ${req.url}: ${e.message}`);
+        sendKuboError(res, 502, RESOURCE_NODE_UNAVAILABLE);
+      } else {
         o.log(`storage client API: ${(e as Error).stack ?? String(e)}`);
         sendKuboError(res, 500, (e as Error).message);
       }
     }
   });
+  // Kubo sets no deadline on a request's body: an add of a large file over a slow link (or through a
+  // gateway that forwards it as it arrives) must not be cut off by Node's default of 300 s
+  server.server.requestTimeout = 0;
+  return server;
 }
+
+/** The 502 of a command that needed the resource node when it did not answer (docs/storage-client.md). */
+export const RESOURCE_NODE_UNAVAILABLE = 'the resource node did not answer: the storage network is unavailable from this storage client (the cause is in its log)';

@@ -78,3 +78,29 @@ export function requireArg(r: KuboRequest, name: string): string {
   if (a === undefined || a === '') throw new KuboError(400, `argument "${name}" is required`);
   return a;
 }
+
+/**
+ * The served commands whose path may carry their first argument, as go-ipfs-cmds reads one segment
+ * after a command (`cat/<cid>` is `cat?arg=<cid>`; `cat/x?arg=<cid>` is `cat` of `x`, then of
+ * `<cid>`): those whose arguments are paths or CIDs. `add` (its argument is the file, in the body or
+ * as a local path) and the commands without arguments keep the 404 for a longer path. The gateway
+ * reads the same form (src/gateway/spfs-policy.ts).
+ */
+export const PATH_ARGUMENT_COMMANDS: ReadonlySet<string> = new Set([
+  'cat', 'get', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'files/mkdir', 'files/cp', 'files/ls', 'files/stat', 'files/rm',
+  'object/stat', 'block/stat', 'block/get', 'dag/get',
+]);
+
+/** `cat/<segment>` → the command and its first argument (the segment URI-decoded); undefined for a path that is not that form. */
+export function pathArgument(path: string): { command: string; arg: string } | undefined {
+  const slash = path.lastIndexOf('/');
+  if (slash < 0) return undefined;
+  const command = path.slice(0, slash);
+  if (!PATH_ARGUMENT_COMMANDS.has(command)) return undefined;
+  const segment = path.slice(slash + 1);
+  try {
+    return { command, arg: decodeURIComponent(segment) };
+  } catch {
+    return { command, arg: segment }; // a stray % is the argument's own text
+  }
+}

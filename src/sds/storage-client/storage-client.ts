@@ -4,6 +4,7 @@
  * file under `<home>/accounts` (as the real client); the resource node is reached over HTTP RPC or
  * its IPC socket (`--rpcMode`).
  */
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningServer } from '../../api/http.ts';
 import { defaultIpcPath } from '../rpc/ipc-server.ts';
@@ -59,8 +60,25 @@ export function openStorageBackend(home: string, c: StorageClientConfig): Storag
   };
 }
 
+/**
+ * Removes what the API's requests leave in `<home>/tmp/ipfs` while they run (`add-<hex>`: an add's
+ * spooled parts, `cat-<hex>`: a file downloaded for cat/get/block reads) and a process that stopped
+ * mid-request left behind. `migrate`'s folders (named by CID) are not touched: a migrate may be
+ * running beside the API, and it removes its folder itself.
+ */
+export function clearApiTempFiles(tmpDir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(tmpDir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (/^(add|cat)-[0-9a-f]{12}$/.test(name)) rmSync(join(tmpDir, name), { recursive: true, force: true });
+}
+
 export async function startStorageClient(home: string, c: StorageClientConfig, log: (line: string) => void): Promise<RunningStorageClient> {
   const { address, peer, endpoint, index, backend } = openStorageBackend(home, c);
+  clearApiTempFiles(backend.tmpDir);
   let server: RunningServer;
   try {
     server = await serveStorageClientApi({ host: c.listenHost, port: c.port, index, backend, home, maxAddBytes: c.maxAddBytes, localRoot: c.localRoot, peer, log });

@@ -1,0 +1,284 @@
+/**
+ * The storage client API in process (serveStorageClientApi) on 127.0.0.1, with a gateway in front of
+ * it (tour s33): an add the client aborts mid-body, or the gateway cuts off over the tier's limit,
+ * leaves nothing in `<home>/tmp/ipfs` and settles; the API's leftovers are removed at start; a
+ * resource node that does not answer is 502 with neutral text (the IPC path only in the log), and
+ * through the gateway names the region; `cat` of several CIDs concatenates them, offset and length
+ * spanning the files, also as `cat/<cid>` and through the gateway; a client that stops a download is
+ * one log line. SDS is a stand-in (FakeBackend: files kept in a folder) except where the resource
+ * node must be down: there the real backend talks to an IPC socket that does not exist.
+ */
+import { request } from 'node:http';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../../src/api/http.ts';
+import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
+import { TokenStore } from '../../../src/gateway/tokens.ts';
+import { CidIndex, type ContentRow } from '../../../src/sds/storage-client/cid-index.ts';
+import { defaultStorageClientConfig } from '../../../src/sds/storage-client/config.ts';
+import { serveStorageClientApi } from '../../../src/sds/storage-client/kubo-api.ts';
+import { SdsBackend } from '../../../src/sds/storage-client/sds-backend.ts';
+import { startStorageClient } from '../../../src/sds/storage-client/storage-client.ts';
+import { createWallet } from '../../../src/sds/wallet/wallet-files.ts';
+import { content } from '../content.ts';
+
+/** SDS as a folder: store copies the file there under its SHA-256, fetch copies it back into a temp file. */
+class FakeBackend extends SdsBackend {
+  readonly fetched: string[] = [];
+  constructor(
+    private readonly cids: CidIndex,
+    tmp: string,
+    private readonly remote: string,
+  ) {
+    super('ipc', join(remote, 'unused.ipc'), randomBytes(32), cids, tmp);
+    mkdirSync(remote, { recursive: true });
+  }
+  override async store(file: string): Promise<string> {
+    const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+    copyFileSync(file, join(this.remote, hash));
+    return hash;
+  }
+  override async register(cid: string, fileHash: string, size: number, name: string): Promise<ContentRow> {
+    const row: ContentRow = { cid, file_hash: fileHash, owner: this.owner, size, name, share_link: '', added_at: 0 };
+    this.cids.putContent(row);
+    return row;
+  }
+  override async fetch(fileHash: string): Promise<{ path: string; fileName: string }> {
+    this.fetched.push(fileHash);
+    const path = this.tempPath('cat');
+    copyFileSync(join(this.remote, fileHash), path);
+    return { path, fileName: fileHash };
+  }
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+function post(base: string, path: string, body?: Buffer, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const r = request(`${base}${path}`, { method: 'POST', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    r.on('error', reject);
+    r.end(body);
+  });
+}
+const kuboErr = (message: string) => JSON.stringify({ Message: message, Code: 0, Type: 'error' }) + '\n';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const BOUNDARY = 'tour-s33-boundary';
+const partHead = (name: string) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+const multipart = (name: string, bytes: Buffer) => Buffer.concat([partHead(name), bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
+const MULTIPART = { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` };
+const IPC_PATH_TEXT = 'rn0-down.ipc';
+
+let dir: string;
+let tmp: string;
+let index: CidIndex;
+let fake: FakeBackend;
+let dead: SdsBackend;
+let api: RunningServer;
+let deadApi: RunningServer;
+let apiUrl: string;
+let deadUrl: string;
+let tokens: TokenStore;
+let gw: RunningGateway;
+let deadGw: RunningGateway;
+let publicToken: string;
+const logs: string[] = [];
+const gwLogs: string[] = [];
+const A = content(3000, 1);
+const B = content(5000, 2);
+const LARGE = content(8 * 1024 * 1024, 3);
+let cidA: string;
+let cidB: string;
+let cidLarge: string;
+let cidDir: string;
+
+/** What is in the spool folder, once the folder has settled (a handler that never settles leaves its add-… folder). */
+async function spoolAfterSettling(): Promise<string[]> {
+  let left = readdirSync(tmp);
+  for (let i = 0; i < 100 && left.length > 0; i++) {
+    await sleep(30);
+    left = readdirSync(tmp);
+  }
+  return left;
+}
+
+async function add(name: string, bytes: Buffer, query = ''): Promise<string> {
+  const a = await post(apiUrl, `/api/v0/add${query}`, multipart(name, bytes), MULTIPART);
+  expect(a.status).toBe(200);
+  return (JSON.parse(a.body.toString('utf8').trim().split('\n').at(-1)!) as { Hash: string }).Hash;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sc-api-'));
+  tmp = join(dir, 'tmp', 'ipfs');
+  index = new CidIndex(join(dir, 'ipfs.sqlite'));
+  fake = new FakeBackend(index, tmp, join(dir, 'sds'));
+  dead = new SdsBackend('ipc', join(dir, IPC_PATH_TEXT), randomBytes(32), index, tmp);
+  const common = { host: '127.0.0.1', port: 0, index, home: dir, maxAddBytes: 64 * 1024 ** 2, localRoot: '', peer: { id: '12D3KooWtest', publicKey: '' }, log: (l: string) => logs.push(l) };
+  api = await serveStorageClientApi({ ...common, backend: fake });
+  deadApi = await serveStorageClientApi({ ...common, backend: dead });
+  apiUrl = `http://127.0.0.1:${api.address.port}`;
+  deadUrl = `http://127.0.0.1:${deadApi.address.port}`;
+  tokens = new TokenStore(join(dir, 'gateway.sqlite'));
+  publicToken = tokens.create('free', '', '', 1).token;
+  const gwConfig = {
+    listen: '127.0.0.1:0', region: 'EU' as const, rpcUpstreams: [{ url: 'http://127.0.0.1:9', weight: 1 }], spfsUpstream: apiUrl, regions: [],
+    tiers: [{ name: 'free', ratePerSecond: 1000, burst: 1000, concurrency: 8, trafficBytes: 1024 ** 3, windowSeconds: 3600, maxUploadBytes: 256 * 1024 }],
+    upstreamRetrySeconds: 30, requestTimeoutSeconds: 30, upstreamTimeoutSeconds: 30,
+  };
+  gw = await startGateway(gwConfig, tokens, (l) => gwLogs.push(l));
+  deadGw = await startGateway({ ...gwConfig, spfsUpstream: deadUrl }, tokens, () => undefined);
+  cidA = await add('a', A);
+  cidB = await add('b', B);
+  cidLarge = await add('large', LARGE);
+  cidDir = await add('a', A, '?wrap-with-directory=true');
+  expect(readdirSync(tmp)).toEqual([]);
+});
+afterAll(async () => {
+  await gw?.close();
+  await deadGw?.close();
+  await api?.close();
+  await deadApi?.close();
+  await fake?.close();
+  await dead?.close();
+  tokens?.close();
+  index?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('storage client API: aborted adds, a resource node down, cat of several files', () => {
+  it('an add whose client aborts mid-body stores nothing, leaves nothing in tmp/ipfs, and its handler settles', async () => {
+    const contents = index.db.prepare('SELECT COUNT(*) AS n FROM contents').get() as { n: number };
+    const r = request(`${apiUrl}/api/v0/add`, { method: 'POST', headers: { ...MULTIPART, 'Content-Length': String(8 * 1024 * 1024) } });
+    r.on('error', () => undefined);
+    r.write(partHead('aborted'));
+    r.write(content(256 * 1024, 9));
+    // the part is being spooled
+    let spooled = false;
+    for (let i = 0; i < 100 && !spooled; i++) {
+      await sleep(20);
+      spooled = readdirSync(tmp).some((d) => existsSync(join(tmp, d, '0')));
+    }
+    expect(spooled).toBe(true);
+    r.destroy();
+    expect(await spoolAfterSettling()).toEqual([]);
+    expect(index.db.prepare('SELECT COUNT(*) AS n FROM contents').get()).toEqual(contents);
+    expect((await post(apiUrl, '/api/v0/version')).status).toBe(200);
+  });
+
+  it('an add the gateway cuts off over the tier\'s limit (chunked, 413) leaves nothing in the storage client\'s tmp/ipfs', async () => {
+    const a = await new Promise<Answer>((resolve, reject) => {
+      const r = request(`${gw.url}/spfs/${publicToken}/api/v0/add`, { method: 'POST', headers: { ...MULTIPART, 'Transfer-Encoding': 'chunked' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      r.on('error', reject);
+      r.write(partHead('over'));
+      r.write(content(200 * 1024, 10));
+      setTimeout(() => r.end(content(200 * 1024, 11)), 200);
+    });
+    expect([a.status, a.body.toString('utf8')]).toEqual([413, kuboErr("request body over this tier's limit of 262144 bytes")]);
+    expect(a.headers.connection).toBe('close');
+    expect(await spoolAfterSettling()).toEqual([]);
+    // the next request (on a new connection) is served
+    expect((await post(gw.url, `/spfs/${publicToken}/api/v0/version`)).status).toBe(200);
+  });
+
+  it('the API\'s leftovers in tmp/ipfs (add-…, cat-…) are removed when the storage client starts; migrate\'s folders are kept', async () => {
+    const home = join(dir, 'home');
+    createWallet(home, { password: 'pw' });
+    const left = join(home, 'tmp', 'ipfs');
+    mkdirSync(join(left, 'add-0123456789ab'), { recursive: true });
+    writeFileSync(join(left, 'add-0123456789ab', '0'), content(1000, 4));
+    writeFileSync(join(left, 'cat-ba9876543210'), content(1000, 5));
+    mkdirSync(join(left, cidA));
+    writeFileSync(join(left, cidA, 'a'), A);
+    const sc = await startStorageClient(home, { ...defaultStorageClientConfig(), port: 0, walletPassword: 'pw', ipcEndpoint: join(home, 'none.ipc') }, () => undefined);
+    try {
+      expect(readdirSync(left)).toEqual([cidA]);
+    } finally {
+      await sc.close();
+    }
+  });
+
+  it('a resource node that does not answer: 502 with neutral text, its IPC path only in the log; through the gateway, the region; nothing left', async () => {
+    const from = logs.length;
+    const unavailable = kuboErr('the resource node did not answer: the storage network is unavailable from this storage client (the cause is in its log)');
+    const added = await post(deadUrl, '/api/v0/add', multipart('new', content(2000, 6)), MULTIPART);
+    expect([added.status, added.body.toString('utf8')]).toEqual([502, unavailable]);
+    const cat = await post(deadUrl, `/api/v0/cat?arg=${cidA}`);
+    expect([cat.status, cat.body.toString('utf8')]).toEqual([502, unavailable]);
+    expect(logs.slice(from).filter((l) => l.includes(join(dir, IPC_PATH_TEXT)))).toHaveLength(2);
+    const through = await post(deadGw.url, `/spfs/${publicToken}/api/v0/cat?arg=${cidA}`);
+    expect([through.status, through.body.toString('utf8')]).toEqual([502, kuboErr('the storage network of region EU is unavailable')]);
+    expect(await spoolAfterSettling()).toEqual([]);
+  });
+
+  it('cat of several CIDs: the files one after the other, offset and length spanning them (Kubo\'s cat.go); only the files needed are downloaded', async () => {
+    const both = Buffer.concat([A, B]);
+    const cases: [string, Buffer, number][] = [
+      [`arg=${cidA}&arg=${cidB}`, both, 2],
+      [`arg=${cidB}&arg=${cidA}`, Buffer.concat([B, A]), 2],
+      [`arg=${cidA}&arg=${cidB}&offset=2000&length=3000`, both.subarray(2000, 5000), 2],
+      [`arg=${cidA}&arg=${cidB}&offset=3000`, B, 1],
+      [`arg=${cidA}&arg=${cidB}&offset=3500&length=100`, B.subarray(500, 600), 1],
+      [`arg=${cidA}&arg=${cidB}&length=3000`, A, 1],
+      [`arg=${cidA}&arg=${cidB}&offset=9000`, Buffer.alloc(0), 0],
+      [`arg=${cidA}&arg=${cidB}&length=0`, Buffer.alloc(0), 0],
+      [`arg=${cidA}&arg=${cidA}&arg=${cidB}&offset=2999&length=3002`, Buffer.concat([A.subarray(2999), A, B.subarray(0, 1)]), 3],
+    ];
+    for (const [query, expected, downloads] of cases) {
+      const before = fake.fetched.length;
+      const a = await post(apiUrl, `/api/v0/cat?${query}`);
+      expect([query, a.status, a.headers['x-content-length'], a.body.equals(expected)]).toEqual([query, 200, String(expected.length), true]);
+      expect([query, fake.fetched.length - before]).toEqual([query, downloads]);
+    }
+    // go-ipfs-cmds' path argument is the first one
+    const path = await post(apiUrl, `/api/v0/cat/${cidA}?arg=${cidB}`);
+    expect(path.body.equals(both)).toBe(true);
+    // a directory anywhere is refused before any byte
+    const dirArg = await post(apiUrl, `/api/v0/cat?arg=${cidA}&arg=${cidDir}`);
+    expect([dirArg.status, dirArg.body.toString('utf8')]).toEqual([500, kuboErr('this dag node is a directory')]);
+    expect(await spoolAfterSettling()).toEqual([]);
+  });
+
+  it('through the gateway: cat of several CIDs concatenates them, and cat/<cid> reads as on the storage client', async () => {
+    const a = await post(gw.url, `/spfs/${publicToken}/api/v0/cat?arg=${cidA}&arg=${cidB}&offset=1000`);
+    expect([a.status, a.body.equals(Buffer.concat([A, B]).subarray(1000))]).toEqual([200, true]);
+    const p = await post(gw.url, `/spfs/${publicToken}/api/v0/cat/${cidB}`);
+    expect([p.status, p.body.equals(B)]).toEqual([200, true]);
+  });
+
+  it('a client that stops a download: one short log line, no stack trace; the downloaded temp file is removed', async () => {
+    const from = logs.length;
+    await new Promise<void>((resolve, reject) => {
+      const r = request(`${apiUrl}/api/v0/cat?arg=${cidLarge}`, { method: 'POST' }, (res) => {
+        let n = 0;
+        res.on('data', (d: Buffer) => {
+          n += d.length;
+          if (n >= 64 * 1024) {
+            r.destroy();
+            resolve();
+          }
+        });
+      });
+      r.on('error', () => undefined);
+      r.end();
+      setTimeout(() => reject(new Error('no data')), 5000);
+    });
+    expect(await spoolAfterSettling()).toEqual([]);
+    for (let i = 0; i < 50 && logs.length === from; i++) await sleep(20);
+    expect(logs.slice(from)).toEqual([`storage client API: POST /api/v0/cat?arg=${cidLarge} ended early: the client closed the connection`]);
+  });
+});
