@@ -397,6 +397,8 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     try {
       await handle(req, res, at);
     } catch (e) {
+      // whether the handler had started on the body (taken before the drain below starts it)
+      const bodyStarted = req.readableDidRead;
       req.resume();
       if (timedOut) return;
       if (e instanceof ClientGone || clientGone.signal.aborted) {
@@ -407,9 +409,11 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
       const err = e instanceof GatewayError ? e : new GatewayError(500, (e as Error).message);
       if (!(e instanceof GatewayError)) log(`gateway: ${(e as Error).stack ?? String(e)}`);
       if (err.status >= 400 && err.status < 500 && err.status !== 429) metrics.rejections.inc({ tier: at.tier, reason: String(err.status) });
-      // a body refused before its end (413 while it streams …) leaves the connection in no state
-      // to carry another request: it is closed after the answer
-      const sent = sendError(res, err.status, err.message, req.complete ? err.headers : { ...err.headers, Connection: 'close' }, at.route === 'spfs');
+      // a body refused while it streamed (413 past the tier's limit …) leaves the connection in no
+      // state to carry another request: it is closed after the answer; one refused before any of it
+      // was read (a declared length over the limit, a bad token) is drained and the connection kept,
+      // so that a client still sending it reads the answer instead of a broken pipe
+      const sent = sendError(res, err.status, err.message, req.complete || !bodyStarted ? err.headers : { ...err.headers, Connection: 'close' }, at.route === 'spfs');
       // what an admitted request is sent back is counted, a refusal's text too (a 429 is not admitted)
       if (at.admitted) count(at.admitted.token, at.admitted.tier, 0, sent);
     } finally {
