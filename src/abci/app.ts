@@ -21,11 +21,16 @@ import { runTx, runTxsInBlock, viewOf, ViewCache, type TxEnv } from './run-tx.ts
 import type { TxResult } from './tx-result.ts';
 import { SignedFormSource, viewOfParts, type TxParts } from './tx-view.ts';
 import { pendingSignatureChecks } from './preverify.ts';
+import { appModules } from './modules.ts';
 import type { VerifyPool } from '../crypto/verify-pool.ts';
 
 export interface AppOptions {
-  readonly modules: readonly Module[];
-  /** module names in BeginBlock order (reference/chain-semantics.md §0.6) */
+  /**
+   * the module set, in InitGenesis order; absent: the chain's own, `appModules` of
+   * src/abci/modules.ts (its modules and both block orders, unless orders are given here)
+   */
+  readonly modules?: readonly Module[];
+  /** module names in BeginBlock order (reference/chain-semantics.md §0.6); absent: `modules`' order (the chain's order when `modules` is absent) */
   readonly beginBlockOrder?: readonly string[];
   readonly endBlockOrder?: readonly string[];
   readonly codec?: Codec;
@@ -53,10 +58,30 @@ export interface FinalizeBlockRequest {
   readonly evidenceParams?: BlockInfo['evidenceParams'];
 }
 
+/**
+ * The typed events of a block (`ChainEvent`, src/events/event.ts: coin amounts as bigint, typed
+ * module events with their proto fields as values), each list one for one with the ABCI events
+ * made from it (`toAbciEvent(typed[i], profile)` is `abci[i]`). They are the very objects the
+ * handlers emitted: do not change them.
+ */
+export interface TypedBlockEvents {
+  readonly beginBlock: readonly ChainEvent[];
+  /**
+   * `txs[i]`: the events of the block's tx i, behind `txResults[i].events`: the ante's, then each
+   * message's if all messages passed; empty for a tx that failed before its ante passed. In
+   * `replay` mode a passing tx's list is EMPTY: replay builds no events for it (its stored
+   * result is the record, `TxResult.events` is empty too); a failing tx's are there.
+   */
+  readonly txs: readonly (readonly ChainEvent[])[];
+  readonly endBlock: readonly ChainEvent[];
+}
+
 export interface FinalizeBlockResponse {
   readonly beginBlockEvents: readonly AbciEvent[];
   readonly txResults: readonly TxResult[];
   readonly endBlockEvents: readonly AbciEvent[];
+  /** the typed events the three above are made from */
+  readonly typedEvents: TypedBlockEvents;
   /** app hash of the state after this block (reported in the next header) */
   readonly appHash: Uint8Array;
   /** EndBlock's validator set changes (applied by consensus at height + 2) */
@@ -115,6 +140,28 @@ export function grpcQueryFailure(grpcCode: number, message: string, height: bigi
   return { code, codespace: 'sdk', log: `rpc error: code = ${GRPC_NAMES[grpcCode] ?? 'Unknown'} desc = ${message}: ${sdkText}`, value: new Uint8Array(0), height };
 }
 
+/** A block time as RFC 3339 UTC with nanoseconds, and the nanoseconds since 1970 it is (for errors). */
+export function blockTimeText(ns: bigint): string {
+  const frac = (((ns % 1_000_000_000n) + 1_000_000_000n) % 1_000_000_000n).toString().padStart(9, '0');
+  const seconds = (ns - BigInt(frac)) / 1_000_000_000n;
+  const date = new Date(Number(seconds) * 1000);
+  return Number.isNaN(date.getTime()) ? `${ns} ns` : `${date.toISOString().slice(0, 19)}.${frac}Z (${ns} ns)`;
+}
+
+/** The module set of an App: the given one, checked, or the chain's (`appModules`). */
+function modulesOf(opts: AppOptions): readonly Module[] {
+  if (opts === undefined || opts === null) throw new Error('App: options are required ({} runs the chain\'s module set, appModules of src/abci/modules.ts)');
+  const modules = opts.modules;
+  if (modules === undefined) return appModules.modules;
+  if (!Array.isArray(modules) || modules.some((m) => typeof m !== 'object' || m === null || typeof m.name !== 'string')) {
+    throw new Error(
+      'App: options.modules must be an array of modules; the chain\'s module set is appModules.modules of src/abci/modules.ts ' +
+        '(spread appModules into the options for its modules and block orders, or leave modules out to get them)',
+    );
+  }
+  return modules;
+}
+
 export class App {
   readonly codec: Codec;
   private readonly modules: readonly Module[];
@@ -130,7 +177,7 @@ export class App {
   private committed: AppState = emptyAppState();
   private committedHeight = 0n;
   private committedHash: Uint8Array = new Uint8Array(0);
-  private pending: { state: AppState; height: bigint; hash: Uint8Array } | null = null;
+  private pending: { state: AppState; height: bigint; hash: Uint8Array; timeNs: bigint } | null = null;
   private checkState: AppState = this.committed;
   private readonly history = new Map<bigint, AppState>();
   private pastStates: ((height: bigint) => AppState | undefined) | undefined;
@@ -138,13 +185,15 @@ export class App {
 
   constructor(opts: AppOptions) {
     this.codec = opts.codec ?? createCodec();
-    this.modules = opts.modules;
-    const byName = new Map(opts.modules.map((m) => [m.name, m]));
-    const order = (names: readonly string[] | undefined) => (names ? names.map((n) => byName.get(n)).filter((m): m is Module => !!m) : opts.modules);
-    this.beginOrder = order(opts.beginBlockOrder);
-    this.endOrder = order(opts.endBlockOrder);
-    this.specs = msgSpecsOf(opts.modules);
-    this.queries = new Map(opts.modules.flatMap((m) => (m.queries ?? []).map((q) => [q.method, q] as const)));
+    const modules = modulesOf(opts);
+    this.modules = modules;
+    const byName = new Map(modules.map((m) => [m.name, m]));
+    const order = (names: readonly string[] | undefined) => (names ? names.map((n) => byName.get(n)).filter((m): m is Module => !!m) : modules);
+    const chainOrders = opts.modules === undefined ? appModules : undefined;
+    this.beginOrder = order(opts.beginBlockOrder ?? chainOrders?.beginBlockOrder);
+    this.endOrder = order(opts.endBlockOrder ?? chainOrders?.endBlockOrder);
+    this.specs = msgSpecsOf(modules);
+    this.queries = new Map(modules.flatMap((m) => (m.queries ?? []).map((q) => [q.method, q] as const)));
     const freezeState = opts.freezeState ?? process.env.NODE_ENV !== 'production';
     this.immer = new Immer({ autoFreeze: freezeState });
     this.env = { codec: this.codec, specs: this.specs, minGasPrices: opts.minGasPrices ?? [], views: new ViewCache(), immer: this.immer };
@@ -204,6 +253,7 @@ export class App {
     this.genesisValidators = updates;
     const hash = this.hashOf(state);
     this.setCommitted(state, BigInt(doc.initial_height) - 1n, hash);
+    this.committedTime = undefined; // the first block's time is not bound (see finalizeBlock)
     return hash;
   }
 
@@ -212,10 +262,15 @@ export class App {
     return this.genesisValidators;
   }
 
-  /** Restores a committed state (from a snapshot) without running genesis. */
-  restore(state: AppState, height: bigint, chainId: string): void {
+  /**
+   * Restores a committed state (from a snapshot) without running genesis. `timeNs`: the time of the
+   * block at `height`, below which `finalizeBlock` refuses the next block's; absent: the bound is
+   * left as it was.
+   */
+  restore(state: AppState, height: bigint, chainId: string, timeNs?: bigint): void {
     this.chainId = chainId;
     this.setCommitted(state, height, this.hashOf(state));
+    if (timeNs !== undefined) this.committedTime = { ns: timeNs, what: `the time of block ${height}` };
   }
 
   /** ABCI CheckTx: the ante chain against the check state, which keeps the sequence bumps of accepted txs. */
@@ -275,17 +330,34 @@ export class App {
   }
 
   private lastTimeNs = 0n;
+  /**
+   * The time of the last committed block (after a `restore` given it, the restored block's);
+   * undefined before the first block. No block may be earlier (`finalizeBlock`).
+   */
+  private committedTime: { readonly ns: bigint; readonly what: string } | undefined;
 
   /**
    * ABCI FinalizeBlock: begin-block hooks, each tx, end-block hooks; the result is pending until
    * commit. In `replay` mode (rebuilding state from stored blocks) signatures are not checked and
-   * the results of passing txs carry only their code and gas: the stored results are the record.
+   * the results of passing txs carry only their code and gas: the stored results are the record
+   * (and their typed events are not built: `TypedBlockEvents.txs`).
    * `decoded` holds the txs' decoded parts where the caller has them (a replay decoded on a
    * worker, src/abci/replay-decoder.ts); the others are decoded here.
+   *
+   * A block time earlier than the last committed block's is refused, changing nothing: CometBFT's
+   * block times never go back. An equal time is accepted (the scenario runner's virtual clock makes
+   * one when `block_interval` is a third of the epoch). The first block's time is not compared
+   * with the genesis time (CometBFT gives it the genesis time), because callers of this library
+   * count virtual time from 0 or 1 ns whatever the genesis says (the property tests, the module
+   * tests). A replay re-runs stored blocks as they are, unchecked.
    */
   finalizeBlock(req: FinalizeBlockRequest, mode: 'deliver' | 'replay' = 'deliver', decoded?: readonly (TxParts | null)[]): FinalizeBlockResponse {
     if (req.height !== this.committedHeight + 1n) {
       throw new Error(`finalizeBlock: expected height ${this.committedHeight + 1n}, got ${req.height}`);
+    }
+    const floor = this.committedTime;
+    if (mode === 'deliver' && floor !== undefined && req.timeNs < floor.ns) {
+      throw new Error(`finalizeBlock: block ${req.height}'s time ${blockTimeText(req.timeNs)} is earlier than ${floor.what}, ${blockTimeText(floor.ns)}: block times never go back`);
     }
     const block: BlockInfo = {
       chainId: this.chainId,
@@ -304,7 +376,8 @@ export class App {
       for (const m of this.beginOrder) m.beginBlock?.(draft, ctx);
     });
     const views = decoded?.map((parts, i) => (parts ? viewOfParts(this.codec, parts, this.specs, new SignedFormSource(this.codec, req.txs[i]!)) : undefined));
-    const delivered = runTxsInBlock(this.env, state, req.txs, mode, block, views);
+    const txEvents: (readonly ChainEvent[])[] = [];
+    const delivered = runTxsInBlock(this.env, state, req.txs, mode, block, views, txEvents);
     state = delivered.state;
     const txResults = delivered.results;
     const endEvents: ChainEvent[] = [];
@@ -314,13 +387,14 @@ export class App {
       for (const m of this.endOrder) m.endBlock?.(draft, ctx);
     });
     const appHash = this.hashOf(state);
-    this.pending = { state, height: req.height, hash: appHash };
+    this.pending = { state, height: req.height, hash: appHash, timeNs: req.timeNs };
     this.lastTimeNs = req.timeNs;
     const profile = this.codec.profile;
     return {
       beginBlockEvents: beginEvents.map((e) => toAbciEvent(e, profile)),
       txResults,
       endBlockEvents: endEvents.map((e) => toAbciEvent(e, profile)),
+      typedEvents: { beginBlock: beginEvents, txs: txEvents, endBlock: endEvents },
       appHash,
       validatorUpdates,
     };
@@ -329,9 +403,10 @@ export class App {
   /** ABCI Commit: the pending state becomes the committed one; the check state is reset to it. */
   commit(): { height: bigint; appHash: Uint8Array } {
     if (!this.pending) throw new Error('commit: no finalized block to commit');
-    const { state, height, hash } = this.pending;
+    const { state, height, hash, timeNs } = this.pending;
     this.pending = null;
     this.setCommitted(state, height, hash);
+    this.committedTime = { ns: timeNs, what: `block ${height}'s time` };
     return { height, appHash: hash };
   }
 

@@ -6,7 +6,7 @@
  */
 import { Subject } from 'rxjs';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { App, type AppOptions } from './app.ts';
+import { App, blockTimeText, type AppOptions, type TypedBlockEvents } from './app.ts';
 import { MODULES } from './modules.ts';
 import { ReplayDecoder } from './replay-decoder.ts';
 import { BlockStore, type BlockRecord, type StateSnapshot, type TxRecord } from '../events/block-store.ts';
@@ -15,7 +15,7 @@ import { serializeState } from '../state/canonical.ts';
 import { restoreSnapshot } from '../state/snapshot-delta.ts';
 import { SnapshotJob, type SnapshotBase } from '../state/snapshot-job.ts';
 import { reviveAppState, type AppState } from '../state/app-state.ts';
-import type { AbciEvent } from '../events/event.ts';
+import type { AbciEvent, ChainEvent } from '../events/event.ts';
 import type { TxResult } from './tx-result.ts';
 import { parseGenesisDoc, type GenesisDoc } from '../state/genesis.ts';
 import { parseTimeNs, type Misbehavior, type ValidatorUpdate, type VoteInfo } from '../state/block-info.ts';
@@ -45,6 +45,46 @@ export interface CommittedBlock {
   readonly txs: readonly TxRecord[];
   readonly beginBlockEvents: readonly AbciEvent[];
   readonly endBlockEvents: readonly AbciEvent[];
+}
+
+/**
+ * A committed block's typed events (`Chain.events$`): the `ChainEvent`s (src/events/event.ts) the
+ * block's ABCI events are made from, coin amounts as bigint and typed module events with their
+ * proto fields as values (not the JSON text of their ABCI attributes). Each list is one for one
+ * with its ABCI form: `toAbciEvent(e, profile)` of `beginBlock[i]` is `block.beginBlockEvents[i]`,
+ * of `txs[t].events[i]` is `block.txs[t].result.events[i]`. They are the very objects the handlers
+ * emitted, not copies: do not change them.
+ *
+ * Only blocks run by `Chain.commitBlock` while `events$` has a subscriber are emitted. A replay (`Chain.open` on a stored chain,
+ * `replayStored`) emits nothing, and would have no typed events for its passing txs anyway: replay
+ * builds none (their stored results are the record), see `TypedBlockEvents.txs`.
+ */
+export interface BlockEvents {
+  /** the block as `blocks$` emitted it (height, time, hashes, the txs' records and ABCI results) */
+  readonly block: CommittedBlock;
+  /** BeginBlock's events, in the block-hook order */
+  readonly beginBlock: readonly ChainEvent[];
+  /** each tx's, in block order: `txs[i]` is the block's tx i */
+  readonly txs: readonly TxEvents[];
+  /** EndBlock's events, in the block-hook order */
+  readonly endBlock: readonly ChainEvent[];
+}
+
+/** One tx's typed events (`BlockEvents.txs`). */
+export interface TxEvents {
+  /** its index in the block */
+  readonly index: number;
+  /** its result code (0: passed) and codespace */
+  readonly code: number;
+  readonly codespace: string;
+  /**
+   * the ante's events (fee, sequence, signature), then each message's (a `message` event, then what
+   * its handler emitted) when every message passed; when a message failed only the ante's (the
+   * SDK's behaviour), when the ante failed or the tx did not decode none
+   */
+  readonly events: readonly ChainEvent[];
+  /** the tx's record, as in `block.txs[index]` (hash, bytes, ABCI result) */
+  readonly tx: TxRecord;
 }
 
 /** Everything about a block the consensus side decides: header fields, proposer, commits. */
@@ -159,6 +199,13 @@ export class Chain {
   readonly app: App;
   readonly store: BlockStore;
   readonly blocks$ = new Subject<CommittedBlock>();
+  /**
+   * The typed events of each committed block (`BlockEvents`), emitted right after the block on
+   * `blocks$`, in height order: once it is written and committed. Only blocks committed while it
+   * has a subscriber are emitted: without one, `commitBlock` keeps no typed events (they are
+   * garbage once it returns) and makes no entries. Completes with `blocks$` at `close`.
+   */
+  readonly events$ = new Subject<BlockEvents>();
   private readonly snapshotInterval: number;
   private readonly snapshotSliceMs: number;
   private readonly snapshotDeltas: number;
@@ -178,8 +225,10 @@ export class Chain {
   /** the stored genesis (or the given one for a new store), parsed once at open for the naming profile and `load` */
   private openingGenesis: GenesisDoc | undefined;
   private genesisParams: GenesisDoc['consensus_params'] | undefined;
-  /** blocks to emit on `blocks$` (`report`) */
-  private readonly reportQueue: CommittedBlock[] = [];
+  /** the genesis's initial height: the height of the chain's first block */
+  private initialHeight = 1n;
+  /** blocks to emit on `blocks$` and `events$` (`report`) */
+  private readonly reportQueue: { readonly block: CommittedBlock; readonly typed: TypedBlockEvents | undefined }[] = [];
   private reporting = false;
   /** the height of the last block emitted on `blocks$` (written and committed) */
   private reported = 0n;
@@ -196,6 +245,7 @@ export class Chain {
     try {
       const stored = this.store.getMeta('genesis');
       this.openingGenesis = stored !== undefined ? parseGenesisDoc(stored) : opts.genesis !== undefined ? parseGenesisDoc(opts.genesis) : undefined;
+      if (stored !== undefined && opts.genesis !== undefined) checkSameGenesis(opts.dbPath, stored, this.openingGenesis!, opts.genesis);
       codec = chainCodec(this.openingGenesis, opts.codec, stored !== undefined ? opts.dbPath : 'the genesis');
     } catch (e) {
       this.store.close();
@@ -231,6 +281,10 @@ export class Chain {
   /**
    * Opens a chain: a new database is initialised from `genesis`; an existing one is restored from
    * its newest snapshot and the blocks after it are replayed (signatures are not re-verified).
+   * A `genesis` given for an existing database must be the stored one (compared as parsed JSON,
+   * key order aside), otherwise `open` refuses, naming the first difference: omit it to open
+   * whatever chain the database holds. Without `modules` the chain's own module set and block
+   * orders are used (`appModules`, src/abci/modules.ts).
    */
   static open(opts: ChainOptions & { genesis?: GenesisDoc | string }): Chain {
     const chain = new Chain(opts);
@@ -252,6 +306,7 @@ export class Chain {
       if (opts.genesis === undefined || opening === undefined) throw new Error(`no chain in ${opts.dbPath} and no genesis given`);
       const doc = opening;
       this.genesisParams = structuredClone(doc.consensus_params);
+      this.initialHeight = BigInt(doc.initial_height);
       this.app.initChain(doc);
       this.store.setMeta('genesis', JSON.stringify(doc));
       this.initValidators = this.app.initialValidators;
@@ -271,6 +326,7 @@ export class Chain {
       }
       const doc = opening ?? parseGenesisDoc(stored);
       this.genesisParams = structuredClone(doc.consensus_params);
+      this.initialHeight = BigInt(doc.initial_height);
       this.recover(doc, opts.replayUpTo);
     }
   }
@@ -372,10 +428,18 @@ export class Chain {
     if (this.snapshotDeltas > 0) this.snapshotBase = { height, state };
   }
 
-  /** Runs one block through the app, persists it atomically and commits. */
+  /**
+   * Runs one block through the app, persists it atomically and commits. `timeNs` defaults to one
+   * second after the last block (or the genesis time). A time earlier than the last block's is
+   * refused, changing nothing (as `App.finalizeBlock` does: the first block's time is free); an
+   * equal one is accepted.
+   */
   commitBlock(txs: readonly Uint8Array[], timeNs?: bigint): CommittedBlock {
     const height = this.app.height + 1n;
     const time = timeNs ?? this.lastTimeNs + 1_000_000_000n;
+    if (time < this.lastTimeNs && this.hasBlockBefore(height)) {
+      throw new Error(`commitBlock: block ${height}'s time ${blockTimeText(time)} is earlier than block ${height - 1n}'s time, ${blockTimeText(this.lastTimeNs)}: block times never go back`);
+    }
     const lastAppHash = this.app.info().lastBlockAppHash;
     // the previous block as the store returns it: kept from the last commitBlock, read back after a reopen
     const cached = this.last?.block.height === height - 1n ? this.last : undefined;
@@ -418,9 +482,11 @@ export class Chain {
     // reported on `blocks$` once it is both committed here and written (later, with write-behind)
     let written = false;
     let applied = false;
+    // kept for `events$` only while it has a subscriber: otherwise the typed events die with this call
+    const typed = this.events$.observed ? res.typedEvents : undefined;
     const report = () => {
       written = true;
-      if (applied) this.report(committed);
+      if (applied) this.report(committed, typed);
     };
     const snapshot = this.snapshotFor(height);
     try {
@@ -434,22 +500,29 @@ export class Chain {
     this.last = { block: asStored(record), results: res.txResults };
     if (this.store.earliestHeight() === height) this.first = this.last.block;
     applied = true;
-    if (written) this.report(committed);
+    if (written) this.report(committed, typed);
     return committed;
   }
 
+  /** Whether a block precedes `height` (not so for the chain's first block: the genesis precedes it). */
+  private hasBlockBefore(height: bigint): boolean {
+    return height > this.initialHeight;
+  }
+
   /**
-   * Emits a block on `blocks$`, in height order even when a subscriber's read of the store makes
-   * the writer report the next block from inside this call (it is emitted after this one).
+   * Emits a block on `blocks$`, then its typed events on `events$`, in height order even when a
+   * subscriber's read of the store makes the writer report the next block from inside this call
+   * (it is emitted after this one).
    */
-  private report(block: CommittedBlock): void {
-    this.reportQueue.push(block);
+  private report(block: CommittedBlock, typed: TypedBlockEvents | undefined): void {
+    this.reportQueue.push({ block, typed });
     if (this.reporting) return;
     this.reporting = true;
     try {
-      for (let b = this.reportQueue.shift(); b; b = this.reportQueue.shift()) {
-        this.reported = b.height;
-        this.blocks$.next(b);
+      for (let q = this.reportQueue.shift(); q; q = this.reportQueue.shift()) {
+        this.reported = q.block.height;
+        this.blocks$.next(q.block);
+        if (q.typed && this.events$.observed) this.events$.next(blockEventsOf(q.block, q.typed));
       }
     } finally {
       this.reporting = false;
@@ -469,7 +542,8 @@ export class Chain {
     const replay = this.replayPlan(from, latest);
     try {
       if (snap) {
-        this.app.restore(reviveAppState(restoreSnapshot(snap.texts) as AppState), snap.height, genesis.chain_id);
+        const snapTime = snap.height >= BigInt(genesis.initial_height) ? this.store.getBlock(snap.height)?.timeNs : undefined;
+        this.app.restore(reviveAppState(restoreSnapshot(snap.texts) as AppState), snap.height, genesis.chain_id, snapTime);
         this.keepSnapshotBase(snap.height, this.app.state);
         this.deltasSinceWhole = snap.texts.length - 1;
       } else {
@@ -532,9 +606,69 @@ export class Chain {
       this.store.settle(); // the last blocks are reported before the stream completes
     } finally {
       this.blocks$.complete();
+      this.events$.complete();
       this.store.close();
     }
   }
+}
+
+/** The typed events of a committed block, for `events$`. */
+function blockEventsOf(block: CommittedBlock, typed: TypedBlockEvents): BlockEvents {
+  return {
+    block,
+    beginBlock: typed.beginBlock,
+    txs: block.txs.map((tx, index) => ({ index, code: tx.result.code, codespace: tx.result.codespace, events: typed.txs[index]!, tx })),
+    endBlock: typed.endBlock,
+  };
+}
+
+/**
+ * Refuses a genesis given for a database that holds another chain (`Chain.open`): equal when its
+ * parsed JSON is the stored text, or equal to the stored one key order aside; otherwise the error
+ * names the database, both chains and the first place they differ.
+ */
+function checkSameGenesis(dbPath: string, stored: string, storedDoc: GenesisDoc, given: GenesisDoc | string): void {
+  let givenDoc: GenesisDoc;
+  try {
+    givenDoc = parseGenesisDoc(given);
+  } catch (e) {
+    throw new Error(`genesis mismatch: ${dbPath} holds a chain, and the genesis given with it is not valid: ${(e as Error).message}`);
+  }
+  const text = JSON.stringify(givenDoc);
+  if (text === stored) return;
+  const diff = firstDifference(storedDoc, JSON.parse(text), 'genesis');
+  if (diff === undefined) return;
+  const chain = (d: GenesisDoc) => `chain_id ${JSON.stringify(d.chain_id)}, genesis_time ${d.genesis_time}`;
+  throw new Error(
+    `genesis mismatch: ${dbPath} holds the chain of another genesis (${chain(storedDoc)}; given: ${chain(givenDoc)}). ` +
+      `They differ at ${diff.path}: stored ${diff.stored}, given ${diff.given}. ` +
+      'Open it without a genesis to use the stored chain, or give a new database for this genesis',
+  );
+}
+
+/** The first place two JSON values differ (object key order aside), with both values' text (shortened). */
+function firstDifference(a: unknown, b: unknown, path: string): { path: string; stored: string; given: string } | undefined {
+  const text = (v: unknown) => {
+    const t = v === undefined ? 'nothing' : JSON.stringify(v);
+    return t.length > 80 ? `${t.slice(0, 77)}...` : t;
+  };
+  const differ = () => ({ path, stored: text(a), given: text(b) });
+  if (a === b) return undefined;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return differ();
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const d = firstDifference(a[i], b[i], `${path}[${i}]`);
+      if (d) return d;
+    }
+    return undefined;
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(ao), ...Object.keys(bo)])) {
+    const d = firstDifference(ao[key], bo[key], `${path}.${key}`);
+    if (d) return d;
+  }
+  return undefined;
 }
 
 /** A block record as `BlockStore.getBlock` returns it after saving: JSON columns round-tripped, bytes copied. */

@@ -37,7 +37,16 @@ export interface TxEnv {
 export interface TxOutcome {
   readonly state: AppState;
   readonly result: TxResult;
+  /**
+   * the typed events behind `result.events`, one for one (`toAbciEvent` of each gives them): the
+   * ante's, then each message's when the messages passed; none when the tx failed before its ante
+   * passed. Not kept for CheckTx (`check`, `recheck`): `NO_EVENTS` there.
+   */
+  readonly events: readonly ChainEvent[];
 }
+
+/** The typed events of a tx that has none, or whose events were not built (shared, never written). */
+export const NO_EVENTS: readonly ChainEvent[] = Object.freeze([]);
 
 /**
  * Decoded tx views by tx hash (sha256 of their bytes); bounded, cleared when full. Also by the very
@@ -100,6 +109,11 @@ function gasMeterFor(view: TxView, mode: RunMode, block: BlockInfo): GasMeter {
 }
 
 interface MsgRun {
+  /**
+   * the tx's typed events: the ante's array, to which each message's events are appended (so a
+   * tx's typed events are kept without a copy); the ABCI form of the appended ones goes to `events`
+   */
+  readonly typed: ChainEvent[];
   readonly events: AbciEvent[];
   /** each message's events (its message log's, made only when read: `successResult`) */
   readonly msgEvents: AbciEvent[][];
@@ -123,16 +137,23 @@ function runMsgs(env: TxEnv, draft: Draft<AppState>, view: TxView, gas: GasMeter
       m.spec.handle(draft, m.value, { block, gas, emit: DISCARD, txHash });
       return;
     }
-    const events: ChainEvent[] = [
-      { type: 'message', data: { action: codec.typeUrl(m.typeName), sender: m.spec.signers(m.value)[0], module: moduleOf(m.typeName) } },
-    ];
-    const response = m.spec.handle(draft, m.value, { block, gas, emit: (e) => events.push(e), txHash });
+    const typed = run.typed;
+    const start = typed.length;
+    typed.push({ type: 'message', data: { action: codec.typeUrl(m.typeName), sender: m.spec.signers(m.value)[0], module: moduleOf(m.typeName) } });
+    const response = m.spec.handle(draft, m.value, { block, gas, emit: (e) => typed.push(e), txHash });
     run.responses.push(codec.packAny(m.spec.responseType, response ?? {}));
-    const abci = events.map((e) => toAbciEvent(e, codec.profile));
+    const abci = abciEventsOf(typed, start, typed.length, codec.profile);
     run.events.push(...abci);
     run.msgEvents.push(abci);
   });
   run.failedIndex = -1;
+}
+
+/** The ABCI form of `typed[from, to)`. */
+function abciEventsOf(typed: readonly ChainEvent[], from: number, to: number, profile: NamingProfile): AbciEvent[] {
+  const abci: AbciEvent[] = [];
+  for (let i = from; i < to; i++) abci.push(toAbciEvent(typed[i]!, profile));
+  return abci;
 }
 
 /**
@@ -176,7 +197,7 @@ export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: Ru
   try {
     view = decoded ?? viewOf(env, txBytes);
   } catch (e) {
-    return { state, result: errorResult(e, 0n, 0n) };
+    return { state, result: errorResult(e, 0n, 0n), events: NO_EVENTS };
   }
   const gas = gasMeterFor(view, mode, block);
   const used = () => BigInt(gas.consumed);
@@ -187,18 +208,20 @@ export function runTx(env: TxEnv, state: AppState, txBytes: Uint8Array, mode: Ru
       runAnte(draft, { tx: view, txSize: txBytes.length, mode, minGasPrices: env.minGasPrices }, { block, gas, emit: (e) => anteEvents.push(e) });
     });
   } catch (e) {
-    return { state, result: errorResult(e, view.gasLimit, used()) };
+    return { state, result: errorResult(e, view.gasLimit, used()), events: NO_EVENTS };
   }
-  if (mode === 'check' || mode === 'recheck') return { state: afterAnte, result: checkedResult(view, gas, anteEvents, env.codec.profile) };
-  const anteAbci = anteEvents.map((e) => toAbciEvent(e, env.codec.profile));
-  const run: MsgRun = { events: [], msgEvents: [], responses: [], failedIndex: -1 };
+  if (mode === 'check' || mode === 'recheck') return { state: afterAnte, result: checkedResult(view, gas, anteEvents, env.codec.profile), events: NO_EVENTS };
+  const anteCount = anteEvents.length;
+  const anteAbci = abciEventsOf(anteEvents, 0, anteCount, env.codec.profile);
+  const run: MsgRun = { typed: anteEvents, events: [], msgEvents: [], responses: [], failedIndex: -1 };
   let afterMsgs: AppState;
   try {
     afterMsgs = env.immer.produce(afterAnte, (draft) => runMsgs(env, draft, view, gas, block, run));
   } catch (e) {
-    return { state: afterAnte, result: errorResult(msgFailure(e, run.failedIndex), view.gasLimit, used(), anteAbci) };
+    anteEvents.length = anteCount; // a failed message's events are dropped, as its state changes are
+    return { state: afterAnte, result: errorResult(msgFailure(e, run.failedIndex), view.gasLimit, used(), anteAbci), events: anteEvents };
   }
-  return { state: afterMsgs, result: successResult(view, gas, anteAbci, run) };
+  return { state: afterMsgs, result: successResult(view, gas, anteAbci, run), events: anteEvents };
 }
 
 class TxFailed extends Error {
@@ -207,8 +230,20 @@ class TxFailed extends Error {
   }
 }
 
-/** Runs ante and messages of one tx on a shared block draft; throws TxFailed on any failure. */
-function applyOnDraft(env: TxEnv, draft: Draft<AppState>, txBytes: Uint8Array, index: number, mode: RunMode, block: BlockInfo, decoded?: TxView): TxResult {
+/**
+ * Runs ante and messages of one tx on a shared block draft; throws TxFailed on any failure. In
+ * `deliver` mode its typed events go to `typed[index]`.
+ */
+function applyOnDraft(
+  env: TxEnv,
+  draft: Draft<AppState>,
+  txBytes: Uint8Array,
+  index: number,
+  mode: RunMode,
+  block: BlockInfo,
+  decoded: TxView | undefined,
+  typed: (readonly ChainEvent[])[] | undefined,
+): TxResult {
   let view: TxView;
   try {
     view = decoded ?? viewOf(env, txBytes);
@@ -217,18 +252,24 @@ function applyOnDraft(env: TxEnv, draft: Draft<AppState>, txBytes: Uint8Array, i
   }
   const gas = gasMeterFor(view, mode, block);
   const anteEvents: ChainEvent[] = [];
-  const run: MsgRun = { events: [], msgEvents: [], responses: [], failedIndex: -1 };
+  const run: MsgRun = { typed: anteEvents, events: [], msgEvents: [], responses: [], failedIndex: -1 };
+  let anteCount = 0;
   const checkOnly = mode === 'check' || mode === 'recheck';
   const record = mode !== 'replay';
   try {
     runAnte(draft, { tx: view, txSize: txBytes.length, mode, minGasPrices: env.minGasPrices }, { block, gas, emit: record ? (e) => anteEvents.push(e) : DISCARD });
+    anteCount = anteEvents.length;
     if (!checkOnly) runMsgs(env, draft, view, gas, block, run, record);
   } catch {
     throw new TxFailed(index);
   }
-  if (!record) return replayedResult(view, gas);
+  if (!record) {
+    if (typed) typed[index] = NO_EVENTS;
+    return replayedResult(view, gas);
+  }
   if (checkOnly) return checkedResult(view, gas, anteEvents, env.codec.profile);
-  return successResult(view, gas, anteEvents.map((e) => toAbciEvent(e, env.codec.profile)), run);
+  if (typed) typed[index] = anteEvents;
+  return successResult(view, gas, abciEventsOf(anteEvents, 0, anteCount, env.codec.profile), run);
 }
 
 /**
@@ -265,6 +306,8 @@ function replayedResult(view: TxView, gas: GasMeter): TxResult {
  * All txs of a block in order, with the block-level fast path described above; also a batch of
  * CheckTx (`check`/`recheck`: the ante only, on the check state), with the same results as one
  * `runTx` per tx. `views` holds the txs' views where the caller decoded them already (replay).
+ * `typed`, when given, receives each tx's typed events at its index (`TxOutcome.events`); a passing
+ * tx in replay gets `NO_EVENTS` (replay builds no events for it).
  */
 export function runTxsInBlock(
   env: TxEnv,
@@ -273,6 +316,7 @@ export function runTxsInBlock(
   mode: 'deliver' | 'replay' | 'check' | 'recheck',
   block: BlockInfo,
   views?: readonly (TxView | undefined)[],
+  typed?: (readonly ChainEvent[])[],
 ): { state: AppState; results: TxResult[] } {
   const results: TxResult[] = [];
   let from = 0;
@@ -280,7 +324,7 @@ export function runTxsInBlock(
     const segment: TxResult[] = [];
     try {
       state = env.immer.produce(state, (draft) => {
-        for (let i = from; i < txs.length; i++) segment.push(applyOnDraft(env, draft, txs[i]!, i, mode, block, views?.[i]));
+        for (let i = from; i < txs.length; i++) segment.push(applyOnDraft(env, draft, txs[i]!, i, mode, block, views?.[i], typed));
       });
       results.push(...segment);
       break;
@@ -290,13 +334,14 @@ export function runTxsInBlock(
       if (failed > from) {
         const again: TxResult[] = [];
         state = env.immer.produce(state, (draft) => {
-          for (let i = from; i < failed; i++) again.push(applyOnDraft(env, draft, txs[i]!, i, mode, block, views?.[i]));
+          for (let i = from; i < failed; i++) again.push(applyOnDraft(env, draft, txs[i]!, i, mode, block, views?.[i], typed));
         });
         results.push(...again);
       }
       const outcome = runTx(env, state, txs[failed]!, mode, block, views?.[failed]);
       state = outcome.state;
       results.push(outcome.result);
+      if (typed) typed[failed] = outcome.events;
       from = failed + 1;
     }
   }
