@@ -16,6 +16,7 @@ import type { GatewayConfig, Tier } from '../../src/gateway/config.ts';
 import { startGateway, type RunningGateway } from '../../src/gateway/server.ts';
 import { TokenStore } from '../../src/gateway/tokens.ts';
 import { raw, send, trickle, type Answer } from './http.ts';
+import { readThenAbort } from '../helpers/abort-download.ts';
 
 const TIERS: Tier[] = [
   { name: 'free', ratePerSecond: 1000, burst: 1000, concurrency: 8, trafficBytes: 100 * 1024 ** 2, windowSeconds: 3600, maxUploadBytes: 4096 },
@@ -140,21 +141,7 @@ describe('the gateway when upstreams hang or clients leave', () => {
   it('an SPFS download the client stops: one short log line, no stack trace', async () => {
     const t = token('free');
     const from = logs.length;
-    await new Promise<void>((resolve, reject) => {
-      const r = request(`${gw.url}/spfs/${t}/api/v0/cat?arg=big`, { method: 'POST' }, (res) => {
-        let n = 0;
-        res.on('data', (d: Buffer) => {
-          n += d.length;
-          if (n >= 64 * 1024) {
-            r.destroy();
-            resolve();
-          }
-        });
-      });
-      r.on('error', () => undefined);
-      r.end();
-      setTimeout(() => reject(new Error('no data')), 5000);
-    });
+    await readThenAbort(`${gw.url}/spfs/${t}/api/v0/cat?arg=big`);
     for (let i = 0; i < 50 && logs.length === from; i++) await sleep(20);
     await sleep(100);
     expect(logs.slice(from)).toEqual(['gateway: POST spfs (tier free) ended early: the client closed the connection']);

@@ -24,6 +24,7 @@ import { SdsBackend } from '../../../src/sds/storage-client/sds-backend.ts';
 import { startStorageClient } from '../../../src/sds/storage-client/storage-client.ts';
 import { createWallet } from '../../../src/sds/wallet/wallet-files.ts';
 import { content } from '../content.ts';
+import { readThenAbort } from '../../helpers/abort-download.ts';
 
 /** SDS as a folder: store copies the file there under its SHA-256, fetch copies it back into a temp file. */
 class FakeBackend extends SdsBackend {
@@ -262,21 +263,7 @@ describe('storage client API: aborted adds, a resource node down, cat of several
 
   it('a client that stops a download: one short log line, no stack trace; the downloaded temp file is removed', async () => {
     const from = logs.length;
-    await new Promise<void>((resolve, reject) => {
-      const r = request(`${apiUrl}/api/v0/cat?arg=${cidLarge}`, { method: 'POST' }, (res) => {
-        let n = 0;
-        res.on('data', (d: Buffer) => {
-          n += d.length;
-          if (n >= 64 * 1024) {
-            r.destroy();
-            resolve();
-          }
-        });
-      });
-      r.on('error', () => undefined);
-      r.end();
-      setTimeout(() => reject(new Error('no data')), 5000);
-    });
+    await readThenAbort(`${apiUrl}/api/v0/cat?arg=${cidLarge}`);
     expect(await spoolAfterSettling()).toEqual([]);
     for (let i = 0; i < 50 && logs.length === from; i++) await sleep(20);
     expect(logs.slice(from)).toEqual([`storage client API: POST /api/v0/cat?arg=${cidLarge} ended early: the client closed the connection`]);
