@@ -8,7 +8,7 @@
 // the chain: the App (ABCI-style: InitChain, CheckTx, FinalizeBlock, Commit, Query) and the Chain
 // (the App plus its SQLite block store, snapshots, replay and the RxJS stream of committed blocks)
 export { App, type AppOptions, type TypedBlockEvents } from './abci/app.ts';
-export { Chain, ReplayMismatchError, type BlockEvents, type ChainOptions, type CommittedBlock, type ReplayStats, type TxEvents } from './abci/chain.ts';
+export { Chain, GenesisMismatchError, ReplayMismatchError, type BlockEvents, type ChainOptions, type CommittedBlock, type ReplayStats, type TxEvents } from './abci/chain.ts';
 export { appModules, MODULES } from './abci/modules.ts';
 export type { TxResult } from './abci/tx-result.ts';
 export type { AppState } from './state/app-state.ts';

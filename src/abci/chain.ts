@@ -622,6 +622,9 @@ function blockEventsOf(block: CommittedBlock, typed: TypedBlockEvents): BlockEve
   };
 }
 
+/** `Chain.open`'s refusal of a genesis other than the one its database's chain started from. */
+export class GenesisMismatchError extends Error {}
+
 /**
  * Refuses a genesis given for a database that holds another chain (`Chain.open`): equal when its
  * parsed JSON is the stored text, or equal to the stored one key order aside; otherwise the error
@@ -632,14 +635,14 @@ function checkSameGenesis(dbPath: string, stored: string, storedDoc: GenesisDoc,
   try {
     givenDoc = parseGenesisDoc(given);
   } catch (e) {
-    throw new Error(`genesis mismatch: ${dbPath} holds a chain, and the genesis given with it is not valid: ${(e as Error).message}`);
+    throw new GenesisMismatchError(`genesis mismatch: ${dbPath} holds a chain, and the genesis given with it is not valid: ${(e as Error).message}`);
   }
   const text = JSON.stringify(givenDoc);
   if (text === stored) return;
   const diff = firstDifference(storedDoc, JSON.parse(text), 'genesis');
   if (diff === undefined) return;
   const chain = (d: GenesisDoc) => `chain_id ${JSON.stringify(d.chain_id)}, genesis_time ${d.genesis_time}`;
-  throw new Error(
+  throw new GenesisMismatchError(
     `genesis mismatch: ${dbPath} holds the chain of another genesis (${chain(storedDoc)}; given: ${chain(givenDoc)}). ` +
       `They differ at ${diff.path}: stored ${diff.stored}, given ${diff.given}. ` +
       'Open it without a genesis to use the stored chain, or give a new database for this genesis',

@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Subscription } from 'rxjs';
 import * as grpcLogging from '@grpc/grpc-js';
+import { GenesisMismatchError } from '../abci/chain.ts';
 import { appModules } from '../abci/modules.ts';
 import type { RunningServer } from '../api/http.ts';
 import { nodeServiceQueries } from '../api/grpc/node-services.ts';
@@ -260,17 +261,15 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
     restorePotSettings();
     await verifyPool.close();
     await profiler?.stop();
-    throw e;
+    // CometBFT refuses a genesis file that differs from the one the chain was started with
+    throw e instanceof GenesisMismatchError ? new Error(genesisChanged(layout.genesisFile)) : e;
   }
-  // CometBFT refuses a genesis file that differs from the one the chain was started with
   if (JSON.stringify(node.genesis) !== JSON.stringify(genesis)) {
     node.close();
     restorePotSettings();
     await verifyPool.close();
     await profiler?.stop();
-    throw new Error(
-      `genesis doc hash in db does not match loaded genesis doc: ${layout.genesisFile} changed after the chain started; restore it, or start a new chain with "chaind consensus unsafe-reset-all"`,
-    );
+    throw new Error(genesisChanged(layout.genesisFile));
   }
   // CometBFT's FilePV never signs below the last height it signed (nor that height again, once its
   // precommit is signed): the chain's data was reset or replaced while priv_validator_state.json was kept
@@ -415,4 +414,9 @@ function checkGenesisHash(path: string, expected: Uint8Array): void {
     const hex = (b: Uint8Array) => Buffer.from(b).toString('hex').toUpperCase();
     throw new Error(`--genesis_hash=${hex(expected)} does not match ${path} hash: ${hex(actual)}`);
   }
+}
+
+/** CometBFT's refusal of a genesis file changed after the chain started, with what to do. */
+function genesisChanged(file: string): string {
+  return `genesis doc hash in db does not match loaded genesis doc: ${file} changed after the chain started; restore it, or start a new chain with "chaind consensus unsafe-reset-all"`;
 }
