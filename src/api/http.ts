@@ -75,7 +75,10 @@ export interface RunningServer {
  * instead of taking the process down.
  */
 export function listen(address: ListenAddress, handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void): Promise<RunningServer> {
-  const server = createServer((req, res) => {
+  // Node enforces `headersTimeout` and `requestTimeout` when it looks at its connections, every
+  // 30 s by default: every second, a server's header deadline (the gateway's
+  // request_timeout_seconds) is kept within a second
+  const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
     Promise.resolve()
       .then(() => handler(req, res))
       .catch((err) => {

@@ -7,7 +7,7 @@
  * go-ipfs-cmds' `cat/<cid>`.
  */
 import { createServer, request, type Server } from 'node:http';
-import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
+import { connect, createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -179,6 +179,20 @@ describe('the gateway when upstreams hang or clients leave', () => {
     expect(slow.text.endsWith(err(408, 'the request body arrived too slowly: less than 1024 bytes in request_timeout_seconds (1 s)'))).toBe(true);
     expect(slow.afterMs).toBeLessThan(2500);
   }, 20_000);
+
+  it('headers that do not arrive within request_timeout_seconds are answered 408 within a second of it', async () => {
+    const u = new URL(gw.url);
+    const started = Date.now();
+    const text = await new Promise<string>((resolve, reject) => {
+      const s = connect(Number(u.port), u.hostname, () => s.write(`POST /private/rpc/x HTTP/1.1\r\nHost: ${u.host}\r\n`));
+      const chunks: Buffer[] = [];
+      s.on('data', (d: Buffer) => chunks.push(d));
+      s.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      s.on('error', reject);
+    });
+    expect(text.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
 
   it('a dependency failure behind the storage client (502/503) is said without its details: the region, never the operator\'s paths', async () => {
     const g = await gateway({ spfsUpstream: broken.url });
