@@ -179,7 +179,7 @@ export function wrongProfileHint(profile: NamingProfile, url: string): string {
   if (profile.name === 'neutral' || inProfileWords(profile, url)) return '';
   const other = Object.values(PROFILES).find((p) => p !== profile && inProfileWords(p, url));
   if (!other) return '';
-  return ` (this chain uses the ${profile.name} naming profile: its type URLs start with ${ROOTS.map((r) => `/${profile[r]}.`).join(', ')}; this one is ${other.name})`;
+  return ` (this chain uses the ${profile.name} naming profile: its type URLs start with ${rootsOf(profile)}; this one is ${other.name})`;
 }
 
 /** The property that marks an error thrown because a codec could not resolve a type URL it decoded. */
@@ -213,9 +213,22 @@ export function clientProfileMismatch(client: NamingProfile, url: string, home?:
   if (inProfileWords(client, url)) return undefined;
   const node = Object.values(PROFILES).find((p) => p !== client && inProfileWords(p, url));
   if (!node) return undefined;
-  const recorded = client.name === 'neutral' ? 'records no naming (the neutral profile)' : `records naming = "${client.name}"`;
-  const command = `chaind config naming ${node.name}${home === undefined ? '' : ` --home ${home}`}`;
-  return `unable to resolve type URL ${url}: the node answered in the ${node.name} profile's words (${ROOTS.map((r) => `/${node[r]}.`).join(', ')}), but this home's client.toml ${recorded}; for a ${node.name} chain, run "${command}"`;
+  return `unable to resolve type URL ${url}: the node answered in the ${node.name} profile's words (${rootsOf(node)}), but this home's client.toml ${recordedNaming(client)}; for a ${node.name} chain, run "${switchCommand(node, home)}"`;
+}
+
+/** What a home's client.toml records of `client`, as the naming hints say it. */
+function recordedNaming(client: NamingProfile): string {
+  return client.name === 'neutral' ? 'records no naming (the neutral profile)' : `records naming = "${client.name}"`;
+}
+
+/** The command that switches a home to `profile`. */
+function switchCommand(profile: NamingProfile, home?: string): string {
+  return `chaind config naming ${profile.name}${home === undefined ? '' : ` --home ${home}`}`;
+}
+
+/** A profile's type URL roots: `/cosmos., /stratos., /tendermint.`. */
+function rootsOf(profile: NamingProfile): string {
+  return ROOTS.map((r) => `/${profile[r]}.`).join(', ');
 }
 
 /**
@@ -228,8 +241,7 @@ export function unknownQueryPathHint(client: NamingProfile, message: string, hom
   if (path === undefined || !inProfileWords(client, path)) return undefined;
   const other = Object.values(PROFILES).find((p) => p !== client);
   if (!other) return undefined;
-  const command = `chaind config naming ${other.name}${home === undefined ? '' : ` --home ${home}`}`;
-  return `${message} (this home's client.toml ${client.name === 'neutral' ? 'records no naming (the neutral profile)' : `records naming = "${client.name}"`} and asks in its words; a chain of the ${other.name} profile routes only ${ROOTS.map((r) => `/${other[r]}.`).join(', ')}: for one, run "${command}")`;
+  return `${message} (this home's client.toml ${recordedNaming(client)} and asks in its words; a chain of the ${other.name} profile routes only ${rootsOf(other)}: for one, run "${switchCommand(other, home)}")`;
 }
 
 /**
