@@ -368,7 +368,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
     // the slow-client guard (request_timeout_seconds): until the body has ended, every period must
     // bring at least MIN_BODY_PROGRESS_BYTES of it, so a trickling or stalled client is cut off with
-    // 408 (checked here, on time: Node checks its own timeouts only every 30 s) while an honest
+    // 408 (Node's own timeouts know no progress rate: they cover the headers only) while an honest
     // upload of any length within the tier's limit goes through. A period in which the gateway
     // itself is not reading (its upstream is slower than the client) does not count against it.
     let timedOut = false;
