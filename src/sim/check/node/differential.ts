@@ -4,7 +4,10 @@
  * node, funded by one of its accounts; the in-process model (follower.ts) runs every block the node
  * makes and compares, in order:
  *
- * 1. each tx's CheckTx answer (`broadcast_tx_sync`: code, codespace, hash) with the model's CheckTx;
+ * 1. each tx's CheckTx answer (`broadcast_tx_sync`: code, codespace, hash) with the model's CheckTx
+ *    against the node's latest state when the step starts — or, when the node committed blocks
+ *    while the step's txs arrived, against the state after one of those blocks before the one that
+ *    holds the tx (a tx of the step committed first may have funded another's signer);
  * 2. each block's results (codes, data, gas, events, validator updates) and app hash;
  * 3. after each step, the state users see: balances, delegations, unbondings, delegation rewards,
  *    pot rewards and deposits of every account of the runs, and the chain's totals (supply, staking
@@ -16,7 +19,8 @@
 import fc from 'fast-check';
 import { Dec } from '../../../math/dec.ts';
 import { signTx } from '../../../client/sign-tx.ts';
-import { RpcClient } from '../../../client/rpc-client.ts';
+import { RpcClient, type BroadcastTxResult } from '../../../client/rpc-client.ts';
+import type { TxResult } from '../../../abci/tx-result.ts';
 import { qualify } from '../../../naming.ts';
 import { txHash } from '../../../codec/tx.ts';
 import { accAddress } from '../../../crypto/address.ts';
@@ -86,10 +90,11 @@ interface Sent {
   readonly step: number;
 }
 
-export async function runNodeCheck(o: NodeCheckOptions): Promise<NodeCheckResult> {
+/** The check of `runs` (by default `o.runs` runs generated from `o.seed`) against the node. */
+export async function runNodeCheck(o: NodeCheckOptions, runs: readonly DiffRun[] = fc.sample(diffRunArbitrary, { seed: o.seed, numRuns: o.runs })): Promise<NodeCheckResult> {
   const restore = applyPotNodeSettings({ ...DEFAULT_POT_NODE_SETTINGS, blsVerifier: o.bls === 'trusted' ? 'accept-any' : 'bls12-381' });
   try {
-    return await new NodeCheck(o, await NodeFollower.open(new RpcClient(o.node), { minGasPrices: [{ denom: 'wei', amount: Dec.fromInt(o.minGasPrice) }], appHashes: o.appHashes })).run();
+    return await new NodeCheck(o, await NodeFollower.open(new RpcClient(o.node), { minGasPrices: [{ denom: 'wei', amount: Dec.fromInt(o.minGasPrice) }], appHashes: o.appHashes })).run(runs);
   } finally {
     restore();
   }
@@ -117,9 +122,8 @@ class NodeCheck {
     this.funder = { priv: o.funder, address: accAddress(pubKeyAddress(pubKeyOf(o.funder))), name: 'funder' };
   }
 
-  async run(): Promise<NodeCheckResult> {
+  async run(runs: readonly DiffRun[]): Promise<NodeCheckResult> {
     const o = this.o;
-    const runs = fc.sample(diffRunArbitrary, { seed: o.seed, numRuns: o.runs });
     let d = await this.catchUp();
     this.startHeight = this.model.height;
     if (d) return this.failure(0, d);
@@ -169,7 +173,11 @@ class NodeCheck {
 
   /** Signs, checks on the model, broadcasts, waits for the commits, compares the state. */
   private async step(planned: readonly { planned: PlannedTx; run: number; step: number }[], wave: readonly { actors: RunActors }[]): Promise<Divergence | undefined> {
+    // the model at the node's latest height: the state the node checks the step's txs against
+    let d = await this.catchUp();
+    if (d) return d;
     const state = this.model.app.state;
+    const checkedAt = this.model.height;
     const chainId = this.model.genesis.chain_id;
     const sent: Sent[] = planned.map(({ planned: p, run, step }) => {
       const { accountNumber, sequence } = signerState(state, p.signer.address);
@@ -183,23 +191,70 @@ class NodeCheck {
       return s;
     });
     const expected = sent.map((s) => this.model.app.checkTx(s.bytes));
-    const answers = await Promise.all(sent.map((s) => this.model.rpc.broadcastTxSync(s.bytes)));
+    const answers = await this.broadcast(sent);
     this.txs += sent.length;
-    const accepted: string[] = [];
-    for (let i = 0; i < sent.length; i++) {
-      const a = answers[i]!;
-      const mine = { code: expected[i]!.code, codespace: expected[i]!.codespace, hash: sent[i]!.hash };
-      const theirs = { code: a.code, codespace: a.codespace, hash: a.hash };
-      const diff = compareJson(theirs, mine);
-      if (diff) return new Divergence(this.model.height, `CheckTx of ${sent[i]!.hash}: ${diff.path}`, diff.node, diff.model, { node: { ...theirs, log: a.log }, model: { ...mine, log: expected[i]!.log } }, sent[i]!.hash);
-      this.count('checkTx', a);
-      if (a.code === 0) accepted.push(a.hash);
-    }
+    const accepted = sent.filter((_, i) => answers[i]!.code === 0).map((s) => s.hash);
     this.model.watch(accepted);
-    const d = await this.awaitCommits(accepted);
+    const differs = (i: number, mine: TxResult) => compareJson(answerOf(answers[i]!), { code: mine.code, codespace: mine.codespace, hash: sent[i]!.hash });
+    let differing = sent.map((_, i) => i).filter((i) => differs(i, expected[i]!));
+    if (differing.length > 0) {
+      const later = await this.checkAgainstLaterBlocks(sent, answers, (i, mine) => !differs(i, mine), differing);
+      if (later instanceof Divergence) return later;
+      differing = later;
+    }
+    const first = differing[0];
+    if (first !== undefined) {
+      const a = answers[first]!;
+      const mine = { code: expected[first]!.code, codespace: expected[first]!.codespace, hash: sent[first]!.hash };
+      const diff = differs(first, expected[first]!)!;
+      return new Divergence(checkedAt, `CheckTx of ${sent[first]!.hash}: ${diff.path}`, diff.node, diff.model, { node: { ...answerOf(a), log: a.log }, model: { ...mine, log: expected[first]!.log } }, sent[first]!.hash);
+    }
+    for (const a of answers) this.count('checkTx', a);
+    d = await this.awaitCommits(accepted);
     if (d) return d;
     for (const h of accepted) this.count('deliverTx', this.model.committed.get(h)!.result);
     return this.compareQueries(wave);
+  }
+
+  /**
+   * Broadcasts a step's txs: those of different signers at once, those of one signer (the run's
+   * stranger may sign twice) each after the answer to the one before, so that the node sees them
+   * in the model's order.
+   */
+  private broadcast(sent: readonly Sent[]): Promise<BroadcastTxResult[]> {
+    const bySigner = new Map<string, Promise<unknown>>();
+    return Promise.all(
+      sent.map((s) => {
+        const signer = s.planned.signer.address;
+        const answer = (bySigner.get(signer) ?? Promise.resolve()).then(() => this.model.rpc.broadcastTxSync(s.bytes));
+        bySigner.set(signer, answer.catch(() => undefined));
+        return answer;
+      }),
+    );
+  }
+
+  /**
+   * The node may commit blocks while a step's txs arrive, and check a later tx against a state in
+   * which an earlier one is already delivered. For the answers that differ from the model's at the
+   * step's start, the model runs the node's blocks up to its latest height and, after each block
+   * that does not yet hold the tx, checks it again (after the step's txs the node accepted and has
+   * not committed yet, as in its mempool). Returns the answers none of those states explain.
+   */
+  private async checkAgainstLaterBlocks(sent: readonly Sent[], answers: readonly BroadcastTxResult[], matches: (i: number, mine: TxResult) => boolean, differing: readonly number[]): Promise<Divergence | number[]> {
+    const { height } = await this.model.nodeHeight();
+    // the answers still to explain; one whose tx is in a block the model ran was checked before it
+    const open = new Set(differing);
+    while ([...open].some((i) => !this.model.committed.has(sent[i]!.hash)) && this.model.height < height) {
+      const d = await this.model.syncTo(this.model.height + 1n);
+      if (d) return d;
+      sent.forEach((s, i) => {
+        if (this.model.committed.has(s.hash)) return;
+        if (open.has(i) && matches(i, this.model.app.simulateCheck(s.bytes))) open.delete(i);
+        // the node's check state holds the ante of what waits in its mempool (the sequence of a signer's next tx)
+        if (answers[i]!.code === 0) this.model.app.checkTx(s.bytes);
+      });
+    }
+    return [...open];
   }
 
   private async awaitCommits(hashes: readonly string[]): Promise<Divergence | undefined> {
@@ -270,4 +325,9 @@ class NodeCheck {
       divergence: d.toJSON(),
     };
   }
+}
+
+/** What a CheckTx answer is compared by: code, codespace and the tx's hash. */
+function answerOf(a: BroadcastTxResult): { code: number; codespace: string; hash: string } {
+  return { code: a.code, codespace: a.codespace, hash: a.hash };
 }

@@ -83,7 +83,10 @@ export class NodeFollower {
     // the chain's own words (genesis app_state.naming): type URLs, events, query paths
     const app = new App({ ...appModules, codec: createCodec(profileOfAppState(genesis.app_state)), minGasPrices: opts.minGasPrices, keepRecent: 2, freezeState: false });
     app.initChain(genesis);
-    return new NodeFollower(rpc, app, genesis, opts);
+    const follower = new NodeFollower(rpc, app, genesis, opts);
+    // a node without blocks yet answers abci_info with InitChain's app hash
+    follower.appHashOf.set(app.height, hexText(app.info().lastBlockAppHash));
+    return follower;
   }
 
   get height(): bigint {

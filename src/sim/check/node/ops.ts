@@ -88,7 +88,7 @@ export interface PlannedTx {
 
 export interface RunActors {
   readonly users: readonly Account[];
-  /** an address that never receives anything from the run (a send's "fresh" recipient, the unfunded signer) */
+  /** an address no user of the run holds: a send's "new address" recipient, and the signer of the `unfunded` txs (which it can pay for once such a send funded it) */
   readonly stranger: Account;
   /** the users' resource nodes (`MsgCreateResourceNode`) */
   readonly nodes: readonly { readonly p2pPublicKey: Uint8Array; readonly networkAddress: string }[];
