@@ -15,6 +15,7 @@ import { defaultFieldValue, defaultMessage, encodeMessage, int64, type ProtoObje
 import { decText, intText } from './custom-scalars.ts';
 import { type FieldInfo, LONG_SCALARS, messageInfo, protoName } from './field-info.ts';
 import { base64, goJson, type GoJsonValue } from './go-json.ts';
+import { decodeGoBase64 } from './go-base64.ts';
 import { type Any, type Codec, codec as neutralCodec, createCodec } from './registry.ts';
 import { goTypeName } from './unknown-fields.ts';
 import { durationFromText, durationToJsonpb, timestampFromText, timestampToJsonpb } from './time-text.ts';
@@ -109,6 +110,25 @@ function timeOf(v: ProtoObject): { seconds: bigint; nanos: number } {
 // ---------------------------------------------------------------- parsing
 
 /**
+ * A proto-JSON value refused: the path to it, and the text Go's jsonpb gives for it (`goText`,
+ * what the REST gateway answers), e.g. `illegal base64 data at input byte 0`.
+ */
+export class ProtoJsonError extends Error {
+  constructor(
+    readonly path: string,
+    readonly goText: string,
+  ) {
+    super(`${path}: ${goText}`);
+    this.name = 'ProtoJsonError';
+  }
+}
+
+/** The kind encoding/json names in `json: cannot unmarshal <kind> into Go value of type …`. */
+function jsonKind(v: unknown): string {
+  return Array.isArray(v) ? 'array' : typeof v === 'boolean' ? 'bool' : typeof v;
+}
+
+/**
  * Reads proto-JSON (text or an already parsed value) into the decoded object shape. Unknown keys
  * fail like jsonpb: `unknown field "x" in types.MsgSend`.
  */
@@ -129,7 +149,8 @@ function parseMessage(c: Codec, type: protobuf.Type, json: unknown, path: string
     if (typeof json !== 'string') throw new Error(`${path}: expected a duration string such as "1.5s"`);
     return { ...durationFromText(json) };
   }
-  if (typeof json !== 'object' || Array.isArray(json)) throw new Error(`${path}: expected a JSON object`);
+  // jsonpb reads a message's fields into a map first
+  if (typeof json !== 'object' || Array.isArray(json)) throw new ProtoJsonError(path, `json: cannot unmarshal ${jsonKind(json)} into Go value of type map[string]json.RawMessage`);
   if (name === WKT_ANY) return parseAny(c, json as Record<string, unknown>, path) as unknown as ProtoObject;
   const info = messageInfo(type);
   const byJsonName = new Map<string, FieldInfo>();
@@ -190,8 +211,13 @@ function parseSingle(c: Codec, f: FieldInfo, raw: unknown, where: string): unkno
       if (typeof raw !== 'boolean') throw new Error(`${where}: expected true or false`);
       return raw;
     case 'bytes':
-      if (typeof raw !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(raw)) throw new Error(`${where}: expected base64 text`);
-      return new Uint8Array(Buffer.from(raw.replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
+      // encoding/json's []byte: standard, padded base64
+      if (typeof raw !== 'string') throw new ProtoJsonError(where, `json: cannot unmarshal ${jsonKind(raw)} into Go value of type []uint8`);
+      try {
+        return decodeGoBase64(raw, 'std');
+      } catch (e) {
+        throw new ProtoJsonError(where, (e as Error).message);
+      }
     case 'double':
     case 'float':
       if (raw === 'NaN') return NaN;

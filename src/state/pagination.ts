@@ -21,13 +21,29 @@ export interface PageResponse {
 export const DEFAULT_PAGE_LIMIT = 100n;
 
 /**
- * Pages over items already in store order (ascending keys; pass them reversed for `reverse`).
- * `keyOf` gives the store key bytes of an item, which the next page's `key` refers to.
+ * How a query handler answers `query.Paginate`'s own refusal (key and offset both given), from its
+ * bare text: each SDK handler wraps it its own way (reference/sdk-modules.md §1.4).
  */
-export function paginate<T>(items: readonly T[], keyOf: (item: T) => Uint8Array, req: PageRequest | null | undefined): { page: T[]; pagination: PageResponse } {
+export const PageRefusal = {
+  /** `status.Errorf(codes.InvalidArgument, "paginate: %v", err)`: bank's balances, and the default */
+  invalidArgument: (bare: string): QueryError => QueryError.invalidArgument(`paginate: ${bare}`),
+  /** `status.Errorf(codes.Internal, "paginate: %v", err)`: auth's accounts */
+  internalPrefixed: (bare: string): QueryError => new QueryError(GrpcCode.Internal, `paginate: ${bare}`),
+  /** `status.Error(codes.Internal, err.Error())`: staking, gov, bank's total supply */
+  internal: (bare: string): QueryError => new QueryError(GrpcCode.Internal, bare),
+  /** `return nil, err`, a plain Go error: distribution's slashes, slashing's signing infos */
+  plain: (bare: string): QueryError => QueryError.plainError(bare),
+} as const;
+
+/**
+ * Pages over items already in store order (ascending keys; pass them reversed for `reverse`).
+ * `keyOf` gives the store key bytes of an item, which the next page's `key` refers to; `refusal`
+ * is how the handler answers a request with both a key and an offset.
+ */
+export function paginate<T>(items: readonly T[], keyOf: (item: T) => Uint8Array, req: PageRequest | null | undefined, refusal: (bare: string) => QueryError = PageRefusal.invalidArgument): { page: T[]; pagination: PageResponse } {
   const key = req?.key && req.key.length > 0 ? req.key : undefined;
   const offset = req?.offset ?? 0n;
-  if (key && offset > 0n) throw QueryError.invalidArgument('paginate: invalid request, either offset or key is expected, got both');
+  if (key && offset > 0n) throw refusal('invalid request, either offset or key is expected, got both');
   const limitGiven = req?.limit ?? 0n;
   const limit = limitGiven === 0n ? DEFAULT_PAGE_LIMIT : limitGiven;
   const countTotal = (req?.count_total ?? false) || limitGiven === 0n;
@@ -55,10 +71,5 @@ export function paginate<T>(items: readonly T[], keyOf: (item: T) => Uint8Array,
  * `status.Error(codes.Internal, err.Error())`).
  */
 export function paginateInternal<T>(items: T[], keyOf: (item: T) => Uint8Array, req: PageRequest | null | undefined): { page: T[]; pagination: PageResponse } {
-  try {
-    return paginate(req?.reverse ? items.reverse() : items, keyOf, req);
-  } catch (e) {
-    if (e instanceof QueryError) throw new QueryError(GrpcCode.Internal, e.message.replace(/^paginate: /, ''));
-    throw e;
-  }
+  return paginate(req?.reverse ? items.reverse() : items, keyOf, req, PageRefusal.internal);
 }

@@ -6,6 +6,8 @@
  * after a prefix), as Go's `strconv.ParseInt(s, 0, bits)` does.
  */
 
+import { decodeGoBase64 } from '../../codec/go-base64.ts';
+
 /** A Go `*strconv.NumError` / `base64.CorruptInputError` text, carried as the error message. */
 export class GoParseError extends Error {
   constructor(message: string) {
@@ -123,65 +125,15 @@ export function parseGoFloat(s: string): number {
   return n;
 }
 
-const STD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-function corrupt(at: number): GoParseError {
-  return new GoParseError(`illegal base64 data at input byte ${at}`);
-}
-
-/** Go's padded `base64.Encoding.DecodeString` (quantum by quantum; `\r` and `\n` are skipped). */
-function decodePadded(s: string, alphabet: string): Uint8Array {
-  const out: number[] = [];
-  const newline = (c: string | undefined) => c === '\n' || c === '\r';
-  let si = 0;
-  while (si < s.length) {
-    const dbuf = [0, 0, 0, 0];
-    let dlen = 4;
-    let j = 0;
-    for (; j < 4; j++) {
-      if (si === s.length) {
-        if (j === 0) return new Uint8Array(out);
-        throw corrupt(si - j);
-      }
-      const c = s[si]!;
-      si++;
-      const v = alphabet.indexOf(c);
-      if (v >= 0) {
-        dbuf[j] = v;
-        continue;
-      }
-      if (newline(c)) {
-        j--;
-        continue;
-      }
-      if (c !== '=') throw corrupt(si - 1);
-      // padding: only in the last two places of a quantum, and nothing may follow it
-      if (j === 0 || j === 1) throw corrupt(si - 1);
-      if (j === 2) {
-        while (si < s.length && newline(s[si])) si++;
-        if (si === s.length) throw corrupt(s.length);
-        if (s[si] !== '=') throw corrupt(si - 1);
-        si++;
-      }
-      while (si < s.length && newline(s[si])) si++;
-      if (si < s.length) throw corrupt(si);
-      dlen = j;
-      break;
-    }
-    const val = (dbuf[0]! << 18) | (dbuf[1]! << 12) | (dbuf[2]! << 6) | dbuf[3]!;
-    const bytes = [(val >> 16) & 0xff, (val >> 8) & 0xff, val & 0xff];
-    out.push(...bytes.slice(0, dlen - 1));
-    if (dlen < 4) return new Uint8Array(out);
-  }
-  return new Uint8Array(out);
-}
-
 /** grpc-gateway's `runtime.Bytes`: standard base64, else URL-safe base64 (the second error wins). */
 export function decodeGatewayBytes(s: string): Uint8Array {
   try {
-    return decodePadded(s, STD);
+    return decodeGoBase64(s, 'std');
   } catch {
-    return decodePadded(s, URL_SAFE);
+    try {
+      return decodeGoBase64(s, 'url');
+    } catch (e) {
+      throw new GoParseError((e as Error).message);
+    }
   }
 }

@@ -14,7 +14,7 @@
 import { asReceivedOverGrpc } from '../../codec/grpc-shape.ts';
 import protobuf from 'protobufjs';
 import { goJson } from '../../codec/go-json.ts';
-import { parseProtoJson } from '../../codec/proto-json.ts';
+import { parseProtoJson, ProtoJsonError } from '../../codec/proto-json.ts';
 import type { Codec, ProtoObject } from '../../codec/registry.ts';
 import type { Node } from '../../node/node.ts';
 import { responseJsonValue } from '../../codec/go-encoding-json.ts';
@@ -75,7 +75,7 @@ export async function gatewayRequest(codec: Codec, binding: GatewayBinding, req:
       try {
         request = parseProtoJson(binding.requestType, raw.toString('utf8'), { codec });
       } catch (e) {
-        throw GatewayError.invalidArgument((e as Error).message);
+        throw GatewayError.invalidArgument(e instanceof ProtoJsonError ? e.goText : (e as Error).message);
       }
     }
     for (const [name, value] of Object.entries(req.params)) setPathParameter(codec, type, request, name, value);

@@ -1,10 +1,10 @@
 /** Query service `sdk.auth.v1beta1.Query` (SDK v0.47 x/auth/keeper/grpc_query.go). */
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { QueryError } from '../../errors.ts';
+import { GrpcCode, QueryError } from '../../errors.ts';
 import type { Codec } from '../../codec/registry.ts';
 import { accAddress, Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
 import type { QuerySpec } from '../../state/module.ts';
-import { paginate, type PageRequest } from '../../state/pagination.ts';
+import { PageRefusal, paginate, type PageRequest } from '../../state/pagination.ts';
 import { shardEntries, shardValues } from '../../state/sharded.ts';
 import { moduleAccountAddress, type AccountRecord } from './account.ts';
 import { getAccount } from './state.ts';
@@ -51,7 +51,7 @@ export const authQueries: QuerySpec[] = [
     responseType: `${S}.QueryAccountsResponse`,
     run(state, req: { pagination: PageRequest | null }, { codec }) {
       const entries = [...shardEntries(state.auth.accounts, req.pagination?.reverse ?? false)];
-      const { page, pagination } = paginate(entries, ([k]) => hexToBytes(k), req.pagination);
+      const { page, pagination } = paginate(entries, ([k]) => hexToBytes(k), req.pagination, PageRefusal.internalPrefixed);
       return { accounts: page.map(([, a]) => accountAny(codec, a)), pagination };
     },
   },
@@ -65,7 +65,13 @@ export const authQueries: QuerySpec[] = [
     method: `${S}.Query/AccountInfo`,
     requestType: `${S}.QueryAccountInfoRequest`,
     responseType: `${S}.QueryAccountInfoResponse`,
-    run: (state, req: { address: string }, { codec }) => ({ info: baseAccount(codec, requireAccount(state, req.address)) }),
+    run(state, req: { address: string }, { codec }) {
+      const account = requireAccount(state, req.address);
+      // SDK v0.47 packs the account's pubkey without a nil check: codectypes.NewAnyWithValue(nil)
+      // fails (ErrPackAny, root code 33), answered as Internal (a guard came in later versions)
+      if (!account.pub_key) throw new QueryError(GrpcCode.Internal, 'Expecting non nil value to create a new Any: failed packing protobuf message to Any');
+      return { info: baseAccount(codec, account) };
+    },
   },
   {
     method: `${S}.Query/AccountAddressByID`,

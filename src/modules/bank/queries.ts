@@ -5,7 +5,7 @@ import { accAddress, Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
 import { isValidDenom } from '../../math/coin.ts';
 import type { QuerySpec } from '../../state/module.ts';
 import type { AppState } from '../../state/app-state.ts';
-import { paginate, type PageRequest } from '../../state/pagination.ts';
+import { PageRefusal, paginate, type PageRequest } from '../../state/pagination.ts';
 import { shardEntries, shardGet } from '../../state/sharded.ts';
 import { isSendEnabled } from './params.ts';
 
@@ -86,7 +86,7 @@ export const bankQueries: QuerySpec[] = [
     run(state, req: { pagination: PageRequest | null }) {
       const list = supplyList(state);
       if (req.pagination?.reverse) list.reverse();
-      const { page, pagination } = paginate(list, (c) => utf8ToBytes(c.denom), req.pagination);
+      const { page, pagination } = paginate(list, (c) => utf8ToBytes(c.denom), req.pagination, PageRefusal.internal);
       return { supply: page, pagination };
     },
   },

@@ -10,7 +10,7 @@ import { Dec } from '../../math/dec.ts';
 import { decCoinsAdd, type DecCoins } from '../../math/dec-coins.ts';
 import type { AppState } from '../../state/app-state.ts';
 import type { QuerySpec } from '../../state/module.ts';
-import { paginate, type PageRequest } from '../../state/pagination.ts';
+import { PageRefusal, paginate, type PageRequest } from '../../state/pagination.ts';
 import { shardEntriesWithPrefix } from '../../state/sharded.ts';
 import type { DelegationRecord } from '../staking/state.ts';
 import { delegationOf, pendingDelegationRewards } from './delegation.ts';
@@ -85,7 +85,7 @@ export const distributionQueries: readonly QuerySpec[] = [
     if (bech32Error(req.validator_address!, Hrp.validator) !== undefined) throw QueryError.invalidArgument('invalid validator address');
     // [QUIRK] the SDK filters on the period, not the height
     const items = slashEventsOf(state, valHexOf(req.validator_address!)).filter(([, e]) => e.validator_period >= start && e.validator_period <= end);
-    const { page, pagination } = paginate(items, ([k]) => u64Bytes(k), req.pagination);
+    const { page, pagination } = paginate(items, ([k]) => u64Bytes(k), req.pagination, PageRefusal.plain);
     return { slashes: page.map(([, e]) => ({ validator_period: e.validator_period, fraction: Dec.fromRaw(e.fraction).toString() })), pagination };
   }),
 

@@ -4,11 +4,11 @@
  */
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
-import { GrpcCode, QueryError } from '../../errors.ts';
+import { QueryError } from '../../errors.ts';
 import type { AppState } from '../../state/app-state.ts';
 import { timeNsToTimestamp } from '../../state/block-info.ts';
 import type { QuerySpec } from '../../state/module.ts';
-import { paginate, type PageRequest } from '../../state/pagination.ts';
+import { PageRefusal, paginate, type PageRequest } from '../../state/pagination.ts';
 import { slashingParamsToProto } from './params.ts';
 import type { SigningInfoRecord } from './state.ts';
 
@@ -34,7 +34,6 @@ export function signingInfoToProto(i: SigningInfoRecord): Record<string, unknown
 }
 
 /** A plain Go error of a gRPC handler reaches the client as status Unknown with its text. */
-const unknown = (message: string) => new QueryError(GrpcCode.Unknown, message);
 
 export const slashingQueries: readonly QuerySpec[] = [
   spec('Params', (state) => ({ params: slashingParamsToProto(state.slashing.params) })),
@@ -45,7 +44,7 @@ export const slashingQueries: readonly QuerySpec[] = [
     try {
       bytes = sdkAddressFromBech32(text, Hrp.consensus);
     } catch (e) {
-      throw unknown((e as Error).message);
+      throw QueryError.plainError((e as Error).message);
     }
     const info = state.slashing.signing_infos[Buffer.from(bytes).toString('hex').toUpperCase()];
     if (!info) throw QueryError.notFound(`SigningInfo not found for validator ${text}`);
@@ -58,12 +57,7 @@ export const slashingQueries: readonly QuerySpec[] = [
       const b = hexToBytes(hex.toLowerCase());
       return Uint8Array.of(b.length, ...b);
     };
-    let result;
-    try {
-      result = paginate(items, keyOf, req?.pagination);
-    } catch (e) {
-      throw unknown((e as Error).message.replace(/^paginate: /, ''));
-    }
+    const result = paginate(items, keyOf, req?.pagination, PageRefusal.plain);
     return { info: result.page.map(([, i]) => signingInfoToProto(i)), pagination: result.pagination };
   }),
 ];

@@ -53,6 +53,11 @@ describe('auth accounts', () => {
     expect(r.text).toBe(`{"info":{"address":"${ALICE}","pub_key":{"@type":"/chain.crypto.v1.ethsecp256k1.PubKey","key":"${ALICE_PUBKEY}"},"account_number":"0","sequence":"1"}}`);
   });
 
+  it('account_info of an account without a pubkey is 500 Internal, as SDK v0.47 packs the missing key', async () => {
+    const r = await call(f, `/sdk/auth/v1beta1/account_info/${BOB}`);
+    expect([r.status, r.text]).toEqual([500, '{"code":13,"message":"Expecting non nil value to create a new Any: failed packing protobuf message to Any","details":[]}']);
+  });
+
   it('an unknown account is 404 NotFound with the handler text', async () => {
     for (const path of [`/sdk/auth/v1beta1/accounts/${carol.address}`, `/sdk/auth/v1beta1/account_info/${carol.address}`]) {
       const r = await call(f, path);
@@ -255,6 +260,15 @@ describe('bank', () => {
     // x/bank/keeper/grpc_query.go AllBalances: status InvalidArgument "paginate: %v"
     const r = await call(f, `/sdk/bank/v1beta1/balances/${BOB}?pagination.key=d2Vp&pagination.offset=1`);
     expect([r.status, r.text]).toEqual([400, '{"code":3,"message":"paginate: invalid request, either offset or key is expected, got both","details":[]}']);
+  });
+
+  it('key and offset together: auth accounts and bank supply wrap the refusal as Internal, as their handlers do', async () => {
+    // x/auth/keeper/grpc_query.go Accounts: status Internal "paginate: %v"
+    const accounts = await call(f, '/sdk/auth/v1beta1/accounts?pagination.key=AAAA&pagination.offset=1');
+    expect([accounts.status, accounts.text]).toEqual([500, '{"code":13,"message":"paginate: invalid request, either offset or key is expected, got both","details":[]}']);
+    // x/bank/keeper/grpc_query.go TotalSupply: status Internal with GetPaginatedTotalSupply's error as it is
+    const supply = await call(f, '/sdk/bank/v1beta1/supply?pagination.key=AAAA&pagination.offset=1');
+    expect([supply.status, supply.text]).toEqual([500, '{"code":13,"message":"invalid request, either offset or key is expected, got both","details":[]}']);
   });
 
   it('supply, supply of a denom, params', async () => {

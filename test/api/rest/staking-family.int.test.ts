@@ -205,6 +205,9 @@ describe('errors (status and body as the SDK gateway)', () => {
     ['slashes ending < starting → 400', () => `${D}/validators/${v2}/slashes?starting_height=5&ending_height=1`, 400, () => ({ code: 3, message: 'starting height greater than ending height (5 > 1)', details: [] })],
     ['slashes bad bech32 → 400', () => `${D}/validators/${badVal}/slashes`, 400, () => ({ code: 3, message: 'invalid validator address', details: [] })],
     ['signing info missing → 404', () => `/sdk/slashing/v1beta1/signing_infos/${unknownCons}`, 404, () => ({ code: 5, message: `SigningInfo not found for validator ${unknownCons}`, details: [] })],
+    // GenericFilteredPaginate's error returned as it is: a plain Go error, gRPC Unknown
+    ['slashes with both key and offset → 500 code 2', () => `${D}/validators/${v2}/slashes?starting_height=1&ending_height=100&pagination.key=AAAA&pagination.offset=1`, 500, () => ({ code: 2, message: 'invalid request, either offset or key is expected, got both', details: [] })],
+    ['signing infos with both key and offset → 500 code 2', () => '/sdk/slashing/v1beta1/signing_infos?pagination.key=AAAA&pagination.offset=1', 500, () => ({ code: 2, message: 'invalid request, either offset or key is expected, got both', details: [] })],
   ];
   it.each(cases)('%s', async (_name, path, status, body) => {
     const r = await get(path());

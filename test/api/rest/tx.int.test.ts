@@ -217,6 +217,17 @@ describe('POST /sdk/tx/v1beta1/txs (BroadcastTx)', () => {
     ]);
     expect(await postJson(f, '/sdk/tx/v1beta1/txs', '{').then((r) => [r.status, r.json().code])).toEqual([400, 3]);
   });
+
+  it('bodies jsonpb cannot read are refused in Go’s words: base64 (standard, padded), kinds', async () => {
+    const refusal = (body: unknown) => postJson(f, '/sdk/tx/v1beta1/simulate', body).then((r) => [r.status, r.json().message]);
+    expect(await refusal({ tx_bytes: '!!!' })).toEqual([400, 'illegal base64 data at input byte 0']);
+    // Go's StdEncoding needs the padding: 3 characters are not a whole quantum
+    expect(await refusal({ tx_bytes: 'AAA' })).toEqual([400, 'illegal base64 data at input byte 0']);
+    expect(await refusal({ tx_bytes: 'AA-_' })).toEqual([400, 'illegal base64 data at input byte 2']);
+    expect(await refusal({ tx_bytes: 123 })).toEqual([400, 'json: cannot unmarshal number into Go value of type []uint8']);
+    expect(await refusal([1])).toEqual([400, 'json: cannot unmarshal array into Go value of type map[string]json.RawMessage']);
+    expect(await refusal({ tx: 'x' })).toEqual([400, 'json: cannot unmarshal string into Go value of type map[string]json.RawMessage']);
+  });
 });
 
 describe('POST /sdk/tx/v1beta1/encode and /decode', () => {

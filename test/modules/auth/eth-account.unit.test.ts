@@ -89,9 +89,10 @@ describe('the account prototype', () => {
     const list = (app.queryObject('sdk.auth.v1beta1.Query/Accounts', { pagination: null }) as { accounts: Any[] }).accounts;
     const kinds = list.map((any) => any.type_url).reduce<Record<string, number>>((n, t) => ({ ...n, [t]: (n[t] ?? 0) + 1 }), {});
     expect(kinds).toEqual({ '/sdk.auth.v1beta1.BaseAccount': 1, '/chain.types.v1.EthAccount': 2, '/sdk.auth.v1beta1.ModuleAccount': 17 });
-    // AccountInfo gives the base account of any kind
-    const info = (app.queryObject('sdk.auth.v1beta1.Query/AccountInfo', { address: bob.address }) as { info: unknown }).info;
-    expect(info).toEqual({ address: bob.address, pub_key: null, account_number: 19n, sequence: 0n });
+    // AccountInfo gives the base account of an account with a pubkey; without one, SDK v0.47 fails packing it
+    const info = (app.queryObject('sdk.auth.v1beta1.Query/AccountInfo', { address: alice.address }) as { info: { pub_key: Any | null } }).info;
+    expect([info.pub_key?.type_url, info]).toMatchObject(['/chain.crypto.v1.ethsecp256k1.PubKey', { address: alice.address, account_number: 0n, sequence: 1n }]);
+    expect(() => app.queryObject('sdk.auth.v1beta1.Query/AccountInfo', { address: bob.address })).toThrow('Expecting non nil value to create a new Any: failed packing protobuf message to Any');
   });
 });
 

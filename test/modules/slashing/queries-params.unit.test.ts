@@ -47,12 +47,12 @@ describe('queries', () => {
     expect(rest(w, 'SigningInfo', { cons_address: V[1]!.consAddr })).toBe(`{"val_signing_info":${infoJson(V[1]!)}}`);
   });
 
-  it('SigningInfo errors: unknown → NotFound (22 over ABCI), empty → InvalidArgument (18), bad bech32 → Unknown (6)', () => {
+  it('SigningInfo errors: unknown → NotFound (22 over ABCI), empty → InvalidArgument (18), bad bech32 → a plain Go error (18 over ABCI: gRPCErrorToSDKError wraps it in ErrInvalidRequest)', () => {
     const w = new World();
     const unknown = valOf(3).consAddr;
     expect(rest(w, 'SigningInfo', { cons_address: unknown })).toBe(`error 22: rpc error: code = NotFound desc = SigningInfo not found for validator ${unknown}: key not found`);
     expect(rest(w, 'SigningInfo', { cons_address: '' })).toBe('error 18: rpc error: code = InvalidArgument desc = invalid request: invalid request');
-    expect(rest(w, 'SigningInfo', { cons_address: keys[0]!.address })).toMatch(/^error 6: .*stvalcons.*: unknown request$/);
+    expect(rest(w, 'SigningInfo', { cons_address: keys[0]!.address })).toMatch(/^error 18: invalid Bech32 prefix; expected stvalcons, got st: invalid request$/);
   });
 
   it('SigningInfos lists by consensus address bytes, with the total when no limit is given', () => {
@@ -60,11 +60,9 @@ describe('queries', () => {
     expect(rest(w, 'SigningInfos')).toBe(`{"info":[${sortedByCons.map(infoJson).join(',')}],"pagination":{"next_key":null,"total":"3"}}`);
   });
 
-  it('SigningInfos with both key and offset fails as the SDK\'s plain pagination error (gRPC Unknown, 6 over ABCI)', () => {
+  it('SigningInfos with both key and offset fails as the SDK\'s plain pagination error (gRPC Unknown; 18 over ABCI)', () => {
     const w = worldWithValidators();
-    expect(rest(w, 'SigningInfos', { pagination: { key: new Uint8Array([1]), offset: 1n } })).toBe(
-      'error 6: rpc error: code = Unknown desc = invalid request, either offset or key is expected, got both: unknown request',
-    );
+    expect(rest(w, 'SigningInfos', { pagination: { key: new Uint8Array([1]), offset: 1n } })).toBe('error 18: invalid request, either offset or key is expected, got both: invalid request');
   });
 
   it('SigningInfos pages: limit 2 gives next_key len‖consAddr of the third', () => {
