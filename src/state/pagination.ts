@@ -36,11 +36,12 @@ export const PageRefusal = {
 } as const;
 
 /**
- * Pages over items already in store order (ascending keys; pass them reversed for `reverse`).
- * `keyOf` gives the store key bytes of an item, which the next page's `key` refers to; `refusal`
- * is how the handler answers a request with both a key and an offset.
+ * Pages over items in store order (ascending keys), walked in descending order for `reverse` as the
+ * SDK's iterators are. `keyOf` gives the store key bytes of an item, which the next page's `key`
+ * refers to; `refusal` is how the handler answers a request with both a key and an offset.
  */
-export function paginate<T>(items: readonly T[], keyOf: (item: T) => Uint8Array, req: PageRequest | null | undefined, refusal: (bare: string) => QueryError = PageRefusal.invalidArgument): { page: T[]; pagination: PageResponse } {
+export function paginate<T>(ascending: readonly T[], keyOf: (item: T) => Uint8Array, req: PageRequest | null | undefined, refusal: (bare: string) => QueryError = PageRefusal.invalidArgument): { page: T[]; pagination: PageResponse } {
+  const items = req?.reverse ? [...ascending].reverse() : ascending;
   const key = req?.key && req.key.length > 0 ? req.key : undefined;
   const offset = req?.offset ?? 0n;
   if (key && offset > 0n) throw refusal('invalid request, either offset or key is expected, got both');
@@ -66,10 +67,9 @@ export function paginate<T>(items: readonly T[], keyOf: (item: T) => Uint8Array,
 }
 
 /**
- * `paginate` as the staking and gov query handlers call `query.Paginate`: items in store order
- * (reversed here for `reverse`), and pagination's own refusal answered as gRPC Internal (their
- * `status.Error(codes.Internal, err.Error())`).
+ * `paginate` as the staking and gov query handlers call `query.Paginate`: pagination's own
+ * refusal answered as gRPC Internal (their `status.Error(codes.Internal, err.Error())`).
  */
-export function paginateInternal<T>(items: T[], keyOf: (item: T) => Uint8Array, req: PageRequest | null | undefined): { page: T[]; pagination: PageResponse } {
-  return paginate(req?.reverse ? items.reverse() : items, keyOf, req, PageRefusal.internal);
+export function paginateInternal<T>(ascending: readonly T[], keyOf: (item: T) => Uint8Array, req: PageRequest | null | undefined): { page: T[]; pagination: PageResponse } {
+  return paginate(ascending, keyOf, req, PageRefusal.internal);
 }

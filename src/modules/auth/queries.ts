@@ -50,7 +50,7 @@ export const authQueries: QuerySpec[] = [
     requestType: `${S}.QueryAccountsRequest`,
     responseType: `${S}.QueryAccountsResponse`,
     run(state, req: { pagination: PageRequest | null }, { codec }) {
-      const entries = [...shardEntries(state.auth.accounts, req.pagination?.reverse ?? false)];
+      const entries = [...shardEntries(state.auth.accounts)];
       const { page, pagination } = paginate(entries, ([k]) => hexToBytes(k), req.pagination, PageRefusal.internalPrefixed);
       return { accounts: page.map(([, a]) => accountAny(codec, a)), pagination };
     },

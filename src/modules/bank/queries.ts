@@ -32,7 +32,6 @@ function checkDenom(denom: string): void {
 function balancesPage(state: AppState, address: string, pagination: PageRequest | null) {
   const bal = shardGet(state.bank.balances, addressKey(address)) ?? {};
   const denoms = Object.keys(bal).sort();
-  if (pagination?.reverse) denoms.reverse();
   const { page, pagination: p } = paginate(denoms, (d) => utf8ToBytes(d), pagination);
   return { balances: page.map((denom) => ({ denom, amount: bal[denom]!.toString() })), pagination: p };
 }
@@ -85,7 +84,6 @@ export const bankQueries: QuerySpec[] = [
     responseType: `${S}.QueryTotalSupplyResponse`,
     run(state, req: { pagination: PageRequest | null }) {
       const list = supplyList(state);
-      if (req.pagination?.reverse) list.reverse();
       const { page, pagination } = paginate(list, (c) => utf8ToBytes(c.denom), req.pagination, PageRefusal.internal);
       return { supply: page, pagination };
     },

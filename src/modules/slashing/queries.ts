@@ -51,8 +51,7 @@ export const slashingQueries: readonly QuerySpec[] = [
     return { val_signing_info: signingInfoToProto(info) };
   }),
   spec('SigningInfos', (state, req: { pagination?: PageRequest | null }) => {
-    let items = Object.entries(state.slashing.signing_infos).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    if (req?.pagination?.reverse) items = items.reverse();
+    const items = Object.entries(state.slashing.signing_infos).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const keyOf = ([hex]: [string, SigningInfoRecord]) => {
       const b = hexToBytes(hex.toLowerCase());
       return Uint8Array.of(b.length, ...b);

@@ -20,6 +20,14 @@ describe('register queries (reference §1.10)', () => {
     expect(page.deposit_infos).toHaveLength(2);
     expect(page.pagination.total).toBe(2n);
     expect(page.pagination.next_key.length).toBe(21);
+    // reverse walks the store keys down: the meta node (0x02…) first, then the resource nodes
+    const order = all.deposit_infos.map((d: any) => d.network_address);
+    const reversed = c.query('DepositByOwner', { owner_addr: o0.address, pagination: { reverse: true } });
+    expect(reversed.deposit_infos.map((d: any) => d.network_address)).toEqual([...order].reverse());
+    const first = c.query('DepositByOwner', { owner_addr: o0.address, pagination: { reverse: true, limit: 1n } });
+    expect(first.deposit_infos.map((d: any) => d.network_address)).toEqual([nodeKeyOf(10).address]);
+    const next = c.query('DepositByOwner', { owner_addr: o0.address, pagination: { reverse: true, key: first.pagination.next_key } });
+    expect(next.deposit_infos.map((d: any) => d.network_address)).toEqual([...order].reverse().slice(1));
   });
 
   it('DepositTotal: pool sums; unbonded = not-bonded pools − unbonding', () => {
