@@ -186,13 +186,18 @@ export class TxFramework {
     printTxResponse(this.tc, response);
   }
 
-  /** SDK `Factory.Prepare`: the account must exist; its number and sequence sign the tx (`-a`/`-s` offline). */
+  /**
+   * SDK `Factory.Prepare`: offline, `-a`/`-s` sign the tx; online, the account must exist, and the
+   * chain's account number and sequence fill in what `-a`/`-s` leave at 0 (a non-zero `-s` signs
+   * ahead of the chain, to broadcast a run of pre-signed txs).
+   */
   private async prepare(): Promise<Signing> {
     const f = this.flags;
     const known = this.from.pubKey ? pubKeyAny(this.from.pubKey, this.tc.codec) : null;
     if (f.offline) return { accountNumber: f.accountNumber!, sequence: f.sequence!, simPubKey: known };
     const account = await queryAccountInfo(this.tc.client, this.from.address, this.tc.codec);
-    return { accountNumber: account.accountNumber, sequence: account.sequence, simPubKey: known ?? account.pubKey };
+    const given = (flag: bigint | undefined, chain: bigint) => (flag !== undefined && flag !== 0n ? flag : chain);
+    return { accountNumber: given(f.accountNumber, account.accountNumber), sequence: given(f.sequence, account.sequence), simPubKey: known ?? account.pubKey };
   }
 
   /** SDK `BuildUnsignedTx` with its chain-id, fee and memo checks. */

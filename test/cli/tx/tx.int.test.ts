@@ -198,6 +198,22 @@ describe('tx bank send: sign and broadcast', { timeout: 30_000 }, () => {
     expect(tx2.body.timeoutHeight).toBe(1000n);
     ln.node.produceBlock();
   });
+
+  it('a non-zero -s signs ahead of the chain (SDK Factory.Prepare): txs pre-signed with the next sequences all go through', async () => {
+    const { sequence } = accountOf(ALICE.address);
+    const bob = balanceOf(BOB.address);
+    expect(pendingTxs()).toHaveLength(0);
+    // the chain's sequence (committed state), then the next two given with -s
+    for (const s of [[], ['-s', String(sequence + 1n)], ['--sequence', String(sequence + 2n)]]) {
+      const r = await ln.chaind(['tx', 'bank', 'send', 'alice', BOB.address, '1wei', '-y', ...s]);
+      expect([r.code, JSON.parse(r.stdout).code]).toEqual([0, 0]);
+    }
+    const pending = pendingTxs();
+    pending.forEach((t, i) => expectSignedByAlice(t.bytes, 0n, sequence + BigInt(i)));
+    ln.node.produceBlock();
+    expect(pending.map((t) => ln.node.tx(t.hash)!.result.code)).toEqual([0, 0, 0]);
+    expect(balanceOf(BOB.address)).toBe(bob + 3n);
+  });
 });
 
 describe('simulation: --dry-run and --gas auto', { timeout: 30_000 }, () => {
