@@ -8,6 +8,7 @@ import type { CliContext } from '../context.ts';
 import { OUTPUT_FORMATS } from '../output.ts';
 import { addCommand } from './add.ts';
 import { defaultHome } from '../home.ts';
+import { withClientGlobalFlags } from '../node/node-flags.ts';
 import { deleteCommand } from './delete.ts';
 import { exportCommand } from './export.ts';
 import { importCommand } from './import.ts';
@@ -41,6 +42,7 @@ export function keysCommand(ctx: CliContext): Command {
       new Option('--keyring-backend <backend>', `Select keyring's backend (${KEYRING_BACKENDS.join('|')})`).default('os'),
     )
     .addOption(new Option('-o, --output <format>', 'Output format (text|json)').choices(OUTPUT_FORMATS).default('text'));
+  withClientGlobalFlags(keys);
   for (const sub of [
     mnemonicCommand,
     addCommand,

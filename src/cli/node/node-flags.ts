@@ -28,6 +28,17 @@ export function withGlobalFlags(cmd: Command, chainIdUsage: string = CHAIN_ID_UN
   return cmd;
 }
 
+/**
+ * The root's persistent flags on a client command (`tx`, `query`, `keys`): SDK v0.47's
+ * `svrcmd.Execute` and `PrepareBaseCmd` give every command `--log_level`, `--log_format` and
+ * `--trace`. A client command writes no log and its errors carry no stack trace, so they are
+ * accepted without effect, and a script written for a real chain runs unchanged.
+ */
+export function withClientGlobalFlags(cmd: Command): Command {
+  for (const flag of NODE_GLOBAL_FLAGS) if (flag.name !== 'chain-id') cmd.addOption(optionOf(flag));
+  return cmd;
+}
+
 /** A commander option for a start-flag table entry; booleans take an optional value (`--x`, `--x=false`). */
 export function optionOf(flag: StartFlag): Option {
   const shown = flag.default === '' ? '' : ` (default ${flag.kind === 'string' ? JSON.stringify(flag.default) : flag.default})`;

@@ -11,6 +11,7 @@ import { createCodec, type Codec } from '../../codec/registry.ts';
 import { SdkErrors } from '../../errors.ts';
 import type { CliContext } from '../context.ts';
 import { defaultHome } from '../home.ts';
+import { withClientGlobalFlags } from '../node/node-flags.ts';
 import type { OutputFormat } from '../output.ts';
 import { OUTPUT_FORMATS } from '../output.ts';
 import { DEFAULT_NODE, parseUint64 } from '../tx/flags.ts';
@@ -36,7 +37,12 @@ export function addQueryFlags(cmd: Command, opts: { height?: boolean } = {}): Co
     .option('-n, --node <uri>', '<host>:<port> to the consensus RPC interface for this chain (default "tcp://localhost:26657")')
     .addOption(new Option('-o, --output <format>', 'Output format (text|json)').choices(OUTPUT_FORMATS).default('text'));
   if (opts.height !== false) cmd.addOption(new Option('--height <int>', 'Use a specific height to query state at (this can error if the node is pruning state)').argParser(parseHeight).default(0n, '0'));
-  return cmd;
+  // the query root's persistent --chain-id, and v0.47's gRPC flags: queries go through the consensus RPC either way
+  cmd
+    .option('--chain-id <id>', 'The network chain ID (not used by queries)')
+    .option('--grpc-addr <addr>', 'the gRPC endpoint to use for this chain (accepted; queries go through --node)')
+    .option('--grpc-insecure', 'allow gRPC over insecure channels, if not TLS the server must use TLS (accepted; queries go through --node)', false);
+  return withClientGlobalFlags(cmd);
 }
 
 export function addPaginationFlags(cmd: Command, what: string): Command {

@@ -34,7 +34,8 @@ export function txQueryCommand(ctx: CliContext): Command {
     .description('Query for a transaction by hash, "<addr>/<seq>" combination or comma-separated signatures in a committed block')
     .argument('<hash|acc_seq|signatures>', 'tx hash (hex), <st1…address>/<sequence>, or comma-separated base64 signatures')
     .addOption(new Option('--type <type>', 'The type to be used when querying tx, can be one of "hash", "acc_seq", "signature"').default('hash'));
-  addQueryFlags(cmd, { height: false }).action(async (arg: string, opts: { type: string }, self: Command) => {
+  // SDK v0.47 QueryTxCmd takes the common query flags: --height is accepted, a committed tx is found at any height
+  addQueryFlags(cmd).action(async (arg: string, opts: { type: string }, self: Command) => {
     const qc = new QueryContext(ctx, self);
     let response: TxResponseObject;
     switch (opts.type) {

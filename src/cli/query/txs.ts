@@ -38,7 +38,8 @@ export function txsQueryCommand(ctx: CliContext): Command {
     .requiredOption('--events <events>', `list of transaction events in the form of ${EVENT_FORMAT}`)
     .option('--page <int>', 'Query a specific page of paginated results', parseIntFlag, 1)
     .option('--limit <int>', 'Query number of transactions results per page returned', parseIntFlag, DEFAULT_TXS_LIMIT);
-  addQueryFlags(cmd, { height: false }).action(async (opts: { events: string; page: number; limit: number }, self: Command) => {
+  // SDK v0.47 QueryTxsByEventsCmd takes the common query flags: --height is accepted, the search is of the whole chain
+  addQueryFlags(cmd).action(async (opts: { events: string; page: number; limit: number }, self: Command) => {
     const qc = new QueryContext(ctx, self);
     const result = await queryTxsByEvents(qc.client, parseEventFilters(opts.events), opts.page, opts.limit, '', qc.codec);
     printSdkJson(ctx.out, protoJsonValue('sdk.base.abci.v1beta1.SearchTxsResult', result, { codec: qc.codec }), qc.output);

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { InvalidArgumentError, Option } from 'commander';
 import { KEYRING_BACKENDS } from '../../crypto/keyring/store.ts';
 import { defaultHome } from '../home.ts';
+import { withClientGlobalFlags } from '../node/node-flags.ts';
 import type { OutputFormat } from '../output.ts';
 import { OUTPUT_FORMATS } from '../output.ts';
 
@@ -79,7 +80,7 @@ function parseGasAdjustment(value: string): number {
 export function addTxFlags(cmd: Command, opts: { fromRequired?: boolean } = {}): Command {
   const from = new Option('--from <name_or_address>', 'Name or address of private key with which to sign');
   if (opts.fromRequired) from.makeOptionMandatory(true);
-  return cmd
+  return withClientGlobalFlags(cmd)
     .option('--home <dir>', 'The application home directory', defaultHome())
     .addOption(from)
     .option('-a, --account-number <uint>', 'The account number of the signing account (offline mode only)', parseUint64)

@@ -9,6 +9,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAccount } from '../../../src/modules/auth/state.ts';
 import { ABANDON } from '../../crypto/vectors.ts';
 import { ALICE, BOB, startLocalNode, type LocalNode } from './local-node.ts';
 import { chaindInProcess, syncResponse } from './tx-cli.ts';
@@ -27,7 +28,7 @@ afterAll(async () => {
 const chaind = (...args: string[]) => chaindInProcess([...args, '--home', ln.home]);
 
 function accountOf(address: string): { number: bigint; sequence: bigint } {
-  const a = (ln.node.chain.app.queryObject('sdk.auth.v1beta1.Query/AccountInfo', { address }) as { info: { account_number: bigint; sequence: bigint } }).info;
+  const a = getAccount(ln.node.chain.app.state, address)!;
   return { number: a.account_number, sequence: a.sequence };
 }
 

@@ -11,6 +11,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAccount } from '../../../src/modules/auth/state.ts';
 import { CHAIN_ID } from '../../helpers/fixture.ts';
 import { ABANDON, ABANDON_MNEMONIC } from '../../crypto/vectors.ts';
 import { toBech32 } from '@cosmjs/encoding';
@@ -41,7 +42,7 @@ function pendingTxs() {
 }
 
 function accountOf(address: string): { number: bigint; sequence: bigint } {
-  const a = (ln.node.chain.app.queryObject('sdk.auth.v1beta1.Query/AccountInfo', { address }) as { info: { account_number: bigint; sequence: bigint } }).info;
+  const a = getAccount(ln.node.chain.app.state, address)!;
   return { number: a.account_number, sequence: a.sequence };
 }
 

@@ -6,6 +6,7 @@
  */
 import { toBech32 } from '@cosmjs/encoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAccount } from '../../../src/modules/auth/state.ts';
 import { ALICE, BOB, startLocalNode, type LocalNode } from './local-node.ts';
 import { chaindInProcess } from './tx-cli.ts';
 
@@ -23,7 +24,7 @@ function balanceOf(address: string): bigint {
 }
 
 function sequenceOf(address: string): bigint {
-  return (ln.node.chain.app.queryObject('sdk.auth.v1beta1.Query/AccountInfo', { address }) as { info: { sequence: bigint } }).info.sequence;
+  return getAccount(ln.node.chain.app.state, address)!.sequence;
 }
 
 /** bob's address with its last checksum character changed */
