@@ -241,8 +241,12 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
             outBytes += d.length;
             if (decision.recordAdds) out.push(d);
           });
-          pipeline(ures, res)
+          // the response ends after the upstream's trailers: an error after the stream began
+          // (Kubo's X-Stream-Error) reaches the client as the storage client sent it
+          pipeline(ures, res, { end: false })
             .then(() => {
+              if (Object.keys(ures.trailers).length > 0) res.addTrailers(ures.trailers);
+              res.end();
               if (decision.recordAdds && token.owner !== '' && ures.statusCode === 200) {
                 for (const line of Buffer.concat(out).toString('utf8').split('\n')) {
                   try {

@@ -22,7 +22,7 @@ import type { CidIndex } from './cid-index.ts';
 import { handleAdd } from './kubo-add.ts';
 import { BLOCK_COMMANDS, handleBlockCommand } from './kubo-blocks.ts';
 import { handleFiles } from './kubo-files.ts';
-import { boolOption, intOption, KuboError, parseKuboRequest, pathArgument, requireArg, sendKuboError, sendKuboJson, sendKuboNotFound, type KuboRequest } from './kubo-http.ts';
+import { boolOption, intOption, KuboError, parseKuboRequest, pathArgument, requireArg, sendKuboError, sendKuboJson, sendKuboNotFound, STREAM_HEADERS, type KuboRequest } from './kubo-http.ts';
 import type { SdsBackend } from './sds-backend.ts';
 import { IndexBlockstore, reachableCids, resolvePath, type ResolvedEntry } from './unixfs.ts';
 import { UnixFS } from 'ipfs-unixfs';
@@ -206,7 +206,7 @@ export async function serveStorageClientApi(o: StorageClientApiOptions): Promise
     // the first file is read before the answer starts, so that its failure is a status, not a trailer
     let current = parts.length > 0 ? await fetchPart(0) : undefined;
     try {
-      res.writeHead(200, { 'Content-Type': 'text/plain', 'X-Stream-Output': '1', 'X-Content-Length': String(total) });
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'X-Stream-Output': '1', 'X-Content-Length': String(total), ...STREAM_HEADERS });
       for (let i = 0; i < parts.length; i++) {
         if (i > 0) current = await fetchPart(i);
         if (!current) continue;
@@ -248,7 +248,7 @@ export async function serveStorageClientApi(o: StorageClientApiOptions): Promise
     const root = await resolveOrFail(arg);
     if (boolOption(r.options, 'compress', false)) throw new KuboError(500, 'compress is not supported by this API: get the tar and compress it yourself');
     const pack = tar.pack();
-    res.writeHead(200, { 'Content-Type': 'application/x-tar', 'X-Stream-Output': '1' });
+    res.writeHead(200, { 'Content-Type': 'application/x-tar', 'X-Stream-Output': '1', ...STREAM_HEADERS });
     const piping = pipeline(pack, res);
     // the tar's root is the path's last component, as Kubo's fileArchive (path.Split of the cleaned path)
     const cleaned = arg.replace(/\/+$/, '');

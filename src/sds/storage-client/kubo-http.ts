@@ -18,10 +18,20 @@ export class KuboError extends Error {
   }
 }
 
+/**
+ * What go-ipfs-cmds' response emitter declares on a streamed answer: the trailer an error after
+ * the stream began goes in, and the headers a browser may read (`Access-Control-Expose-Headers`).
+ */
+export const STREAM_HEADERS: Readonly<Record<string, string>> = {
+  Trailer: 'X-Stream-Error',
+  'Access-Control-Expose-Headers': 'X-Stream-Output, X-Chunked-Output, X-Content-Length',
+};
+
 export function sendKuboError(res: ServerResponse, status: number, message: string, code = status === 400 ? 1 : 0): void {
   if (res.headersSent) {
     // errors during a stream go in the trailer (reference §3.5)
-    res.addTrailers({ 'X-Stream-Error': message });
+    // a header holds bytes: the text's UTF-8 as Go writes it, on one line
+    res.addTrailers({ 'X-Stream-Error': Buffer.from(message.replace(/[\r\n]+/g, ' '), 'utf8').toString('latin1') });
     res.end();
     return;
   }

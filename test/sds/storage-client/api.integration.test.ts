@@ -243,6 +243,8 @@ describe('storage client API: aborted adds, a resource node down, cat of several
       const before = fake.fetched.length;
       const a = await post(apiUrl, `/api/v0/cat?${query}`);
       expect([query, a.status, a.headers['x-content-length'], a.body.equals(expected)]).toEqual([query, 200, String(expected.length), true]);
+      // go-ipfs-cmds declares the trailer an error after the stream began would go in
+      expect([a.headers.trailer, a.headers['access-control-expose-headers']]).toEqual(['X-Stream-Error', 'X-Stream-Output, X-Chunked-Output, X-Content-Length']);
       expect([query, fake.fetched.length - before]).toEqual([query, downloads]);
     }
     // go-ipfs-cmds' path argument is the first one
