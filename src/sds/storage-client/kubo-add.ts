@@ -30,7 +30,7 @@ export interface AddContext {
   readonly localRoot: string;
 }
 
-function addOptions(q: URLSearchParams): AddOptions & { pin: boolean; onlyHash: boolean; quiet: boolean } {
+function addOptions(q: URLSearchParams): AddOptions & { pin: boolean; onlyHash: boolean; silent: boolean } {
   const cidVersion = intOption(q, 'cid-version', 0);
   if (cidVersion !== 0 && cidVersion !== 1) throw new KuboError(400, `unknown CID version: ${cidVersion}`);
   const chunker = q.get('chunker') ?? `size-${KUBO_DEFAULTS.chunkSize}`;
@@ -49,7 +49,9 @@ function addOptions(q: URLSearchParams): AddOptions & { pin: boolean; onlyHash: 
     wrapWithDirectory: boolOption(q, 'wrap-with-directory', false),
     pin: boolOption(q, 'pin', true),
     onlyHash: boolOption(q, 'only-hash', false),
-    quiet: boolOption(q, 'quiet', false) || boolOption(q, 'quieter', false),
+    // Kubo's `quiet`/`quieter` shape only what its command line prints; over HTTP every line is
+    // sent. `silent` is the adder's option: no output at all
+    silent: boolOption(q, 'silent', false),
   };
 }
 
@@ -207,7 +209,7 @@ export async function handleAdd(c: AddContext, r: KuboRequest, res: ServerRespon
       lines.push(JSON.stringify({ ...line, ...extra }));
     }
     if (last && opts.pin && !opts.onlyHash) c.index.pin(last.Hash);
-    const out = (opts.quiet && last ? [JSON.stringify(last)] : lines).join('\n') + '\n';
+    const out = opts.silent ? '' : lines.join('\n') + '\n';
     res.writeHead(200, { 'Content-Type': 'application/json', 'X-Chunked-Output': '1', 'Content-Length': Buffer.byteLength(out) }).end(out);
   } finally {
     rmSync(spoolDir, { recursive: true, force: true });

@@ -226,6 +226,19 @@ describe('storage client API: aborted adds, a resource node down, cat of several
     expect(await spoolAfterSettling()).toEqual([]);
   });
 
+  it('add over HTTP sends every line with quiet or quieter (Kubo applies them to its command line only); silent sends none', async () => {
+    const lines = async (query: string) => {
+      const a = await post(apiUrl, `/api/v0/add?wrap-with-directory=true&only-hash=true${query}`, multipart('q.txt', A), MULTIPART);
+      expect(a.status).toBe(200);
+      return a.body.toString('utf8');
+    };
+    const all = await lines('');
+    expect(all.trim().split('\n').map((l) => (JSON.parse(l) as { Name: string }).Name)).toEqual(['q.txt', '']);
+    expect(await lines('&quiet=true')).toBe(all);
+    expect(await lines('&quieter=true')).toBe(all);
+    expect(await lines('&silent=true')).toBe('');
+  });
+
   it('cat of several CIDs: the files one after the other, offset and length spanning them (Kubo\'s cat.go); only the files needed are downloaded', async () => {
     const both = Buffer.concat([A, B]);
     const cases: [string, Buffer, number][] = [
