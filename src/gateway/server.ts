@@ -196,6 +196,9 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     return up;
   }
 
+  /** GET, or HEAD: the same answer without its body (Node leaves the body out of a HEAD answer). */
+  const readsOnly = (req: IncomingMessage): boolean => req.method === 'GET' || req.method === 'HEAD';
+
   const spfsUnavailable = (e: Error): GatewayError =>
     new GatewayError(502, `the storage client API of region ${c.region} did not answer${e instanceof UpstreamTimeout ? ` within upstream_timeout_seconds (${c.upstreamTimeoutSeconds} s)` : `: ${e.message}`}`);
 
@@ -308,7 +311,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
       return;
     }
     if (seg[0] === 'regions' && seg.length === 2) {
-      if (req.method !== 'GET') throw new GatewayError(405, 'only GET is served on /regions/{region_code}', { Allow: 'GET' });
+      if (!readsOnly(req)) throw new GatewayError(405, 'only GET and HEAD are served on /regions/{region_code}', { Allow: 'GET, HEAD' });
       const code = seg[1]!;
       if (!(REGION_CODES as readonly string[]).includes(code)) throw new GatewayError(404, `unknown region code ${JSON.stringify(code)}: expected one of ${REGION_CODES.join(', ')}`);
       const body = JSON.stringify(c.regions.filter((r) => r.region === code).map((r) => ({ region: r.region, domain: r.domain, weight: r.weight })));
@@ -318,7 +321,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     }
     if (seg[0] === 'metrics' && seg.length === 1) {
       at.route = 'metrics';
-      if (req.method !== 'GET') throw new GatewayError(405, 'only GET is served on /metrics', { Allow: 'GET' });
+      if (!readsOnly(req)) throw new GatewayError(405, 'only GET and HEAD are served on /metrics', { Allow: 'GET, HEAD' });
       const body = metrics.text();
       res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4', 'Content-Length': Buffer.byteLength(body) }).end(body);
       return;
@@ -329,7 +332,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     // `/spfs/api/v0/…` has no token (one sent elsewhere, e.g. in the query string, is not read): `api` is not one
     const tokenSegment = route === 'rpc' ? seg[2] : route === 'spfs' && seg[1] === 'api' && seg[2] === 'v0' ? undefined : seg[1];
     if (route === 'rpc' && seg.length > 3) throw new GatewayError(404, 'no route: /private/rpc/<token> takes nothing after the token');
-    if (route === 'usage' && req.method !== 'GET') throw new GatewayError(405, 'only GET is served on /usage/<token>', { Allow: 'GET' });
+    if (route === 'usage' && !readsOnly(req)) throw new GatewayError(405, 'only GET and HEAD are served on /usage/<token>', { Allow: 'GET, HEAD' });
     const { token, tier } = authenticate(tokenSegment);
     at.tier = tier.name;
     if (route === 'usage') {

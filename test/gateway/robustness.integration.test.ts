@@ -203,20 +203,25 @@ describe('the gateway when upstreams hang or clients leave', () => {
     expect([version.status, version.body]).toEqual([503, kuboErr('the storage network of region EU is unavailable')]);
   });
 
-  it('/usage/<token> and /metrics answer only GET: 405 with Allow: GET', async () => {
+  it('/usage/<token> and /metrics answer only GET and HEAD: 405 with Allow: GET, HEAD', async () => {
     const t = token('free');
     const cases: [string, string, string][] = [
-      ['DELETE', `/usage/${t}`, err(405, 'only GET is served on /usage/<token>')],
-      ['POST', `/usage/${t}`, err(405, 'only GET is served on /usage/<token>')],
-      ['POST', '/metrics', err(405, 'only GET is served on /metrics')],
-      ['PUT', '/metrics', err(405, 'only GET is served on /metrics')],
+      ['DELETE', `/usage/${t}`, err(405, 'only GET and HEAD are served on /usage/<token>')],
+      ['POST', `/usage/${t}`, err(405, 'only GET and HEAD are served on /usage/<token>')],
+      ['POST', '/metrics', err(405, 'only GET and HEAD are served on /metrics')],
+      ['PUT', '/metrics', err(405, 'only GET and HEAD are served on /metrics')],
     ];
     for (const [method, path, body] of cases) {
       const a = await send(gw.url, method, path);
-      expect([method, path, a.status, a.headers.allow, a.body]).toEqual([method, path, 405, 'GET', body]);
+      expect([method, path, a.status, a.headers.allow, a.body]).toEqual([method, path, 405, 'GET, HEAD', body]);
     }
-    expect((await send(gw.url, 'GET', `/usage/${t}`)).status).toBe(200);
-    expect((await send(gw.url, 'GET', '/metrics')).status).toBe(200);
+    for (const path of [`/usage/${t}`, '/metrics', '/regions/EU']) {
+      const got = await send(gw.url, 'GET', path);
+      expect(got.status).toBe(200);
+      // HEAD: the same status and headers, no body (RFC 9110 §9.3.2)
+      const head = await send(gw.url, 'HEAD', path);
+      expect([path, head.status, head.headers['content-type'], head.body]).toEqual([path, 200, got.headers['content-type'], '']);
+    }
   });
 
   it('a refusal of an admitted request counts what was received and what was sent back', async () => {

@@ -168,7 +168,7 @@ describe('the gateway in process', () => {
       ['GET', `/spfs/${tokens.free}/api/v0/version`, 'POST', kuboErr('GET is not allowed: Kubo RPC commands are POST')],
       ['PUT', `/spfs/${tokens.free}/api/v0/add`, 'POST', kuboErr('PUT is not allowed: Kubo RPC commands are POST')],
       ['GET', `/private/rpc/${tokens.free}`, 'POST', err(405, 'only POST is served on /private/rpc/<token>')],
-      ['POST', '/regions/EU', 'GET', err(405, 'only GET is served on /regions/{region_code}')],
+      ['POST', '/regions/EU', 'GET, HEAD', err(405, 'only GET and HEAD are served on /regions/{region_code}')],
     ];
     for (const [method, path, allow, body] of cases) {
       const a = await send(gw.url, method, path);
