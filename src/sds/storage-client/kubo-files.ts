@@ -108,16 +108,31 @@ async function stat(c: FilesContext, path: string) {
     const block = c.index.block(d.cid.toString())!;
     return { Hash: d.cid.toString(), Size: 0, CumulativeSize: Number(d.cumulative), Blocks: dagPb.decode(block).Links.length, Type: 'directory' };
   }
-  const cumulative = await cumulativeSize(c, l.cid);
+  return statCid(c, l.cid);
+}
+
+/** `files stat /ipfs/<cid>[/path]`: Kubo resolves such a path instead of the MFS tree (core/commands/files.go `getNodeFromPath`). */
+async function statIpfs(c: FilesContext, path: string) {
+  let cid: CID;
+  try {
+    cid = (await resolvePath(path, c.store)).cid;
+  } catch (e) {
+    throw new KuboError(500, (e as Error).message);
+  }
+  return statCid(c, cid);
+}
+
+async function statCid(c: FilesContext, cid: CID) {
+  const cumulative = await cumulativeSize(c, cid);
   let e;
   try {
-    e = await resolvePath(l.cid.toString(), c.store);
+    e = await resolvePath(cid.toString(), c.store);
   } catch {
     e = undefined;
   }
-  const block = c.index.block(l.cid.toString());
-  const blocks = block && l.cid.code === dagPb.code ? dagPb.decode(block).Links.length : 0;
-  return { Hash: l.cid.toString(), Size: e && e.type !== 'directory' ? Number(e.size) : 0, CumulativeSize: Number(cumulative), Blocks: blocks, Type: e?.type === 'directory' ? 'directory' : 'file' };
+  const block = c.index.block(cid.toString());
+  const blocks = block && cid.code === dagPb.code ? dagPb.decode(block).Links.length : 0;
+  return { Hash: cid.toString(), Size: e && e.type !== 'directory' ? Number(e.size) : 0, CumulativeSize: Number(cumulative), Blocks: blocks, Type: e?.type === 'directory' ? 'directory' : 'file' };
 }
 
 export async function handleFiles(c: FilesContext, sub: string, r: KuboRequest, res: ServerResponse): Promise<void> {
@@ -190,7 +205,8 @@ export async function handleFiles(c: FilesContext, sub: string, r: KuboRequest, 
       return;
     }
     case 'stat': {
-      sendKuboJson(res, await stat(c, mfsPath(r.args[0])));
+      const arg = r.args[0] ?? '';
+      sendKuboJson(res, arg.startsWith('/ipfs/') ? await statIpfs(c, arg) : await stat(c, mfsPath(r.args[0])));
       return;
     }
     case 'rm': {

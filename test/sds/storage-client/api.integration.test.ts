@@ -239,6 +239,17 @@ describe('storage client API: aborted adds, a resource node down, cat of several
     expect(await lines('&silent=true')).toBe('');
   });
 
+  it('files/stat of /ipfs/<cid> resolves the CID (Kubo\'s getNodeFromPath), as a copy of it in MFS stats', async () => {
+    const direct = await post(apiUrl, `/api/v0/files/stat?arg=/ipfs/${cidA}`);
+    expect(direct.status).toBe(200);
+    expect(JSON.parse(direct.body.toString('utf8'))).toMatchObject({ Hash: cidA, Size: A.length, Type: 'file' });
+    expect((await post(apiUrl, `/api/v0/files/cp?arg=/ipfs/${cidA}&arg=/stat-copy`)).status).toBe(200);
+    const copy = await post(apiUrl, '/api/v0/files/stat?arg=/stat-copy');
+    expect(direct.body.toString('utf8')).toBe(copy.body.toString('utf8'));
+    const missing = await post(apiUrl, '/api/v0/files/stat?arg=/ipfs/notacid');
+    expect([missing.status, JSON.parse(missing.body.toString('utf8')).Type]).toEqual([500, 'error']);
+  });
+
   it('cat of several CIDs: the files one after the other, offset and length spanning them (Kubo\'s cat.go); only the files needed are downloaded', async () => {
     const both = Buffer.concat([A, B]);
     const cases: [string, Buffer, number][] = [
