@@ -12,6 +12,7 @@ import { listen, parseListenAddress, type RunningServer } from '../api/http.ts';
 import { REGION_CODES, type GatewayConfig, type Tier } from './config.ts';
 import { Limiter } from './limits.ts';
 import { GatewayMetrics } from './metrics.ts';
+import { servePath } from './path-gateway.ts';
 import { affinityKey, checkRpcBody } from './rpc-policy.ts';
 import { spfsPolicy } from './spfs-policy.ts';
 import type { TokenRow, TokenStore } from './tokens.ts';
@@ -301,13 +302,21 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
       throw new GatewayError(400, 'invalid path: encoded slashes, empty segments and dot segments are refused');
     }
     const seg = path.split('/').slice(1);
-    if (req.method === 'OPTIONS' && (seg[0] === 'spfs' || (seg[0] === 'private' && seg[1] === 'rpc') || seg[0] === 'regions' || seg[0] === 'usage')) {
+    if (req.method === 'OPTIONS' && (seg[0] === 'spfs' || (seg[0] === 'private' && seg[1] === 'rpc') || seg[0] === 'regions' || seg[0] === 'usage' || seg[0] === 'ipfs')) {
       at.route = 'preflight';
       res.writeHead(204, {
         'Access-Control-Allow-Methods': 'POST, GET, OPTIONS',
         'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? 'Content-Type'),
         'Access-Control-Max-Age': '600',
       }).end();
+      return;
+    }
+    if (seg[0] === 'ipfs') {
+      // the public read path: no token (reference §5.1), read from the region's storage client
+      at.route = 'ipfs';
+      at.tier = 'public';
+      const answer = await servePath({ url: c.spfsUpstream, timeoutMs: c.upstreamTimeoutSeconds * 1000 }, req, res, path, search, at.gone);
+      if (answer.bytes > 0) metrics.bytes.inc({ tier: 'public', direction: 'out' }, answer.bytes);
       return;
     }
     if (seg[0] === 'regions' && seg.length === 2) {
@@ -328,7 +337,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     }
     const route = seg[0] === 'private' && seg[1] === 'rpc' ? 'rpc' : seg[0] === 'spfs' ? 'spfs' : seg[0] === 'usage' ? 'usage' : undefined;
     if (route) at.route = route;
-    if (!route) throw new GatewayError(404, `no route ${path}: the gateway serves /private/rpc/<token>, /spfs/<token>/api/v0/<cmd>, /regions/{code}, /usage/<token>, /metrics`);
+    if (!route) throw new GatewayError(404, `no route ${path}: the gateway serves /private/rpc/<token>, /spfs/<token>/api/v0/<cmd>, /ipfs/<cid>, /regions/{code}, /usage/<token>, /metrics`);
     // `/spfs/api/v0/…` has no token (one sent elsewhere, e.g. in the query string, is not read): `api` is not one
     const tokenSegment = route === 'rpc' ? seg[2] : route === 'spfs' && seg[1] === 'api' && seg[2] === 'v0' ? undefined : seg[1];
     if (route === 'rpc' && seg.length > 3) throw new GatewayError(404, 'no route: /private/rpc/<token> takes nothing after the token');

@@ -295,3 +295,67 @@ describe('storage client API: aborted adds, a resource node down, cat of several
     expect(logs.slice(from)).toEqual([`storage client API: POST /api/v0/cat?arg=${cidLarge} ended early: the client closed the connection`]);
   });
 });
+
+/** A GET (or HEAD) to the gateway. */
+function fetchPath(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const r = request(`${gw.url}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    r.on('error', reject);
+    r.end();
+  });
+}
+
+describe('the gateway\'s public read path: GET /ipfs/<cid>[/path] (reference §5.1), no token', () => {
+  it('a file: its bytes, ETag, immutable caching, byte ranges; HEAD without the body; If-None-Match 304', async () => {
+    const a = await fetchPath(`/ipfs/${cidA}`);
+    expect([a.status, a.body.equals(A)]).toEqual([200, true]);
+    expect(a.headers).toMatchObject({
+      'content-length': String(A.length), 'content-type': 'application/octet-stream', etag: `"${cidA}"`, 'accept-ranges': 'bytes',
+      'cache-control': 'public, max-age=29030400, immutable', 'x-ipfs-path': `/ipfs/${cidA}`,
+    });
+    const head = await fetchPath(`/ipfs/${cidA}`, {}, 'HEAD');
+    expect([head.status, head.headers['content-length'], head.body.length]).toEqual([200, String(A.length), 0]);
+    const part = await fetchPath(`/ipfs/${cidA}`, { Range: 'bytes=100-199' });
+    expect([part.status, part.headers['content-range'], part.body.equals(A.subarray(100, 200))]).toEqual([206, `bytes 100-199/${A.length}`, true]);
+    const tail = await fetchPath(`/ipfs/${cidA}`, { Range: 'bytes=-10' });
+    expect([tail.status, tail.body.equals(A.subarray(A.length - 10))]).toEqual([206, true]);
+    const past = await fetchPath(`/ipfs/${cidA}`, { Range: `bytes=${A.length}-` });
+    expect([past.status, past.headers['content-range']]).toEqual([416, `bytes */${A.length}`]);
+    const cached = await fetchPath(`/ipfs/${cidA}`, { 'If-None-Match': `"${cidA}"` });
+    expect([cached.status, cached.body.length]).toEqual([304, 0]);
+  });
+
+  it('a directory: redirected to its slash form, then a listing, or its index.html; a file in it by name, typed by its extension', async () => {
+    const bare = await fetchPath(`/ipfs/${cidDir}`);
+    expect([bare.status, bare.headers.location]).toEqual([301, `/ipfs/${cidDir}/`]);
+    const list = await fetchPath(`/ipfs/${cidDir}/`);
+    expect([list.status, list.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(list.body.toString('utf8')).toContain(`<a href="a">a</a></td><td>${A.length}</td><td><code>${cidA}</code>`);
+    expect((await fetchPath(`/ipfs/${cidDir}/a`)).body.equals(A)).toBe(true);
+    const page = Buffer.from('<!DOCTYPE html><title>hi</title>');
+    const site = await add('index.html', page, '?wrap-with-directory=true');
+    const index = await fetchPath(`/ipfs/${site}/`);
+    expect([index.status, index.headers['content-type'], index.body.equals(page)]).toEqual([200, 'text/html; charset=utf-8', true]);
+  });
+
+  it('?format=raw gives the block (a trustless gateway\'s answer)', async () => {
+    const raw = await fetchPath(`/ipfs/${cidDir}?format=raw`);
+    const block = await post(apiUrl, `/api/v0/block/get?arg=${cidDir}`);
+    expect([raw.status, raw.headers['content-type'], raw.body.equals(block.body)]).toEqual([200, 'application/vnd.ipld.raw', true]);
+  });
+
+  it('refusals in plain text: a bad CID 400, a missing name 404, another method 405', async () => {
+    const bad = await fetchPath('/ipfs/notacid');
+    expect([bad.status, bad.headers['content-type']]).toEqual([400, 'text/plain; charset=utf-8']);
+    expect(bad.body.toString('utf8')).toMatch(/^failed to resolve \/ipfs\/notacid: /);
+    const missing = await fetchPath(`/ipfs/${cidDir}/nothing-here`);
+    expect(missing.status).toBe(404);
+    const post405 = await fetchPath(`/ipfs/${cidA}`, {}, 'POST');
+    expect([post405.status, post405.headers.allow]).toEqual([405, 'GET, HEAD']);
+  });
+});
