@@ -1,6 +1,7 @@
 /**
  * Reading a method's parameter object as Go's encoding/json fills the node's param structs
- * (reference §1.1): unknown keys ignored, missing keys zero values, a value of the wrong JSON type
+ * (reference §1.1): keys matched without regard to case (the last of several winning), unknown
+ * keys ignored, missing keys zero values, a value of the wrong JSON type
  * a -32602 `invalid argument 0: json: cannot unmarshal <type> into Go struct field <Struct>.<key>
  * of type <go type>`.
  */
@@ -11,6 +12,17 @@ function jsonType(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';
   return typeof v === 'object' ? 'object' : typeof v;
+}
+
+/**
+ * The value encoding/json puts in the struct field tagged `key`: the object's keys are matched
+ * without regard to case (Go's `EqualFold`), and of several that match, the last one wins.
+ */
+function fieldOf(o: Record<string, unknown>, key: string): unknown {
+  const want = key.toLowerCase();
+  let value: unknown;
+  for (const [k, v] of Object.entries(o)) if (k.toLowerCase() === want) value = v;
+  return value;
 }
 
 export class Params {
@@ -24,14 +36,14 @@ export class Params {
   }
 
   str(key: string): string {
-    const v = this.p[key];
+    const v = fieldOf(this.p, key);
     if (v === undefined || v === null) return '';
     if (typeof v !== 'string') this.wrong(key, v, 'string');
     return v;
   }
 
   int(key: string, goType = 'int'): number {
-    const v = this.p[key];
+    const v = fieldOf(this.p, key);
     if (v === undefined || v === null) return 0;
     if (typeof v !== 'number') this.wrong(key, v, goType);
     if (!Number.isInteger(v) || (goType.startsWith('uint') && v < 0)) {
@@ -41,19 +53,19 @@ export class Params {
   }
 
   bool(key: string): boolean {
-    const v = this.p[key];
+    const v = fieldOf(this.p, key);
     if (v === undefined || v === null) return false;
     if (typeof v !== 'boolean') this.wrong(key, v, 'bool');
     return v;
   }
 
   signature(key = 'signature'): SdsSignature {
-    const v = this.p[key];
+    const v = fieldOf(this.p, key);
     if (v === undefined || v === null) return { address: '', pubkey: '', signature: '' };
     if (typeof v !== 'object' || Array.isArray(v)) this.wrong(key, v, 'rpc.Signature');
     const o = v as Record<string, unknown>;
     const field = (k: string): string => {
-      const x = o[k];
+      const x = fieldOf(o, k);
       if (x === undefined || x === null) return '';
       if (typeof x !== 'string') throw new RpcCallError(RPC_INVALID_PARAMS, `invalid argument 0: json: cannot unmarshal ${jsonType(x)} into Go struct field ${this.struct}.${key}.${k} of type string`);
       return x;

@@ -72,6 +72,19 @@ describe('user_: a field of the wrong type is JSON-RPC -32602, never -5', () => 
   });
 });
 
+describe('parameter keys are matched as Go\'s encoding/json matches them: without regard to case, the last winning', () => {
+  const { meta, calls } = fakeMeta({ getOzone: { ok: true, ozone: '42', sequenceNumber: 'SN:0000000000000000003' } });
+  const { call } = node(meta);
+  it('WalletAddr, WALLETADDR and walletaddr fill the same field', async () => {
+    for (const params of [{ WalletAddr: alice.address }, { WALLETADDR: alice.address }, { walletaddr: 'st1other', WalletAddr: alice.address }]) {
+      expect(await call('user_requestGetOzone', params)).toMatchObject({ result: { return: '0', ozone: '42' } });
+    }
+    expect(calls.map((c) => c.request)).toEqual([{ wallet: alice.address }, { wallet: alice.address }, { wallet: alice.address }]);
+    // a later spelling with the wrong type is the one checked
+    expect(await call('user_requestGetOzone', { walletaddr: alice.address, WalletAddr: 5 })).toMatchObject({ error: { code: -32602 } });
+  });
+});
+
 describe('the IPC socket serves the public API as remoterpc_ (reference §1.1)', () => {
   const { meta } = fakeMeta({ getOzone: { ok: true, ozone: '42', sequenceNumber: 'SN:0000000000000000003' } });
   const { call, dispatchers } = node(meta, {}, ['user']);
