@@ -321,6 +321,7 @@ export async function serveStorageClientApi(o: StorageClientApiOptions): Promise
   }
 
   function parseCidArg(arg: string): string {
+    if (/^\/ipns\//.test(arg)) throw new KuboError(400, `invalid path ${JSON.stringify(arg)}: IPNS names are not supported by this API: give /ipfs/<cid> or a CID`);
     try {
       return parseCid(arg.replace(/^\/ipfs\//, '').replace(/\/+$/, '')).toString();
     } catch (e) {

@@ -171,6 +171,8 @@ export async function* importCandidates(candidates: readonly AddCandidate[], opt
 
 /** A path argument (`<cid>`, `/ipfs/<cid>[/sub/path]`, `<cid>/sub`) → the CID and the rest. */
 export function parseIpfsPath(text: string): { cid: CID; rest: string } {
+  // IPNS names resolve through the IPFS network's name system, which no SDS-backed API has
+  if (/^\/ipns\//.test(text)) throw new Error(`invalid path ${JSON.stringify(text)}: IPNS names are not supported by this API: give /ipfs/<cid> or a CID`);
   const t = text.replace(/^\/ipfs\//, '');
   const slash = t.indexOf('/');
   const head = slash < 0 ? t : t.slice(0, slash);

@@ -239,6 +239,13 @@ describe('storage client API: aborted adds, a resource node down, cat of several
     expect(await lines('&silent=true')).toBe('');
   });
 
+  it('an /ipns/ name is refused in words: 400, IPNS is not supported', async () => {
+    for (const cmd of ['cat', 'pin/add', 'ls']) {
+      const a = await post(apiUrl, `/api/v0/${cmd}?arg=/ipns/${cidA}`);
+      expect([cmd, a.status, a.body.toString('utf8')]).toEqual([cmd, 400, JSON.stringify({ Message: `invalid path "/ipns/${cidA}": IPNS names are not supported by this API: give /ipfs/<cid> or a CID`, Code: 1, Type: 'error' }) + '\n']);
+    }
+  });
+
   it('files/stat of /ipfs/<cid> resolves the CID (Kubo\'s getNodeFromPath), as a copy of it in MFS stats', async () => {
     const direct = await post(apiUrl, `/api/v0/files/stat?arg=/ipfs/${cidA}`);
     expect(direct.status).toBe(200);
