@@ -19,6 +19,7 @@ import { evmMethods } from './evm-methods.ts';
 import { EthFilters } from './filters.ts';
 import { DEFAULT_LOG_CAPS } from './logs.ts';
 import { ethHttpHandler } from './http-handler.ts';
+import { holdContinue } from '../geth-rpc/http.ts';
 import { newHeads } from './new-heads.ts';
 import { readMethods } from './read-methods.ts';
 import { EthWebsocket } from './websocket.ts';
@@ -113,6 +114,7 @@ export async function startEthServer(node: Node, opts: EthServerOptions): Promis
   try {
     http = await listenAs(httpAddress, 'json-rpc.address', opts.address, handler);
     applyTimeouts(http, httpTimeout, opts.httpIdleTimeoutMs ?? DEFAULT_HTTP_IDLE_TIMEOUT_MS);
+    holdContinue(http.server);
     const shared = wsAddress.host === httpAddress.host && wsAddress.port === httpAddress.port && wsAddress.port !== 0;
     if (shared) ws = http;
     else ws = await listenAs(wsAddress, 'json-rpc.ws-address', opts.wsAddress, EthWebsocket.notFound);

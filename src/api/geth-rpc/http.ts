@@ -12,7 +12,7 @@
  * body cap and its 413 text once a body turns out too long, and the health check's query rule.
  */
 import { isIP } from 'node:net';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { BodyTooLargeError, readBody } from '../http.ts';
 
@@ -97,6 +97,21 @@ export function bareNotFound(res: ServerResponse): void {
 }
 
 /** The request handler of a go-ethereum-style JSON-RPC HTTP server. */
+/** Answers whose `100 Continue` the handler sends itself (`holdContinue`), once it takes the body. */
+const held = new WeakSet<ServerResponse>();
+
+/**
+ * Makes `server` leave `Expect: 100-continue` to the handler, as Go's net/http does: `100 Continue`
+ * goes out only when the body is about to be read, so a body refused by its declared length (413)
+ * or by the request's headers (403, 405, 415) is never sent. Without this, Node answers 100 at once.
+ */
+export function holdContinue(server: Server): void {
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    held.add(res);
+    server.emit('request', req, res);
+  });
+}
+
 export function gethHttpHandler(opts: GethHttpOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     res.on('error', () => {}); // a client that went away is not our failure
@@ -139,6 +154,7 @@ export function gethHttpHandler(opts: GethHttpOptions): (req: IncomingMessage, r
       }
     }
     let body: Buffer;
+    if (held.has(res)) res.writeContinue();
     try {
       body = await readBody(req, opts.maxBody);
     } catch (e) {

@@ -5,7 +5,7 @@
  * (`rpc_allowed_hosts`, `localhost` by default) and the 413 text of a body that outgrows the cap.
  */
 import { listen, type RunningServer } from '../../api/http.ts';
-import { GETH_CONTENT_TYPES, GETH_MAX_REQUEST_BYTES, gethHttpHandler } from '../../api/geth-rpc/http.ts';
+import { GETH_CONTENT_TYPES, GETH_MAX_REQUEST_BYTES, gethHttpHandler, holdContinue } from '../../api/geth-rpc/http.ts';
 import type { RpcDispatcher } from './dispatch.ts';
 
 /** geth `maxRequestContentLength`: 5 MiB */
@@ -24,12 +24,14 @@ export interface SdsRpcHttpOptions {
   readonly dispatcher: RpcDispatcher;
 }
 
-export function serveSdsRpcHttp(opts: SdsRpcHttpOptions): Promise<RunningServer> {
+export async function serveSdsRpcHttp(opts: SdsRpcHttpOptions): Promise<RunningServer> {
   const handler = gethHttpHandler({
     allowedHosts: opts.allowedHosts ?? SDS_RPC_DEFAULT_ALLOWED_HOSTS,
     maxBody: SDS_RPC_MAX_BODY,
     tooLargeText: (e) => e.message,
     answer: (body) => opts.dispatcher.handle(body.toString('utf8'), 'http'),
   });
-  return listen({ host: opts.host, port: opts.port }, handler);
+  const server = await listen({ host: opts.host, port: opts.port }, handler);
+  holdContinue(server.server);
+  return server;
 }
