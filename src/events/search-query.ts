@@ -34,12 +34,14 @@ function parseCondition(text: string): Condition {
   if (!KEY.test(key)) throw new QuerySyntaxError(`invalid event key ${JSON.stringify(key)}: expected {eventType}.{eventAttribute}`);
   const op = m[2]!.trim().toUpperCase() as Operator;
   let value = m[3]!.trim();
-  if (value.length >= 2 && value.startsWith("'") && value.endsWith("'")) value = value.slice(1, -1);
-  else if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+  const quoted = value.length >= 2 && ((value.startsWith("'") && value.endsWith("'")) || (value.startsWith('"') && value.endsWith('"')));
+  if (quoted) value = value.slice(1, -1);
   if (value === '') throw new QuerySyntaxError(`condition ${JSON.stringify(t)} has no value`);
   if (op !== '=' && op !== 'CONTAINS' && !/^-?\d+(\.\d+)?$/.test(value)) {
     throw new QuerySyntaxError(`condition ${JSON.stringify(t)}: operator ${op} needs a number`);
   }
+  // CometBFT reads an unquoted operand as a number (or a date, a time): `tx.height=abc` does not parse
+  if (key === 'tx.height' && !quoted && !/^\d+$/.test(value)) throw new QuerySyntaxError(`condition ${JSON.stringify(t)}: tx.height needs a whole number`);
   return { key, op, value };
 }
 
