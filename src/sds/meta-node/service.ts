@@ -118,6 +118,16 @@ export class MetaNodeService {
     return f && (f.state === FileUploadState.FINISHED || f.state === FileUploadState.CONFIRMING) ? f : undefined;
   }
 
+  /**
+   * What the wallet's earlier attempts at an upload still hold of its ozone (an attempt left
+   * UPLOADING by a node that died, or FAILED less its refund): a new attempt takes their place, so
+   * that amount is given back as the new one is charged, and the file is paid for once.
+   */
+  private earlierCharge(owner: string, fileHash: string): bigint {
+    const f = this.store.file(owner, fileHash);
+    return f && (f.state === FileUploadState.UPLOADING || f.state === FileUploadState.FAILED) ? BigInt(f.charged_noz) : 0n;
+  }
+
   /** What requestUpload and uploadSign both check: the SN, the signature over it, no such file of the wallet yet. */
   private uploadRefusal(r: SpRequests['requestUpload']): Refusal | undefined {
     const wallet = r.signature.address;
@@ -136,7 +146,7 @@ export class MetaNodeService {
     if (refusal) return refusal;
     const cost = this.uploadCost(r.fileSize, this.replicaCount());
     const w = this.store.wallet(wallet);
-    if (w.ozone < cost) return refuse(ReturnCode.INTERNAL_DATA_FAILURE, `not enough ozone: the upload of ${r.fileSize} bytes × ${this.replicaCount()} replicas costs ${cost} noz, wallet ${wallet} has ${w.ozone} noz (buy more with tx sds prepay)`);
+    if (w.ozone + this.earlierCharge(wallet, r.fileHash) < cost) return refuse(ReturnCode.INTERNAL_DATA_FAILURE, `not enough ozone: the upload of ${r.fileSize} bytes × ${this.replicaCount()} replicas costs ${cost} noz, wallet ${wallet} has ${w.ozone} noz (buy more with tx sds prepay)`);
     const after = this.store.transaction(() => {
       const next = this.store.consume(wallet, 0n);
       this.store.event(this.now(), 'upload_requested', { wallet, file_hash: r.fileHash, file_size: r.fileSize, pp: r.pp, sequence_number: r.sequenceNumber });
@@ -155,19 +165,23 @@ export class MetaNodeService {
     const replicas = this.replicaCount();
     const cost = this.uploadCost(r.fileSize, replicas);
     const w = this.store.wallet(wallet);
-    if (w.ozone < cost) return refuse(ReturnCode.INTERNAL_DATA_FAILURE, `not enough ozone: the upload of ${r.fileSize} bytes × ${replicas} replicas costs ${cost} noz, wallet ${wallet} has ${w.ozone} noz (buy more with tx sds prepay)`);
+    const earlier = this.earlierCharge(wallet, r.fileHash);
+    if (w.ozone + earlier < cost) return refuse(ReturnCode.INTERNAL_DATA_FAILURE, `not enough ozone: the upload of ${r.fileSize} bytes × ${replicas} replicas costs ${cost} noz, wallet ${wallet} has ${w.ozone} noz (buy more with tx sds prepay)`);
     const countReplicas = this.store.db.prepare('SELECT COUNT(*) AS n FROM replicas WHERE network_address = ?');
     const placement = placeReplicas(uploader, online, (a) => (countReplicas.get(a) as { n: number }).n, replicas);
     const now = this.now();
     this.store.transaction(() => {
+      if (earlier > 0n) this.store.refund(wallet, earlier);
       this.store.consume(wallet, cost);
       this.store.putFile({
         owner: wallet, file_hash: r.fileHash, file_name: r.fileName, file_size: r.fileSize, create_time: now, state: FileUploadState.UPLOADING,
-        replicas: placement.length, uploaded_by: r.pp, reporter: '', chain_tx: '', chain_height: 0,
+        replicas: placement.length, uploaded_by: r.pp, reporter: '', chain_tx: '', chain_height: 0, charged_noz: cost.toString(),
       });
       this.store.putSlices(r.slices.map((s): SliceRow => ({ file_hash: r.fileHash, slice_number: s.sliceNumber, slice_hash: s.sliceHash, start: s.start, end: s.end })));
       this.store.event(now, 'upload_accepted', {
         wallet, file_hash: r.fileHash, file_name: r.fileName, file_size: r.fileSize, charged_noz: cost.toString(), placement: placement.map((p) => p.networkAddress),
+        // a retry: what the earlier attempts held, given back in the same transaction
+        ...(earlier > 0n ? { refunded_noz: earlier.toString() } : {}),
       });
     });
     if (r.slices.length === 0) this.completeIfReplicated(wallet, r.fileHash);
@@ -182,6 +196,7 @@ export class MetaNodeService {
       this.store.transaction(() => {
         this.store.setFileState(r.owner, r.fileHash, FileUploadState.FAILED);
         if (refund > 0n) this.store.refund(r.owner, refund);
+        this.store.setFileCharged(r.owner, r.fileHash, BigInt(f.charged_noz) > refund ? BigInt(f.charged_noz) - refund : 0n);
         this.store.event(this.now(), 'upload_failed', { wallet: r.owner, file_hash: r.fileHash, reason: r.reason, refunded_noz: refund.toString() });
       });
     }

@@ -19,7 +19,7 @@ CREATE TABLE IF NOT EXISTS resource_nodes (network_address TEXT PRIMARY KEY, wal
 CREATE TABLE IF NOT EXISTS files (owner TEXT NOT NULL, file_hash TEXT NOT NULL, file_name TEXT NOT NULL, file_size INTEGER NOT NULL,
   create_time INTEGER NOT NULL, state INTEGER NOT NULL, replicas INTEGER NOT NULL, uploaded_by TEXT NOT NULL,
   reporter TEXT NOT NULL DEFAULT '', chain_tx TEXT NOT NULL DEFAULT '', chain_height INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (owner, file_hash));
+  charged_noz TEXT NOT NULL DEFAULT '0', PRIMARY KEY (owner, file_hash));
 CREATE INDEX IF NOT EXISTS files_by_hash ON files (file_hash);
 CREATE TABLE IF NOT EXISTS slices (file_hash TEXT NOT NULL, slice_number INTEGER NOT NULL, slice_hash TEXT NOT NULL,
   start INTEGER NOT NULL, end INTEGER NOT NULL, PRIMARY KEY (file_hash, slice_number));
@@ -63,6 +63,8 @@ export interface FileRow {
   readonly reporter: string;
   readonly chain_tx: string;
   readonly chain_height: number;
+  /** the noz the wallet's attempts at this upload hold (decimal): the charge, less what a FAILED attempt gave back */
+  readonly charged_noz: string;
 }
 
 export interface SliceRow {
@@ -113,6 +115,9 @@ export class MetaStore {
 
   constructor(path: string) {
     this.db = openSqlite(path, SCHEMA);
+    // a store written before files carried their charge: its rows hold 0
+    const columns = this.db.prepare('PRAGMA table_info(files)').all() as { name: string }[];
+    if (!columns.some((c) => c.name === 'charged_noz')) this.db.exec("ALTER TABLE files ADD COLUMN charged_noz TEXT NOT NULL DEFAULT '0'");
   }
 
   close(): void {
@@ -238,11 +243,11 @@ export class MetaStore {
   putFile(f: FileRow): void {
     this.db
       .prepare(
-        `INSERT INTO files (owner, file_hash, file_name, file_size, create_time, state, replicas, uploaded_by, reporter, chain_tx, chain_height)
-         VALUES (@owner, @file_hash, @file_name, @file_size, @create_time, @state, @replicas, @uploaded_by, @reporter, @chain_tx, @chain_height)
+        `INSERT INTO files (owner, file_hash, file_name, file_size, create_time, state, replicas, uploaded_by, reporter, chain_tx, chain_height, charged_noz)
+         VALUES (@owner, @file_hash, @file_name, @file_size, @create_time, @state, @replicas, @uploaded_by, @reporter, @chain_tx, @chain_height, @charged_noz)
          ON CONFLICT(owner, file_hash) DO UPDATE SET file_name = excluded.file_name, file_size = excluded.file_size, create_time = excluded.create_time,
            state = excluded.state, replicas = excluded.replicas, uploaded_by = excluded.uploaded_by, reporter = excluded.reporter,
-           chain_tx = excluded.chain_tx, chain_height = excluded.chain_height`,
+           chain_tx = excluded.chain_tx, chain_height = excluded.chain_height, charged_noz = excluded.charged_noz`,
       )
       .run(f);
   }
@@ -253,6 +258,10 @@ export class MetaStore {
     } else {
       this.db.prepare('UPDATE files SET state = ? WHERE owner = ? AND file_hash = ?').run(state, owner, fileHash);
     }
+  }
+
+  setFileCharged(owner: string, fileHash: string, noz: bigint): void {
+    this.db.prepare('UPDATE files SET charged_noz = ? WHERE owner = ? AND file_hash = ?').run(noz.toString(), owner, fileHash);
   }
 
   deleteFile(owner: string, fileHash: string): void {

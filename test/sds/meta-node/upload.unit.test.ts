@@ -203,4 +203,48 @@ describe('slices stored', () => {
     expect(m.store.events(0, 100, 'upload_failed').map((e) => e.attributes.refunded_noz)).toEqual(['150']);
     expect(m.store.unsettled()).toEqual(new Map([[n1.wallet, 200n], [n2.wallet, 300n]]));
   });
+
+  it('an upload started again after its node died mid-way (left UPLOADING) is paid once: the first charge is given back as the retry is charged', async () => {
+    await joinCluster(m, n1);
+    await joinCluster(m, n2);
+    prepay(m, alice, 10_000n);
+    const f = testFile('retry.bin', [100, 50]);
+    await requestUpload(m, alice, f, n1);
+    await uploadSign(m, alice, f, n1);
+    const x = f.slices[0]!;
+    await m.service.sliceStored({ owner: alice.address, fileHash: f.fileHash, sliceNumber: 1, sliceHash: x.sliceHash, size: 100, storedBy: n1.networkAddress });
+    expect(m.store.wallet(alice.address).ozone).toBe(9100n);
+    // the node died: the row stays UPLOADING; the same upload again
+    expect(await upload(m, alice, f, n1)).toEqual([n1.networkAddress, n2.networkAddress]);
+    expect(m.store.wallet(alice.address).ozone).toBe(9100n);
+    expect(m.store.file(alice.address, f.fileHash)).toMatchObject({ state: 4, charged_noz: '900' });
+    expect(m.store.events(0, 100, 'upload_accepted').map((e) => [e.attributes.charged_noz, e.attributes.refunded_noz])).toEqual([['900', undefined], ['900', '900']]);
+  });
+
+  it('an upload started again after it FAILED is paid once too: what the FAILED attempt kept is given back as the retry is charged', async () => {
+    await joinCluster(m, n1);
+    await joinCluster(m, n2);
+    prepay(m, alice, 10_000n);
+    const f = testFile('again.bin', [100, 50]);
+    await requestUpload(m, alice, f, n1);
+    await uploadSign(m, alice, f, n1);
+    const x = f.slices[0]!;
+    await m.service.sliceStored({ owner: alice.address, fileHash: f.fileHash, sliceNumber: 1, sliceHash: x.sliceHash, size: 100, storedBy: n2.networkAddress });
+    await m.service.uploadFailed({ owner: alice.address, fileHash: f.fileHash, reason: 'node n1 stopped' });
+    // kept: slice 1 on n2, 100 bytes × 3 noz
+    expect([m.store.wallet(alice.address).ozone, m.store.file(alice.address, f.fileHash)?.charged_noz]).toEqual([9700n, '300']);
+    expect(await upload(m, alice, f, n1)).toEqual([n1.networkAddress, n2.networkAddress]);
+    expect([m.store.wallet(alice.address).ozone, m.store.file(alice.address, f.fileHash)?.charged_noz]).toEqual([9100n, '900']);
+  });
+
+  it('a retry is not refused for ozone its earlier attempt holds', async () => {
+    await joinCluster(m, n1);
+    prepay(m, alice, 30n);
+    const f = testFile('tight.bin', [10]);
+    await requestUpload(m, alice, f, n1);
+    await uploadSign(m, alice, f, n1);
+    expect(m.store.wallet(alice.address).ozone).toBe(0n);
+    expect(await upload(m, alice, f, n1)).toEqual([n1.networkAddress]);
+    expect(m.store.wallet(alice.address).ozone).toBe(0n);
+  });
 });
