@@ -53,8 +53,9 @@ export interface StartNodeOptions {
 
 /**
  * CometBFT `FilePV` `checkHRS` for the node's next block: its first vote is at `next`, round 0. The
- * refusal text, or undefined when the height may be signed. A clean stop records the last
- * committed height, so a restart always signs above it.
+ * refusal text, or undefined when the height may be signed. A running node records the last
+ * height its store holds every second, a clean stop the last committed one, so a restart always
+ * signs above them.
  */
 export function heightRegression(next: bigint, signed: PrivValidatorState, file: string): string | undefined {
   const regressed = signed.height > next || (signed.height === next && signed.step > 0);
@@ -288,6 +289,22 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
     maxAgeNumBlocks: BigInt(genesis.consensus_params.evidence.max_age_num_blocks),
     onPruned: ({ snapshots, retainHeight, blocks }) => log.info('pruned', { module: 'state', snapshots, pruned_blocks: blocks, retain_height: retainHeight }),
   });
+  // CometBFT's FilePV records each height before it signs it. This node records, every second, the
+  // last height its store holds (written, so that a crash never leaves the file above the store and
+  // the node unable to start), and the last committed one at a clean stop: after a crash, and after
+  // `consensus reset-state`, the heights it signed are not signed again (heightRegression)
+  let recorded = signed.height;
+  const recordSigned = setInterval(() => {
+    const written = node.chain.reportedHeight;
+    if (written <= recorded) return;
+    try {
+      savePrivValidatorState(layout.privValidatorStateFile, { height: written, round: 0, step: 3 });
+      recorded = written;
+    } catch (e) {
+      log.error('recording the last signed height failed', { module: 'privval', file: layout.privValidatorStateFile, err: (e as Error).message });
+    }
+  }, 1000);
+  recordSigned.unref();
   const subscription: Subscription = node.blocks$.subscribe((block) => {
     // CometBFT state/execution.go
     log.info('committed state', { module: 'state', height: block.height, num_txs: block.txs.length, app_hash: Buffer.from(block.appHash).toString('hex').toUpperCase() });
@@ -314,6 +331,7 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
     }
   };
   const closeLocked = async () => {
+    clearInterval(recordSigned);
     node.stop();
     subscription.unsubscribe();
     await eth?.close();

@@ -3,6 +3,7 @@
  * profile): the SDK's `server/tm_cmds.go` key commands and CometBFT's reset commands.
  */
 import { Command } from 'commander';
+import Database from 'better-sqlite3';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { typeUrl } from '../../naming.ts';
@@ -13,6 +14,7 @@ import {
   INITIAL_PRIV_VALIDATOR_STATE,
   loadNodeKey,
   loadOrCreatePrivValidatorKey,
+  loadOrCreatePrivValidatorState,
   loadPrivValidatorKey,
   savePrivValidatorState,
 } from '../../consensus/keys.ts';
@@ -75,6 +77,15 @@ export function consensusCommand(ctx: CliContext): Command {
       const log = commandLogger(ctx, cmd);
       // refused while a node runs on this home (docs/node.md "One node per home")
       withHomeLock(layout.dbDir, `chaind ${ctx.naming.consensusCommand} reset-state`, () => {
+        // the chain data's last height is what this node's validator signed up to: kept in the
+        // signing state (CometBFT keeps priv_validator_state.json here), so a start on the reset
+        // data does not sign those heights again (a node that crashed may not have recorded them)
+        const stored = storedHeight(join(layout.dbDir, CHAIN_DB_FILE));
+        const signed = loadOrCreatePrivValidatorState(layout.privValidatorStateFile);
+        if (stored > signed.height) {
+          savePrivValidatorState(layout.privValidatorStateFile, { height: stored, round: 0, step: 3 });
+          log.info('Recorded the last signed height', { module: 'main', height: stored, file: layout.privValidatorStateFile });
+        }
         for (const suffix of ['', '-wal', '-shm']) {
           const file = join(layout.dbDir, CHAIN_DB_FILE + suffix);
           if (existsSync(file)) {
@@ -97,6 +108,22 @@ export function consensusCommand(ctx: CliContext): Command {
   group.addCommand(validatorOfflineCommand(ctx));
   group.addCommand(injectDoubleSignCommand(ctx));
   return group;
+}
+
+/** The last block height the chain data holds; 0 without data, or data that cannot be read. */
+function storedHeight(file: string): bigint {
+  if (!existsSync(file)) return 0n;
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      const row = db.prepare('SELECT MAX(height) AS h FROM blocks').get() as { h: number | bigint | null } | undefined;
+      return BigInt(row?.h ?? 0);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return 0n;
+  }
 }
 
 /** CometBFT `ResetAll`: the address book (unless kept), the data directory's content, the signing state. */

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempHome } from '../run-chaind.ts';
-import { freePort } from './node-process.ts';
+import { freePort, startChaind } from './node-process.ts';
 import { chaind } from './in-process.ts';
 
 let home: string;
@@ -72,6 +72,34 @@ describe('priv_validator_state.json ahead of the chain', () => {
     });
     expect(existsSync(join(home, 'data/chain.sqlite'))).toBe(false);
     expect(existsSync(join(home, 'data/LOCK'))).toBe(false);
+  });
+
+  it('after a crash (kill -9) the file holds the heights the store holds: reset-state and start is refused', async () => {
+    expect((await chaind(['consensus', 'unsafe-reset-all', '--home', home])).code).toBe(0);
+    const node = startChaind(args);
+    try {
+      // blocks every 50 ms: the node records the height its store holds every second
+      await node.waitFor(/committed state .*height=30 /);
+      await new Promise((r) => setTimeout(r, 1200));
+    } finally {
+      node.child.kill('SIGKILL');
+      await node.exited;
+    }
+    // recorded while it ran (a clean stop never came)
+    expect(BigInt(state().height)).toBeGreaterThanOrEqual(30n);
+    expect((await chaind(['consensus', 'reset-state', '--home', home])).code).toBe(0);
+    const again = await chaind(['start', ...args]);
+    expect([again.code, again.stderr]).toEqual([1, expect.stringMatching(/Error: height regression\. Got 1, last height \d+:/)]);
+  }, 60_000);
+
+  it('reset-state records the stored chain\'s last height when the file is behind it (a node that crashed before recording)', async () => {
+    expect((await chaind(['consensus', 'unsafe-reset-all', '--home', home])).code).toBe(0);
+    expect((await chaind(['start', ...args, '--halt-height', '5'])).code).toBe(0);
+    setState(2, 3);
+    const reset = await chaind(['consensus', 'reset-state', '--home', home]);
+    expect([reset.code, reset.stderr]).toEqual([0, expect.stringContaining('Recorded the last signed height')]);
+    expect(state()).toEqual({ height: '4', round: 0, step: 3 });
+    expect((await chaind(['start', ...args])).stderr).toContain('Error: height regression. Got 1, last height 4:');
   });
 
   it('after consensus unsafe-reset-all the chain starts over', async () => {
