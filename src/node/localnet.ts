@@ -147,6 +147,12 @@ async function localnet(argv: string[]): Promise<number> {
       process.stdout.write(banner(home, running, shown, outcome, args.sds) + '\n');
     })();
   });
+  // `chaind start` stops the chain at the first Ctrl-C; a signal that comes while the storage
+  // network and the gateways stop after it is caught here, so that they are stopped too (left
+  // running, they would hold the ports of the next `npm start`)
+  const whileStopping = (signal: NodeJS.Signals) => process.stderr.write(`caught ${signal}: the local network is stopping\n`);
+  process.on('SIGINT', whileStopping);
+  process.on('SIGTERM', whileStopping);
   try {
     return await main([
       'start', '--home', home, '--api.enable', '--rpc.laddr', 'tcp://127.0.0.1:26657', '--rpc.unsafe', '--api.address', 'tcp://127.0.0.1:1317',
@@ -156,6 +162,8 @@ async function localnet(argv: string[]): Promise<number> {
     stopObserving();
     await Promise.all(gateways.map((g) => stopProcess(g.process)));
     await storage?.stop();
+    process.off('SIGINT', whileStopping);
+    process.off('SIGTERM', whileStopping);
   }
 }
 

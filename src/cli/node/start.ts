@@ -49,12 +49,15 @@ export function startCommand(ctx: CliContext): Command {
     const logger = createLogger({ format: settings.logFormat, filter: parseLogLevel(settings.logLevel), write: ctx.out.stderr });
     let stop: (why: string) => void = () => undefined;
     const stopped = new Promise<string>((resolve) => (stop = resolve));
+    // the SDK's ListenForQuitSignals keeps listening: a signal repeated while the node stops (a
+    // second Ctrl-C, a process manager's group signal) is caught too, so the stop runs to its end
+    // (the store closed, priv_validator_state.json written, the home's lock released)
     const onSignal = (signal: NodeJS.Signals) => {
       logger.info('caught signal', { module: 'server', signal });
       stop(signal);
     };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
     try {
       // a fatal error (a block that cannot be made or stored) stops the node: the servers close,
       // the lock is released, and the command fails with the error (exit 1)

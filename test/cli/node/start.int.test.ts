@@ -125,6 +125,22 @@ describe('chaind start', () => {
     node = undefined;
   });
 
+  it('a signal repeated while it stops (a second Ctrl-C) is caught too: the stop runs to its end', async () => {
+    node = startChaind(args);
+    await node.waitFor(/committed state .*height=\d+ /);
+    // the same signal twice, as a process manager that signals the group as well as the child
+    node.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 5));
+    node.child.kill('SIGTERM');
+    expect(await node.exited).toEqual({ code: 0, signal: null });
+    const err = node.stderr();
+    expect(err).toContain('INF caught signal module=server signal=SIGTERM\n');
+    stoppedAt = Number(/INF node stopped height=(\d+) module=server\n/.exec(err)![1]);
+    expect(JSON.parse(readFileSync(join(home, 'data/priv_validator_state.json'), 'utf8')).height).toBe(String(stoppedAt));
+    expect(existsSync(join(home, 'data/LOCK'))).toBe(false);
+    node = undefined;
+  });
+
   it('halts before committing the halt height, exits 0, and halts again at once on restart', async () => {
     const halt = stoppedAt + 3;
     node = startChaind([...args, '--halt-height', String(halt)]);
