@@ -98,7 +98,7 @@ describe('the storage network end to end', { timeout: 300_000 }, () => {
     const first = await rpc.call('user_requestUpload', { filename: 'small.bin', filesize: 5_000_000, filehash: hash, signature: good, req_time: t, sequencenumber: formatSequenceNumber(0n) });
     expect(first).toEqual({ return: '1', offsetstart: 0, offsetend: 3_500_000 });
     const second = await rpc.call('user_requestUpload', { filename: 'small.bin', filesize: 5_000_000, filehash: hash, signature: good, req_time: t, sequencenumber: formatSequenceNumber(0n) });
-    expect(second).toEqual({ return: '-13', detail: `an upload of ${hash} is already under way on this node` });
+    expect(second).toEqual({ return: '-13', detail: `an upload of ${hash} is already under way on this node (it ends after 120 s without a packet; its owner may start it again after 2 s without one)` });
     // the client stops: the session and its bytes are gone, later packets get -14
     expect(await rpc.call('user_uploadData', { filehash: hash, data: '', signature: good, req_time: t, sequencenumber: formatSequenceNumber(0n), stop: true })).toEqual({ return: '-14', detail: 'upload stopped' });
     expect(await rpc.call('user_uploadData', { filehash: hash, data: 'AA==', signature: good, req_time: t, sequencenumber: formatSequenceNumber(0n) })).toEqual({

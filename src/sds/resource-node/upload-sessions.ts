@@ -48,8 +48,17 @@ interface Session {
   sliceInfos: SliceInfo[];
   current?: { slice: SliceRange; file: FileHandle; hasher: SliceHasher };
   timer?: NodeJS.Timeout;
+  /** when the session last heard from its client (its start, then each packet), ms since the epoch */
+  heardAt: number;
   lock: Promise<unknown>;
 }
+
+/**
+ * A session this long without a packet, still receiving, is taken to be abandoned by its client
+ * (the process that sent it died) when its owner asks to upload the same file again: the new
+ * upload replaces it instead of waiting out the packet timeout.
+ */
+export const ABANDONED_AFTER_MS = 2_000;
 
 export interface UploadDeps {
   readonly meta: MetaClient;
@@ -101,9 +110,28 @@ export class UploadSessions {
   }
 
   private arm(s: Session, ms: number, why: string): void {
+    s.heardAt = Date.now();
     clearTimeout(s.timer);
     s.timer = setTimeout(() => void this.close(s, why), ms);
     s.timer.unref();
+  }
+
+  /**
+   * The refusal of an upload of `fileHash` while another session holds it, or undefined. A session
+   * of the same owner that is still receiving and has heard nothing for ABANDONED_AFTER_MS (its
+   * client died mid-way) is closed instead, and the new upload goes ahead.
+   */
+  private async sessionInTheWay(fileHash: string, owner: string): Promise<Result | undefined> {
+    const s = this.byHash.get(fileHash);
+    if (!s) return undefined;
+    const idle = Date.now() - s.heardAt;
+    if (s.owner === owner && s.state === 'receiving' && idle >= ABANDONED_AFTER_MS) {
+      await this.close(s, `replaced by a new upload of the same file by its owner (nothing received for ${Math.floor(idle / 1000)} s)`);
+      return undefined;
+    }
+    return result(ReturnCode.CONFLICT_WITH_ANOTHER_SESSION, {
+      detail: `an upload of ${fileHash} is already under way on this node (it ends after ${UPLOAD_TIMEOUTS.packetGapMs / 1000} s without a packet; its owner may start it again after ${ABANDONED_AFTER_MS / 1000} s without one)`,
+    });
   }
 
   async requestUpload(p: { filename: string; filesize: number; filehash: string; signature: SdsSignature; req_time: number; sequencenumber: string }): Promise<Result> {
@@ -112,13 +140,15 @@ export class UploadSessions {
     if (p.filesize < 0 || !Number.isSafeInteger(p.filesize)) return result(ReturnCode.WRONG_INPUT, { detail: `invalid filesize ${p.filesize}` });
     const check = verifySds(p.signature, SignedMessage.upload(p.filehash, p.signature.address, p.sequencenumber, p.req_time));
     if (!check.ok) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${check.detail}`);
-    if (this.byHash.has(p.filehash)) return result(ReturnCode.CONFLICT_WITH_ANOTHER_SESSION, { detail: `an upload of ${p.filehash} is already under way on this node` });
+    const conflict = await this.sessionInTheWay(p.filehash, p.signature.address);
+    if (conflict) return conflict;
     if (!(await this.slot())) return result(ReturnCode.TIME_OUT, { detail: `${MAX_CONCURRENT_UPLOADS} uploads are under way on this node` });
-    if (this.byHash.has(p.filehash)) return result(ReturnCode.CONFLICT_WITH_ANOTHER_SESSION, { detail: `an upload of ${p.filehash} is already under way on this node` });
+    const still = await this.sessionInTheWay(p.filehash, p.signature.address);
+    if (still) return still;
     const id = `${p.filehash}-${randomBytes(4).toString('hex')}`;
     const s: Session = {
       id, owner: p.signature.address, fileHash: p.filehash, fileName: p.filename, fileSize: p.filesize, dir: this.dirOf(id),
-      packets: [], slices: [], next: 0, state: 'receiving', sliceInfos: [], lock: Promise.resolve(),
+      packets: [], slices: [], next: 0, state: 'receiving', sliceInfos: [], heardAt: Date.now(), lock: Promise.resolve(),
     };
     // reserve the hash before the meta node answers: a second session for it is refused meanwhile
     this.byHash.set(p.filehash, s);
