@@ -81,6 +81,12 @@ export function spawnExecutable(executable: 'nodeclient' | 'gateway', name: stri
     lines.once('line', (line) => {
       done = true;
       child.stderr!.off('data', keep);
+      // a part that dies after it started (killed, crashed) is said on the network's stderr; one
+      // stopped by a signal to stop, or that ends by itself with 0, is not
+      child.once('exit', (code, signal) => {
+        if (signal === 'SIGINT' || signal === 'SIGTERM' || code === 0) return;
+        process.stderr.write(`${name} exited (${signal !== null ? `killed by ${signal}` : `exit code ${code}`}): the local network runs without it until the next start; its log: ${logFile}\n`);
+      });
       try {
         resolve({ name, child, serving: JSON.parse(line) as Record<string, unknown>, logFile });
       } catch {

@@ -4,13 +4,13 @@
  * that moves that port (src/node/localnet-banner.ts `failureRows`). A real gateway process on a
  * taken port gives the failure these rows read.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
 import { failureRows, type LocalnetPorts } from '../../src/node/localnet-banner.ts';
 import { startLocalGateways } from '../../src/node/localnet-gateways.ts';
-import { ProcessStartFailure } from '../../src/node/storage-processes.ts';
+import { ProcessStartFailure, stopProcess } from '../../src/node/storage-processes.ts';
 import { tempHome } from '../cli/run-chaind.ts';
-import { takenPort } from '../helpers/free-port.ts';
+import { freePort, takenPort } from '../helpers/free-port.ts';
 
 const PORTS: LocalnetPorts = { metaPort: 9400, rpcPort: 9301, peerPort: 18481, ipfsPort: 6798, gatewayPort: 8080 };
 const inUse = (address: string) => `Error: listen EADDRINUSE: address already in use ${address}\n`;
@@ -69,4 +69,26 @@ describe('a gateway on a taken port', () => {
       move('--gateway.port', "the gateways' ports: EU on it, USEAST, USWEST and ASIA on the next three"),
     ]);
   });
+});
+
+describe('a part that dies after it started', () => {
+  it('is said on the network\'s stderr with its log; one stopped with SIGTERM is not', async () => {
+    const home = await tempHome();
+    const base = await freePort();
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
+    try {
+      const gateways = await startLocalGateways(home, { basePort: base, rpcUrls: ['http://127.0.0.1:1'], spfsUrl: 'http://127.0.0.1:1' });
+      const eu = gateways[0]!.process;
+      const exited = new Promise((r) => eu.child.once('exit', r));
+      eu.child.kill('SIGKILL');
+      await exited;
+      await Promise.all(gateways.slice(1).map((g) => stopProcess(g.process)));
+      expect(written.filter((l) => l.includes(' exited ('))).toEqual([
+        `gateway-EU exited (killed by SIGKILL): the local network runs without it until the next start; its log: ${join(home, 'gateways', 'EU', 'gateway.log')}\n`,
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+  }, 30_000);
 });
