@@ -160,6 +160,11 @@ export async function startNode(home: string, options: StartNodeOptions = {}): P
     return await startLocked(settings, log, lock, options);
   } catch (e) {
     lock.release();
+    // SQLite's own words name no file: say which, and what the operator can do
+    const code = (e as { code?: unknown }).code;
+    if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
+      throw new Error(`the chain data ${chainDbPath(layout)} is damaged (${(e as Error).message}): restore it from a copy, or start the chain over with "chaind consensus unsafe-reset-all" (deletes the chain data)`);
+    }
     throw e;
   }
 }
