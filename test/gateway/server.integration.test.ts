@@ -13,6 +13,7 @@ import type { GatewayConfig, Tier } from '../../src/gateway/config.ts';
 import { startGateway, type RunningGateway } from '../../src/gateway/server.ts';
 import { TokenStore } from '../../src/gateway/tokens.ts';
 import { raw, send, type Answer } from './http.ts';
+import { postExpectingContinue } from '../helpers/expect-continue.ts';
 
 const OWNER = 'st144ykkar9fhl8khs7lwz0s7py9vj4w9adp37kt9';
 const OTHER = 'st1rfjz7r3u8t65teavh5utquj3kwvsj983l3hnfd';
@@ -100,26 +101,8 @@ const upstreamCalls = () => rpcA.seen.length + rpcB.seen.length;
 const err = (status: number, error: string) => JSON.stringify({ error, status }) + '\n';
 const kuboErr = (message: string) => JSON.stringify({ Message: message, Code: 0, Type: 'error' }) + '\n';
 
-/** A POST with `Expect: 100-continue` whose body is sent only on `100 Continue`, as curl does: whether that came, and the answer. */
-function sendExpecting(path: string, body: Buffer, headers: Record<string, string> = {}, agent?: Agent): Promise<Answer & { continued: boolean; reusedSocket: boolean }> {
-  return new Promise((resolve, reject) => {
-    let continued = false;
-    const r = request(`${gw.url}${path}`, { method: 'POST', agent, headers: { ...headers, expect: '100-continue', 'content-length': String(body.length) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => {
-        resolve({ continued, reusedSocket: r.reusedSocket, status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') });
-        if (!continued) r.destroy(); // the body was never sent: this request cannot end
-      });
-      res.on('error', reject);
-    });
-    r.on('continue', () => {
-      continued = true;
-      r.end(body);
-    });
-    r.on('error', reject);
-  });
-}
+/** A POST with `Expect: 100-continue` to the gateway (test/helpers/expect-continue.ts). */
+const sendExpecting = (path: string, body: Buffer, headers: Record<string, string> = {}, agent?: Agent) => postExpectingContinue(`${gw.url}${path}`, body, headers, agent);
 
 describe('the gateway in process', () => {
   it('forwards a user_ call and a batch unchanged, with the RateLimit headers', async () => {

@@ -2,12 +2,12 @@
  * The resource node's JSON-RPC over HTTP on a real server (127.0.0.1, free port): reference §1.1
  * and §7 item 8, with geth's statuses and texts.
  */
-import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../src/api/http.ts';
 import { serveSdsRpcHttp, SDS_RPC_MAX_BODY } from '../../../src/sds/rpc/http-server.ts';
 import { fakeNode, postJson, rawHttp } from './fixture.ts';
+import { postExpectingContinue } from '../../helpers/expect-continue.ts';
 
 const MODULES = '{"jsonrpc":"2.0","id":1,"method":"rpc_modules","params":[]}';
 const MODULES_ANSWER = '{"jsonrpc":"2.0","id":1,"result":{"rpc":"1.0","user":"1.0"}}\n';
@@ -195,31 +195,14 @@ describe('SDS JSON-RPC over HTTP', () => {
   });
 });
 
-/** A POST with `Expect: 100-continue` whose body is sent only on `100 Continue` (as curl does): whether that came, and the answer. */
-function postExpecting(body: Buffer, declared = body.length): Promise<{ continued: boolean; status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    let continued = false;
-    const r = request(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'Content-Type': 'application/json', expect: '100-continue', 'content-length': String(declared) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => {
-        resolve({ continued, status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8') });
-        if (!continued) r.destroy();
-      });
-    });
-    r.on('continue', () => {
-      continued = true;
-      r.end(body);
-    });
-    r.on('error', reject);
-  });
-}
+const postExpecting = (body: Buffer, declared = body.length) =>
+  postExpectingContinue(`http://127.0.0.1:${port}/`, body, { 'Content-Type': 'application/json' }, undefined, declared);
 
 describe('Expect: 100-continue, as Go net/http answers it', () => {
   it('a body declared over the cap is refused (413) without 100 Continue: the client never sends it', async () => {
     const big = SDS_RPC_MAX_BODY + 100;
     const r = await postExpecting(Buffer.alloc(0), big);
-    expect(r).toEqual({ continued: false, status: 413, body: `content length too large (${big}>${SDS_RPC_MAX_BODY})\n` });
+    expect([r.continued, r.status, r.body]).toEqual([false, 413, `content length too large (${big}>${SDS_RPC_MAX_BODY})\n`]);
   });
 
   it('a body within the cap gets 100 Continue, then its answer', async () => {
