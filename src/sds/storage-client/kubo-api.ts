@@ -248,7 +248,8 @@ export async function serveStorageClientApi(o: StorageClientApiOptions): Promise
     const root = await resolveOrFail(arg);
     if (boolOption(r.options, 'compress', false)) throw new KuboError(500, 'compress is not supported by this API: get the tar and compress it yourself');
     const pack = tar.pack();
-    res.writeHead(200, { 'Content-Type': 'application/x-tar', 'X-Stream-Output': '1', ...STREAM_HEADERS });
+    // go-ipfs-cmds answers every reader as text/plain (so that a browser never renders it), a tar too
+    res.writeHead(200, { 'Content-Type': 'text/plain', 'X-Stream-Output': '1', ...STREAM_HEADERS });
     const piping = pipeline(pack, res);
     // the tar's root is the path's last component, as Kubo's fileArchive (path.Split of the cleaned path)
     const cleaned = arg.replace(/\/+$/, '');
