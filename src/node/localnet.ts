@@ -81,8 +81,38 @@ function localnetArgs(argv: string[]): LocalnetArgs {
   return out;
 }
 
+/** `npm start -- --help`: its own flags and where the rest go; printed before anything is created. */
+function usage(home: string): string {
+  const p = DEFAULT_LOCALNET_PORTS;
+  return `Usage: npm start -- [flags]
+
+The whole local network in one command: a chain (chaind start) with funded dev accounts, the storage
+network (a meta-node service, ${RESOURCE_NODES} resource nodes, the storage client API) and one regional gateway
+per region code. Its home is ${home} (LOCALNET_HOME moves it); a second start continues the same network.
+
+Flags of npm start:
+      --validators <n>       validators of a new network, all signed by this node (default 1)
+      --naming <profile>     neutral or real: the words a new network's chain speaks (default neutral)
+      --reset                delete the home first and begin a new network
+      --sds.meta-port <port> the meta-node service (default ${p.metaPort})
+      --sds.rpc-port <port>  the resource nodes' JSON-RPC: rn0 on it, each next node +1 (default ${p.rpcPort})
+      --sds.peer-port <port> the resource nodes' internal ports: rn0 on it, each next node +1 (default ${p.peerPort})
+      --sds.ipfs-port <port> the storage client API (default ${p.ipfsPort})
+      --gateway.port <port>  the gateways: EU on it, USEAST, USWEST and ASIA on the next three (default ${p.gatewayPort})
+  -h, --help                 this help
+
+Every other flag goes to chaind start after npm start's own (so it wins), e.g. --rpc.laddr,
+--api.address, --grpc.address, --json-rpc.address, --consensus.timeout_commit: see
+\`bin/chaind start --help\`. Stop the network with Ctrl-C.
+`;
+}
+
 async function localnet(argv: string[]): Promise<number> {
   const home = resolve(process.env.LOCALNET_HOME ?? '.localnet');
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(usage(home));
+    return 0;
+  }
   let args: LocalnetArgs;
   try {
     args = localnetArgs(argv);
