@@ -83,7 +83,19 @@ export function printValue(out: Output, value: unknown, format: OutputFormat): v
 }
 
 /** Output that writes to the process streams. */
+/** Whether the quiet end of a closed stdout is installed (once per process). */
+let pipeWatched = false;
+
 export function processOutput(): Output {
+  if (!pipeWatched) {
+    pipeWatched = true;
+    // a reader that stops early (`chaind query txs | head`) closes the pipe: a Go CLI ends quietly
+    // of SIGPIPE, this one ends quietly too, instead of Node's EPIPE stack trace
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(0);
+      throw e;
+    });
+  }
   return {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
