@@ -105,12 +105,12 @@ function storageRows(outcome: StorageOutcome, home: string, ports: LocalnetPorts
   ];
 }
 
-function gatewayRows(outcome: StorageOutcome, ports: LocalnetPorts): string[] {
+function gatewayRows(outcome: StorageOutcome, home: string, ports: LocalnetPorts): string[] {
   if (outcome.kind !== 'running') return [];
   if (outcome.gatewayFailure !== undefined) return ['regional gateways: not running (the storage network runs without them)', ...failureRows(outcome.gatewayFailure, ports), ''];
   if (outcome.gateways.length === 0) return [];
   return [
-    'regional gateways (a new free-tier token each start; gateway --home .localnet/gateways/<region> token create … for more):',
+    `regional gateways (a new free-tier token each start; bin/gateway --home ${join(home, 'gateways')}/<region> token create … for more; public reads: GET <url>/ipfs/<cid>):`,
     ...outcome.gateways.map((g) => `  ${g.region.padEnd(6)}  ${g.url}  token ${g.token}  (${g.url}/private/rpc/<token>, ${g.url}/spfs/<token>/api/v0)`),
     '',
   ];
@@ -140,6 +140,6 @@ export function banner(home: string, running: RunningNode, network: LocalNetwork
         ]
       : []),
     ...storageRows(outcome, home, ports),
-    ...gatewayRows(outcome, ports),
+    ...gatewayRows(outcome, home, ports),
   ].join('\n');
 }

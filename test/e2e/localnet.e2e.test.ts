@@ -75,7 +75,7 @@ describe('npm start', () => {
         ),
         `  storage client API http://127.0.0.1:${ipfsPort}/api/v0  (nodeclient ipfs on rn0's home over IPC, wallet ${storage.resourceNodes[0]!.wallet})`,
         '',
-        'regional gateways (a new free-tier token each start; gateway --home .localnet/gateways/<region> token create … for more):',
+        `regional gateways (a new free-tier token each start; bin/gateway --home ${home}/gateways/<region> token create … for more; public reads: GET <url>/ipfs/<cid>):`,
         ...['EU', 'USEAST', 'USWEST', 'ASIA'].map((r, i) => {
           const url = `http://127.0.0.1:${gatewayPort + i}`;
           return `  ${r.padEnd(6)}  ${url}  token <token>  (${url}/private/rpc/<token>, ${url}/spfs/<token>/api/v0)`;
