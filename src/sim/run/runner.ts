@@ -635,6 +635,26 @@ class Run {
     return header?.validators ?? [];
   }
 
+  /**
+   * A block with no precommit at all cannot be committed: a scenario whose events suspend every
+   * validator of the set halts there. (CometBFT needs more than 2/3 of the voting power; a run
+   * goes on with fewer, so that downtime and its slashing can be studied with few validators:
+   * docs/scenarios.md "When a run fails".)
+   */
+  private haltUnlessCommitted(height: bigint): void {
+    const header = this.chain.headerOf(height) as { validators?: { address: string; voting_power: string }[]; commit?: { signatures: { block_id_flag: number; validator_address: string }[] } } | undefined;
+    if (!header?.validators || !header.commit) return;
+    const signed = new Set(header.commit.signatures.filter((sig) => sig.block_id_flag === 2).map((sig) => sig.validator_address));
+    let total = 0n;
+    let signing = 0n;
+    for (const v of header.validators) {
+      total += BigInt(v.voting_power);
+      if (signed.has(v.address)) signing += BigInt(v.voting_power);
+    }
+    if (signing > 0n) return;
+    throw new RunError(`the chain halts at height ${height} (epoch ${this.currentEpoch}): no validator signs (all ${header.validators.length} of the set, ${total} voting power, suspended by the scenario's events)`);
+  }
+
   /** Signs `pending` in order, commits them as one block at `seconds` after genesis, and keeps the failures. */
   private block(seconds: number, pending: readonly PendingTx[], kind: 'open' | 'record' | 'report'): CommittedBlock {
     const signStarted = performance.now();
@@ -659,6 +679,7 @@ class Run {
       }
       throw e;
     }
+    this.haltUnlessCommitted(block.height);
     this.timing[kind] += performance.now() - commitStarted;
     if (this.check) {
       const broken = invariantViolations(this.state, state);

@@ -113,6 +113,14 @@ describe('sdsim run: a run that fails midway leaves --out as it was', () => {
     expect(existsSync(join(dir, 'new'))).toBe(false);
   }, 30_000);
 
+  it('every validator suspended: no block can be committed, the chain halts there', async () => {
+    const out = join(dir, 'out-suspended');
+    const text = `clock: {duration: {epochs: 3}}\n${SMALL}events: [{at: 1, suspend: {node: validator-0}}]\n`;
+    const r = await sdsim(['run', write('suspended.yaml', text), '--out', out]);
+    expect([r.code, r.stdout, r.stderr]).toStrictEqual([1, '', "Error: the chain halts at height 4 (epoch 1): no validator signs (all 1 of the set, 1000000 voting power, suspended by the scenario's events)\n"]);
+    expect(existsSync(out)).toBe(false);
+  }, 30_000);
+
   it('the chain halts in the empty folder given: it stays, empty', async () => {
     const out = join(dir, 'given');
     mkdirSync(out);
