@@ -109,12 +109,12 @@ export function buildSdsim(ctx: StandaloneContext, tty = false): Command {
     .option('--seeds <range>', "seeds: A..B or a list 1,2,5, each once; each replaces the scenario's seed", '1')
     .option('--workers <n>', 'worker processes (default: the cores)', intOption('--workers', 1, 256))
     .option('--epochs <n>', 'run only the first N epochs of each run', intOption('--epochs', 1, 10_000_000))
-    .option('--out <dir>', 'where the table, the report (and the homes) go (default: ./<name>-sweep)')
+    .option('--out <dir>', 'where the table, the report (and the homes) go (default: ./<scenario file name without .yaml>-sweep)')
     .option('--keep-homes', "keep each run's chain home under <out>/homes/<id> (with --queue: on the worker's machine)", false)
     .option('--queue <redis url>', 'enqueue the runs on a Redis queue for `sdsim worker --queue` on any machine, and collect the results (docs/sweep-queue.md)')
     .exitOverride()
     .action(async (file: string, o: { set: string[]; seeds: string; workers?: number; epochs?: number; out?: string; keepHomes: boolean; queue?: string }) => {
-      const { writeFileSync } = await import('node:fs');
+      const { mkdirSync, writeFileSync } = await import('node:fs');
       const { availableParallelism } = await import('node:os');
       const { basename, join } = await import('node:path');
       const { parseSeeds, planSweep, sweepCsv, sweepJson } = await import('../sim/sweep/sweep.ts');
@@ -132,6 +132,8 @@ export function buildSdsim(ctx: StandaloneContext, tty = false): Command {
       const queue = o.queue !== undefined ? await import('../sim/sweep/queue.ts') : undefined;
       if (o.queue !== undefined) queue!.parseRedisUrl(o.queue);
       const folder = claimOutFolder(out);
+      // the homes' folder is the sweep's, made before any run: a run that fails removes only its own home
+      if (o.keepHomes && o.queue === undefined) mkdirSync(join(out, 'homes'));
       const workers = o.workers ?? availableParallelism();
       const bar = tty ? progressBar((t) => ctx.out.stderr(t), undefined, 'run') : undefined;
       const started = performance.now();

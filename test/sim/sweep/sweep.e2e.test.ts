@@ -4,7 +4,7 @@
  * each row is what the run gives on its own (`runSweepJob` in this process), one worker or two give
  * the same table, and the report is one self-contained HTML file.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,23 @@ describe('sdsim sweep (local workers)', () => {
     const set = await runBin('sdsim', ['sweep', SMOKE, '--set', 'population.users=3', '--out', join(dir, 'bad')]);
     expect([set.code, set.stderr]).toStrictEqual([1, 'Error: --set population.users=3: population.users: expected a mapping, got number 3\n']);
   });
+});
+
+describe('sdsim sweep --keep-homes where every run halts, two at a time', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sdsim-sweep-halts-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('names a run and the halt each time: a failed run removes only its own home, never a sibling\'s under it', async () => {
+    const scenario = join(dir, 'halt.yaml');
+    writeFileSync(scenario, 'clock: {duration: {epochs: 3}}\npopulation: {validators: {count: 1}, meta_nodes: {count: 3}, resource_nodes: {count: 2}, users: {count: 2}}\nevents: [{at: 1, unbond: {node: validator-0}}]\n');
+    for (let i = 0; i < 3; i++) {
+      const out = join(dir, `out-${i}`, 'a');
+      const r = await runBin('sdsim', ['sweep', scenario, '--seeds', '1..2', '--workers', '2', '--keep-homes', '--out', out]);
+      expect([r.code, r.stdout]).toStrictEqual([1, '']);
+      expect(r.stderr).toMatch(/^Error: run 0-[12]: the chain halts at height 5 \(epoch 1\): no validator is left to sign/);
+      expect(existsSync(join(dir, `out-${i}`))).toBe(false);
+    }
+  }, 300_000);
 });
 
 describe('sdsim sweep --keep-homes, then sdsim diff of two of its runs', () => {
