@@ -458,7 +458,7 @@ export function parseScenario(text: string, file: string): Scenario {
   const numLess = (a: number, b: number) => a < b;
   const amt = (n: Node | null | undefined, p: string) => amount(ctx, n, p);
   const amtDist = (n: Node | null, p: string) => dist(ctx, n, p, amt, bigLess);
-  const count = (min: number) => (n: Node | null, p: string) => intIn(ctx, n, p, min, 1_000_000, min === 0 ? 'a non-negative integer' : 'a positive integer');
+  const count = (min: number) => (n: Node | null, p: string) => intIn(ctx, n, p, min, 1_000_000, min === 0 ? 'an integer from 0 to 1000000' : 'an integer from 1 to 1000000');
 
   const name = opt(top, 'name', (n, p) => str(ctx, n, p, 'a non-empty string'), '', undefined as string | undefined);
   const seed = opt(top, 'seed', (n, p) => intIn(ctx, n, p, 0, 2 ** 32 - 1, 'an integer in 0..4294967295'), '', SCENARIO_DEFAULTS.seed);

@@ -125,7 +125,9 @@ describe('parseScenario: good files', () => {
 describe('parseScenario: bad files', () => {
   const cases: [string, string][] = [
   ["clock: {duration: {epochs: 6}}\npopulation:\n  users:\n    count: -3\n",
-   "bad.yaml:4:12: population.users.count: expected a non-negative integer, got number -3"],
+   "bad.yaml:4:12: population.users.count: expected an integer from 0 to 1000000, got number -3"],
+  ["clock: {duration: {epochs: 6}}\npopulation:\n  users:\n    count: 1000001\n",
+   "bad.yaml:4:12: population.users.count: expected an integer from 0 to 1000000, got number 1000001"],
   ["clock: {duration: {epochs: 6}}\npopulaton: {}\n",
    "bad.yaml:2:1: populaton: unknown field (did you mean \"population\"?)"],
   ["clock: {duration: {epochs: 6}}\npopulation:\n  users:\n    prepai: 1stos\n",
@@ -201,7 +203,7 @@ describe('parseScenario: bad files', () => {
   ["clock: {duration: {epochs: 6}}\nevents: {}\n",
    "bad.yaml:2:9: events: expected a list, got a mapping"],
   ["clock: {duration: {epochs: 6}}\npopulation:\n  validators:\n    count: 1.5\n",
-   "bad.yaml:4:12: population.validators.count: expected a positive integer, got number 1.5"],
+   "bad.yaml:4:12: population.validators.count: expected an integer from 1 to 1000000, got number 1.5"],
   ["",
    "bad.yaml:1:1: (top): expected a mapping, got nothing"],
   ["clock: {duration: {epochs: 6}}\nevents:\n  - {at: 1, unbond: {node: meta-0}, suspend: {node: meta-0}}\n",

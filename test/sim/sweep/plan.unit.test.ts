@@ -47,7 +47,7 @@ describe('planning a sweep', () => {
       return 'accepted';
     };
     // the field itself, a mapping on the way to it (a typo), a scalar on the way
-    expect(refused(['population.users.count=-1'])).toBe('--set population.users.count=-1: population.users.count: expected a non-negative integer, got number -1');
+    expect(refused(['population.users.count=-1'])).toBe('--set population.users.count=-1: population.users.count: expected an integer from 0 to 1000000, got number -1');
     expect(refused(['population.usrs.count=3'])).toBe('--set population.usrs.count=3: population.usrs: unknown field (did you mean "users"?)');
     // with another --set in the combination: only the one the field is on
     expect(refused(['genesis.pot.params.community_tax=0.02', 'population.usrs.count=3'])).toBe('--set population.usrs.count=3: population.usrs: unknown field (did you mean "users"?)');

@@ -185,7 +185,7 @@ describe.skipIf(!redisAvailable())('sdsim sweep --queue (BullMQ on a real Redis)
       (e: Error) => e.message,
     );
     // the location's form is job.ts's (file:line:col or the --set); the queue must give the same text
-    expect(localError).toMatch(/: population\.users\.count: expected a non-negative integer, got string "many"$/);
+    expect(localError).toMatch(/: population\.users\.count: expected an integer from 0 to 1000000, got string "many"$/);
 
     let stop!: () => void;
     const lines: string[] = [];
