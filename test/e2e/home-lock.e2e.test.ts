@@ -20,8 +20,9 @@ function filesOf(dir: string, prefix = ''): Record<string, string> {
   for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
     const rel = join(prefix, entry.name);
     if (entry.isDirectory()) Object.assign(out, filesOf(dir, rel));
-    // the chain's SQLite files change with every block the running node commits
-    else if (!entry.name.startsWith('chain.sqlite')) out[rel] = `${statSync(join(dir, rel)).mtimeMs} ${readFileSync(join(dir, rel), 'base64')}`;
+    // the chain's SQLite files change with every block the running node commits, and the signed
+    // height it records every second (priv_validator_state.json)
+    else if (!entry.name.startsWith('chain.sqlite') && entry.name !== 'priv_validator_state.json') out[rel] = `${statSync(join(dir, rel)).mtimeMs} ${readFileSync(join(dir, rel), 'base64')}`;
   }
   return out;
 }

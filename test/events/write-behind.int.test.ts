@@ -128,6 +128,9 @@ describe('write-behind block store', () => {
     const deadline = Date.now() + 20_000;
     while (reader.prepare('SELECT 1 FROM blocks WHERE height = 1').get() === undefined && Date.now() < deadline) Atomics.wait(sleeper, 0, 0, 20);
     reader.close();
+    // the writer bumps its shared counter just after its transaction commits: give it that moment
+    // (still without yielding; on a loaded machine the thread may be descheduled in between)
+    Atomics.wait(sleeper, 0, 0, 300);
     chain.commitBlock([]);
     expect(reported).toEqual([1n]); // reported when block 2 was handed to the writer
     chain.close();
