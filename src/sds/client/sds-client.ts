@@ -11,6 +11,7 @@ import { basename } from 'node:path';
 import { formatFileHandle } from '../protocol/file-handle.ts';
 import { sdsFileHashOfPath } from '../protocol/file-hash.ts';
 import { ReturnCode, FileUploadState } from '../protocol/return-codes.ts';
+import { MAX_CONCURRENT_UPLOADS } from '../protocol/transfer-plan.ts';
 import { signSds, SignedMessage, walletAddressOf } from '../protocol/signature.ts';
 import type { SdsRpcClient } from '../rpc/client.ts';
 import { ethPubKey } from '../../crypto/ethsecp256k1.ts';
@@ -52,6 +53,9 @@ export class SdsClient {
   readonly address: string;
   /** the end of the last step that asked for the SN and spent it (`withSequenceNumber`) */
   private snTurn: Promise<unknown> = Promise.resolve();
+  /** uploads under way (requestUpload to uploadSign), and those waiting for one to end */
+  private uploading = 0;
+  private readonly uploadWaiters: (() => void)[] = [];
 
   constructor(
     readonly rpc: SdsRpcClient,
@@ -82,11 +86,31 @@ export class SdsClient {
     return run;
   }
 
-  /** Uploads a file from disk; with `wait`, polls the file status until FINISHED (or FAILED). */
+  /**
+   * Uploads a file from disk; with `wait`, polls the file status until FINISHED (or FAILED). At
+   * most MAX_CONCURRENT_UPLOADS at once, as the node holds: more would wait for a slot inside
+   * their requestUpload while holding the SN's turn, and the uploads under way could not sign.
+   */
   async upload(path: string, o: { fileName?: string; wait?: boolean; pollMs?: number; timeoutMs?: number } = {}): Promise<UploadOutcome> {
+    if (this.uploading >= MAX_CONCURRENT_UPLOADS) await new Promise<void>((resolve) => this.uploadWaiters.push(resolve));
+    this.uploading++;
+    let sent: { fileHash: string; fileSize: number; packets: { start: number; end: number }[] };
+    try {
+      sent = await this.send(path, o.fileName);
+    } finally {
+      this.uploading--;
+      this.uploadWaiters.shift()?.();
+    }
+    if (!o.wait) return sent;
+    const status = await this.finalStatus(sent.fileHash, o.pollMs ?? 200, o.timeoutMs ?? 120_000);
+    return { ...sent, state: Number(status.file_upload_state), ...(status.error ? { error: String(status.error) } : {}) };
+  }
+
+  /** An upload's requestUpload, its packets and its uploadSign (the part that holds one of the node's slots). */
+  private async send(path: string, name: string | undefined): Promise<{ fileHash: string; fileSize: number; packets: { start: number; end: number }[] }> {
     const fileSize = (await stat(path)).size;
     const fileHash = await sdsFileHashOfPath(path);
-    const fileName = o.fileName ?? basename(path);
+    const fileName = name ?? basename(path);
     let sequenceNumber = '';
     const t = now();
     const sign = () => signSds(this.privateKey, SignedMessage.upload(fileHash, this.address, sequenceNumber, t));
@@ -112,9 +136,7 @@ export class SdsClient {
       sequenceNumber = sn;
       return this.call('user_uploadSign', { filehash: fileHash, signature: sign(), sequencenumber: sequenceNumber, req_time: t }, [ReturnCode.SUCCESS]);
     });
-    if (!o.wait) return { fileHash, fileSize, packets };
-    const status = await this.finalStatus(fileHash, o.pollMs ?? 200, o.timeoutMs ?? 120_000);
-    return { fileHash, fileSize, packets, state: Number(status.file_upload_state), ...(status.error ? { error: String(status.error) } : {}) };
+    return { fileHash, fileSize, packets };
   }
 
   async fileStatus(fileHash: string): Promise<RpcResult> {

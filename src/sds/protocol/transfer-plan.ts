@@ -10,6 +10,8 @@ export const MAX_SLICE_SIZE = 33_554_432;
 export const FILE_DATA_SAFE_SIZE = 3_500_000;
 /** `MaxData`: the most bytes one download piece carries (3 MiB) */
 export const MAX_DOWNLOAD_PIECE = 3_145_728;
+/** at most this many uploads at once on a node (`MAX_NUMBER_FILE_UPLOAD_AT_SAME_TIME`); a client keeps to it too */
+export const MAX_CONCURRENT_UPLOADS = 20;
 
 /** [start, end) absolute file offsets */
 export interface Range {

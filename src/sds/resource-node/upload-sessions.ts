@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { ReturnCode, FileUploadState } from '../protocol/return-codes.ts';
 import { SignedMessage, verifySds, type SdsSignature } from '../protocol/signature.ts';
 import { sdsHashProblem, SliceHasher } from '../protocol/file-hash.ts';
-import { slicesOf, uploadPackets, type SliceRange } from '../protocol/transfer-plan.ts';
+import { MAX_CONCURRENT_UPLOADS, slicesOf, uploadPackets, type SliceRange } from '../protocol/transfer-plan.ts';
 import type { Peer, SliceInfo } from '../meta-node/sp-protocol.ts';
 import type { MetaClient } from './meta-client.ts';
 import { omitEmpty } from './params.ts';
@@ -27,8 +27,7 @@ import type { SliceStore } from './slice-store.ts';
 
 /** reference §1.5 */
 export const UPLOAD_TIMEOUTS = Object.freeze({ initWaitMs: 15_000, packetGapMs: 120_000, signWaitMs: 15_000 });
-/** at most this many uploads at once per node (`MAX_NUMBER_FILE_UPLOAD_AT_SAME_TIME`) */
-export const MAX_CONCURRENT_UPLOADS = 20;
+export { MAX_CONCURRENT_UPLOADS };
 
 type Result = Record<string, unknown>;
 const result = (code: string, extra: Result = {}): Result => omitEmpty({ return: code, ...extra });
@@ -54,7 +53,7 @@ interface Session {
 }
 
 /**
- * A session this long without a packet, still receiving, is taken to be abandoned by its client
+ * A session this long without a packet, still receiving or waiting for its uploadSign, is taken to be abandoned by its client
  * (the process that sent it died) when its owner asks to upload the same file again: the new
  * upload replaces it instead of waiting out the packet timeout.
  */
@@ -118,14 +117,14 @@ export class UploadSessions {
 
   /**
    * The refusal of an upload of `fileHash` while another session holds it, or undefined. A session
-   * of the same owner that is still receiving and has heard nothing for ABANDONED_AFTER_MS (its
+   * of the same owner that is still receiving (or waits for its uploadSign) and has heard nothing for ABANDONED_AFTER_MS (its
    * client died mid-way) is closed instead, and the new upload goes ahead.
    */
   private async sessionInTheWay(fileHash: string, owner: string): Promise<Result | undefined> {
     const s = this.byHash.get(fileHash);
     if (!s) return undefined;
     const idle = Date.now() - s.heardAt;
-    if (s.owner === owner && s.state === 'receiving' && idle >= ABANDONED_AFTER_MS) {
+    if (s.owner === owner && (s.state === 'receiving' || s.state === 'cached') && idle >= ABANDONED_AFTER_MS) {
       await this.close(s, `replaced by a new upload of the same file by its owner (nothing received for ${Math.floor(idle / 1000)} s)`);
       return undefined;
     }
