@@ -7,19 +7,15 @@
  */
 import { Command } from 'commander';
 import { protoJsonValue } from '../../codec/proto-json.ts';
-import { accAddress, addressFromBech32 } from '../../crypto/address.ts';
+import { accAddress, Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
 import { queryAccountAny } from '../../client/account.ts';
 import type { CliContext } from '../context.ts';
 import { addQueryFlags, QueryContext } from './context.ts';
 import { printSdkJson } from './sdk-output.ts';
 
-/** An account address argument, refused with the reason before anything is sent. */
+/** An account address argument, refused before anything is sent in SDK `AccAddressFromBech32`'s Go words (as `GetAccountCmd` and `GetBalancesCmd` return them). */
 export function accountAddressArg(text: string): string {
-  try {
-    return accAddress(addressFromBech32(text));
-  } catch (err) {
-    throw new Error(`invalid address ${JSON.stringify(text)}: ${(err as Error).message}`);
-  }
+  return accAddress(sdkAddressFromBech32(text, Hrp.account));
 }
 
 export function accountQueryCommand(ctx: CliContext): Command {
