@@ -92,7 +92,7 @@ export function buildNodeclient(ctx: NodeclientContext): Command {
     async (wallet: string | undefined, _o: unknown, cmd: Command) => {
       const { runUnsignedClient } = await import('./nodeclient/client.ts');
       const { requestOzone } = await import('../sds/client/sds-client.ts');
-      await runUnsignedClient(ctx, global(), cmd.opts() as import('./nodeclient/client.ts').ClientOptions, (rpc, own) => requestOzone(rpc, wallet ?? own));
+      await runUnsignedClient(ctx, global(), cmd.opts() as import('./nodeclient/client.ts').ClientOptions, (rpc, w) => requestOzone(rpc, w), wallet);
     },
   );
   clientFlags(client.command('upload').description('Upload a file; waits until the network holds it').argument('<file>', 'the file')).option('--name <name>', 'file name (default: the base name)').action(

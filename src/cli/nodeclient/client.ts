@@ -52,8 +52,11 @@ export async function runClient(ctx: NodeclientContext, g: { home: string }, o: 
   await withRpc(ctx, o, (rpc) => run(new SdsClient(rpc, key)));
 }
 
-/** A command that signs nothing (`ozone`): `--walletAddress` is taken as given, its file not opened (no password needed). */
-export async function runUnsignedClient(ctx: NodeclientContext, g: { home: string }, o: ClientOptions, run: (rpc: SdsRpcClient, wallet: string) => Promise<unknown>): Promise<void> {
-  const wallet = o.from === undefined && o.walletAddress !== undefined ? o.walletAddress : walletAddressOf(ethPubKey(await walletKey(g, o)));
+/**
+ * A command that signs nothing (`ozone [wallet]`): the wallet given as its argument needs no key
+ * at all; else `--walletAddress` is taken as given, its file not opened (no password needed).
+ */
+export async function runUnsignedClient(ctx: NodeclientContext, g: { home: string }, o: ClientOptions, run: (rpc: SdsRpcClient, wallet: string) => Promise<unknown>, given?: string): Promise<void> {
+  const wallet = given ?? (o.from === undefined && o.walletAddress !== undefined ? o.walletAddress : walletAddressOf(ethPubKey(await walletKey(g, o))));
   await withRpc(ctx, o, (rpc) => run(rpc, wallet));
 }

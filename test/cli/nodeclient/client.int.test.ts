@@ -155,6 +155,19 @@ describe('client ozone', () => {
     expect(calls).toEqual([{ method: 'user_requestGetOzone', params: { walletaddr: other } }]);
   });
 
+  it('another wallet needs no wallet of one\'s own at all (no --walletAddress, no --from)', async () => {
+    const other = 'st1rfjz7r3u8t65teavh5utquj3kwvsj983l3hnfd';
+    let stdout = '';
+    let stderr = '';
+    const code = await main(['-r', join(home, 'nowhere'), 'client', 'ozone', other, '--url', url], {
+      out: { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) },
+      stopSignal: new Promise(() => undefined),
+    });
+    expect([code, stderr]).toEqual([0, '']);
+    expect(JSON.parse(stdout)).toEqual({ ozone: '548358485789', sequenceNumber: 'SN:0000000000000000000' });
+    expect(calls).toEqual([{ method: 'user_requestGetOzone', params: { walletaddr: other } }]);
+  });
+
   it('a signed command still needs the right password', async () => {
     expect((await run(['list'], 'wrong')).stderr).toMatch(/^Error: .*could not decrypt key with given password\n$/);
     expect(calls).toEqual([]);
