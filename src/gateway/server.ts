@@ -287,8 +287,8 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
   interface Exchange {
     route: string;
     tier: string;
-    /** the token and tier once admitted: what is sent back on a refusal is counted to it */
-    admitted?: { token: TokenRow; tier: Tier };
+    /** the token and tier once admitted: what is sent back on a refusal is counted to it, with the RateLimit headers of its admission */
+    admitted?: { token: TokenRow; tier: Tier; headers: Record<string, string> };
     /** aborted when the client closes its connection before its answer is sent whole */
     gone: AbortSignal;
   }
@@ -360,7 +360,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
       const why = admission.reason === 'rate' ? 'request rate' : admission.reason === 'concurrency' ? 'requests in flight' : 'traffic quota';
       throw new GatewayError(429, `over the ${why} limit of tier ${tier.name}`, { ...admission.headers, 'Retry-After': String(admission.retryAfter) });
     }
-    at.admitted = { token, tier };
+    at.admitted = { token, tier, headers: admission.headers };
     // a client that goes away gives its slot back at once (its upstream request is aborted too)
     res.once('close', () => admission.release());
     try {
@@ -404,7 +404,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
       if (res.headersSent) req.socket.destroy();
       else {
         res.once('finish', () => req.socket.destroy());
-        const sent = sendError(res, 408, message, { Connection: 'close' }, at.route === 'spfs');
+        const sent = sendError(res, 408, message, { ...at.admitted?.headers, Connection: 'close' }, at.route === 'spfs');
         if (at.admitted) count(at.admitted.token, at.admitted.tier, 0, sent);
       }
     }, c.requestTimeoutSeconds * 1000);
@@ -429,7 +429,9 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
       // state to carry another request: it is closed after the answer; one refused before any of it
       // was read (a declared length over the limit, a bad token) is drained and the connection kept,
       // so that a client still sending it reads the answer instead of a broken pipe
-      const sent = sendError(res, err.status, err.message, req.complete || !bodyStarted ? err.headers : { ...err.headers, Connection: 'close' }, at.route === 'spfs');
+      // an admitted request's refusal carries its RateLimit headers too (it took from the bucket)
+      const headers = { ...at.admitted?.headers, ...err.headers };
+      const sent = sendError(res, err.status, err.message, req.complete || !bodyStarted ? headers : { ...headers, Connection: 'close' }, at.route === 'spfs');
       // what an admitted request is sent back is counted, a refusal's text too (a 429 is not admitted)
       if (at.admitted) count(at.admitted.token, at.admitted.tier, 0, sent);
     } finally {

@@ -274,6 +274,9 @@ describe('the gateway in process', () => {
       const before = upstreamCalls();
       const smuggle = await send(gw.url, 'POST', `/private/rpc/${tokens.free}`, `[${CALL('user_requestGetOzone')},${CALL('owner_requestSend', { to: OTHER, amount: '1stos' })}]`);
       expect([smuggle.status, smuggle.body]).toEqual([403, err(403, 'method "owner_requestSend" is not available through the gateway: only the user_ namespace is')]);
+      // admitted (it took from the bucket): its RateLimit headers say so, as a success's would
+      expect([smuggle.headers['ratelimit-limit'], smuggle.headers['ratelimit-policy']]).toEqual(['1000', expect.stringMatching(/^1000;w=/)]);
+      expect(Number(smuggle.headers['ratelimit-remaining'])).toBeGreaterThanOrEqual(0);
       const twice = await send(gw.url, 'POST', `/private/rpc/${tokens.free}`, '{"jsonrpc":"2.0","id":1,"method":"user_x","Method":"owner_requestSend"}');
       expect([twice.status, twice.body]).toEqual([400, err(400, 'a request holds method and Method: one spelling only')]);
       expect(upstreamCalls()).toBe(before);
