@@ -4,7 +4,7 @@
  * answered from the region's storage client API as a hosted path gateway answers (docs/gateway.md
  * "The public read path"):
  *
- * - a file: its bytes, `Content-Type` from the name's extension, `ETag: "<cid>"` (304 on a matching
+ * - a file: its bytes, `Content-Type` from the name's extension (else from its first bytes), `ETag: "<cid>"` (304 on a matching
  *   `If-None-Match`), `Cache-Control: public, max-age=29030400, immutable`, `Accept-Ranges: bytes`
  *   and one byte range (`Range: bytes=a-b`, 206 with `Content-Range`; 416 past the end);
  * - a directory: its `index.html` when it has one, else a listing of its links (HTML); a directory
@@ -104,9 +104,48 @@ export function byteRange(header: string | undefined, size: number): { start: nu
   return { start, end };
 }
 
-function contentTypeOf(name: string): string {
+/** The type a name's extension says, or undefined. */
+function typeOfName(name: string): string | undefined {
   const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
-  return (ext && CONTENT_TYPES[ext]) ?? 'application/octet-stream';
+  return ext ? CONTENT_TYPES[ext] : undefined;
+}
+
+/**
+ * The type of content without a telling name, from its first bytes, as Go's
+ * `http.DetectContentType` (what Kubo's gateway uses) tells the common ones: images, PDF, gzip and
+ * zip by their signature, HTML by its opening tag, other UTF-8 text without control bytes as
+ * plain text; anything else `application/octet-stream`.
+ */
+export function sniffContentType(head: Uint8Array): string {
+  const starts = (...sig: number[]) => sig.every((b, i) => head[i] === b);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
+  if (starts(0x1f, 0x8b, 0x08)) return 'application/x-gzip';
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'application/zip';
+  const text = Buffer.from(head).toString('latin1').trimStart().toLowerCase();
+  if (text.startsWith('<!doctype html') || text.startsWith('<html') || text.startsWith('<head') || text.startsWith('<body')) return 'text/html; charset=utf-8';
+  if (head.some((b) => b < 0x09 || (b > 0x0d && b < 0x20 && b !== 0x1b))) return 'application/octet-stream';
+  try {
+    // a cut in the middle of a multi-byte character at the end is still text
+    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, head.length - trailingPartial(head)));
+    return 'text/plain; charset=utf-8';
+  } catch {
+    return 'application/octet-stream';
+  }
+}
+
+/** How many bytes at the end of `b` begin a UTF-8 character that the cut left unfinished. */
+function trailingPartial(b: Uint8Array): number {
+  for (let n = 1; n <= Math.min(3, b.length); n++) {
+    const c = b[b.length - n]!;
+    if ((c & 0xc0) !== 0x80) {
+      const need = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+      return need > n ? n : 0;
+    }
+  }
+  return 0;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -169,14 +208,20 @@ async function answer(up: PathGatewayUpstream, req: IncomingMessage, res: Server
   if (range === 'unsatisfiable') throw new PathError(416, `range ${req.headers.range} is outside the file's ${size} bytes`, { 'Content-Range': `bytes */${size}` });
   const start = range?.start ?? 0;
   const length = range ? range.end - range.start + 1 : size;
-  const headers: Record<string, string | number> = { ...common, ETag: etag, 'Content-Type': contentTypeOf(name), 'Content-Length': length, 'Accept-Ranges': 'bytes' };
+  const catPath = file === found ? ipfsPath : `${ipfsPath}/index.html`;
+  let contentType = typeOfName(name);
+  if (contentType === undefined) {
+    // no telling name: the first bytes tell (Kubo's gateway sniffs 512)
+    const first = size === 0 ? undefined : await callStorage(up, 'cat', { arg: catPath, length: String(Math.min(512, size)) }, gone);
+    contentType = first && first.status === 200 ? sniffContentType(first.body) : 'application/octet-stream';
+  }
+  const headers: Record<string, string | number> = { ...common, ETag: etag, 'Content-Type': contentType, 'Content-Length': length, 'Accept-Ranges': 'bytes' };
   if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
   const status = range ? 206 : 200;
   if (head || length === 0) {
     res.writeHead(status, headers).end();
     return { status, bytes: 0 };
   }
-  const catPath = file === found ? ipfsPath : `${ipfsPath}/index.html`;
   return new Promise<PathAnswer>((resolve, reject) => {
     const query = new URLSearchParams({ arg: catPath, offset: String(start), length: String(length) }).toString();
     const r = request(`${up.url}/api/v0/cat?${query}`, { method: 'POST', timeout: up.timeoutMs, signal: gone }, (ures) => {

@@ -350,6 +350,15 @@ describe('the gateway\'s public read path: GET /ipfs/<cid>[/path] (reference §5
     expect([index.status, index.headers['content-type'], index.body.equals(page)]).toEqual([200, 'text/html; charset=utf-8', true]);
   });
 
+  it('content without a telling name is typed by its first bytes, as Kubo\'s gateway sniffs them', async () => {
+    const text = await add('notes', Buffer.from('plain words, ünïcode too\n'));
+    expect((await fetchPath(`/ipfs/${text}`)).headers['content-type']).toBe('text/plain; charset=utf-8');
+    const html = await add('page', Buffer.from('<!DOCTYPE html><title>x</title>'));
+    expect((await fetchPath(`/ipfs/${html}`, {}, 'HEAD')).headers['content-type']).toBe('text/html; charset=utf-8');
+    const png = await add('pic', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 7)]));
+    expect((await fetchPath(`/ipfs/${png}`)).headers['content-type']).toBe('image/png');
+  });
+
   it('?format=raw gives the block (a trustless gateway\'s answer)', async () => {
     const raw = await fetchPath(`/ipfs/${cidDir}?format=raw`);
     const block = await post(apiUrl, `/api/v0/block/get?arg=${cidDir}`);
