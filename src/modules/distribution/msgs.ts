@@ -8,7 +8,7 @@ import { coinsFromProto, coinsToProto, formatCoins, validateCoins, type ProtoCoi
 import type { Coin } from '../../math/coin.ts';
 import type { MsgSpec } from '../../state/module.ts';
 import { plainEvent } from '../../events/event.ts';
-import { Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
+import { Hrp, sdkAddressProblem } from '../../crypto/address.ts';
 import { isBlockedAddress } from '../auth/account.ts';
 import { requireGovAuthority } from '../authority.ts';
 import { updateParamsMsg } from '../update-params-msg.ts';
@@ -41,19 +41,9 @@ export interface MsgCommunityPoolSpend {
   readonly amount: readonly ProtoCoin[];
 }
 
-/** Go's `AccAddressFromBech32` / `ValAddressFromBech32` error text (empty string, then bech32/prefix/length errors). */
-export function bech32Error(text: string, hrp: string): string | undefined {
-  try {
-    sdkAddressFromBech32(text, hrp);
-    return undefined;
-  } catch (e) {
-    return (e as Error).message;
-  }
-}
-
 /** An address in ValidateBasic: `ErrInvalidAddress.Wrapf("invalid <field> address: %s", err)`. */
 function checkAddress(text: string, hrp: string, field: string): void {
-  const err = bech32Error(text, hrp);
+  const err = sdkAddressProblem(text, hrp);
   if (err !== undefined) throw SdkErrors.InvalidAddress.wrap(`invalid ${field} address: ${err}`);
 }
 
@@ -61,7 +51,7 @@ const checkValAddress = (text: string) => checkAddress(text, Hrp.validator, 'val
 
 /** `errorsmod.Wrap(err, "invalid <what> address")` of a plain bech32 error: codespace undefined, code 1. */
 function checkWrappedAccAddress(text: string, what: string): void {
-  const err = bech32Error(text, Hrp.account);
+  const err = sdkAddressProblem(text, Hrp.account);
   if (err !== undefined) throw new ChainError(UNDEFINED_CODESPACE, 1, `invalid ${what} address: ${err}`);
 }
 

@@ -4,7 +4,7 @@
  * the decimal rewards up to now (IncrementValidatorPeriod + Calculate, not kept).
  */
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { Hrp } from '../../crypto/address.ts';
+import { Hrp, sdkAddressProblem } from '../../crypto/address.ts';
 import { GrpcCode, QueryError, type ErrorKind } from '../../errors.ts';
 import { Dec } from '../../math/dec.ts';
 import { decCoinsAdd, type DecCoins } from '../../math/dec-coins.ts';
@@ -15,7 +15,6 @@ import { shardEntriesWithPrefix } from '../../state/sharded.ts';
 import type { DelegationRecord } from '../staking/state.ts';
 import { delegationOf, pendingDelegationRewards } from './delegation.ts';
 import { DistributionErrors } from './errors.ts';
-import { bech32Error } from './msgs.ts';
 import { distributionParamsToProto } from './params.ts';
 import { accBech32, accHexOf, communityPool, decCoinsJson, getCommission, getOutstanding, slashEventsOf, valHexOf, withdrawAddressOf } from './state.ts';
 
@@ -41,7 +40,7 @@ function required(value: string | undefined, what: string): string {
 
 /** `ValAddressFromBech32` / `AccAddressFromBech32` failing as a plain Go error (Unknown). */
 function parsed(text: string, hrp: string): string {
-  const err = bech32Error(text, hrp);
+  const err = sdkAddressProblem(text, hrp);
   if (err !== undefined) throw new QueryError(GrpcCode.Unknown, err);
   return hrp === Hrp.validator ? valHexOf(text) : accHexOf(text);
 }
@@ -82,7 +81,7 @@ export const distributionQueries: readonly QuerySpec[] = [
     const start = BigInt(req.starting_height ?? 0n);
     const end = BigInt(req.ending_height ?? 0n);
     if (end < start) throw QueryError.invalidArgument(`starting height greater than ending height (${start} > ${end})`);
-    if (bech32Error(req.validator_address!, Hrp.validator) !== undefined) throw QueryError.invalidArgument('invalid validator address');
+    if (sdkAddressProblem(req.validator_address!, Hrp.validator) !== undefined) throw QueryError.invalidArgument('invalid validator address');
     // [QUIRK] the SDK filters on the period, not the height
     const items = slashEventsOf(state, valHexOf(req.validator_address!)).filter(([, e]) => e.validator_period >= start && e.validator_period <= end);
     const { page, pagination } = paginate(items, ([k]) => u64Bytes(k), req.pagination, PageRefusal.plain);
