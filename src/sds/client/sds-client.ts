@@ -92,11 +92,14 @@ export class SdsClient {
    * their requestUpload while holding the SN's turn, and the uploads under way could not sign.
    */
   async upload(path: string, o: { fileName?: string; wait?: boolean; pollMs?: number; timeoutMs?: number } = {}): Promise<UploadOutcome> {
+    // read and hashed before a slot is taken: only the exchange with the node holds one
+    const fileSize = (await stat(path)).size;
+    const fileHash = await sdsFileHashOfPath(path);
     if (this.uploading >= MAX_CONCURRENT_UPLOADS) await new Promise<void>((resolve) => this.uploadWaiters.push(resolve));
     this.uploading++;
     let sent: { fileHash: string; fileSize: number; packets: { start: number; end: number }[] };
     try {
-      sent = await this.send(path, o.fileName);
+      sent = await this.send(path, o.fileName ?? basename(path), fileSize, fileHash);
     } finally {
       this.uploading--;
       this.uploadWaiters.shift()?.();
@@ -107,10 +110,7 @@ export class SdsClient {
   }
 
   /** An upload's requestUpload, its packets and its uploadSign (the part that holds one of the node's slots). */
-  private async send(path: string, name: string | undefined): Promise<{ fileHash: string; fileSize: number; packets: { start: number; end: number }[] }> {
-    const fileSize = (await stat(path)).size;
-    const fileHash = await sdsFileHashOfPath(path);
-    const fileName = name ?? basename(path);
+  private async send(path: string, fileName: string, fileSize: number, fileHash: string): Promise<{ fileHash: string; fileSize: number; packets: { start: number; end: number }[] }> {
     let sequenceNumber = '';
     const t = now();
     const sign = () => signSds(this.privateKey, SignedMessage.upload(fileHash, this.address, sequenceNumber, t));
