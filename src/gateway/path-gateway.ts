@@ -10,7 +10,9 @@
  * - a directory: its `index.html` when it has one, else a listing of its links (HTML); a directory
  *   path without its final `/` is redirected to it (301), so that relative links resolve;
  * - `?format=raw` (or `Accept: application/vnd.ipld.raw`): the block of the path's CID, as a
- *   trustless gateway answers;
+ *   trustless gateway answers (a file's data leaf too), `ETag: "<cid>.raw"`; another format (`car`,
+ *   `tar`, `dag-json`, … by name or media type) is refused with 400;
+ * - `If-None-Match` is compared weakly, against the answer's own ETag (file, block or listing);
  * - a path that does not resolve: 404; one that does not parse: 400; the storage client down: 502.
  *   Errors are plain text, as Kubo's gateway writes them.
  */
@@ -150,6 +152,33 @@ function trailingPartial(b: Uint8Array): number {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+/**
+ * The answer's format, as boxo's gateway picks it: `?format=` first, else the first IPLD media type
+ * in `Accept`. Only the deserialized answer (undefined) and `raw` are served; any other format
+ * (`car`, `tar`, `dag-json`, …) is refused, never answered with the plain bytes under its name.
+ */
+function responseFormat(params: URLSearchParams, accept: string): 'raw' | undefined {
+  const asked = params.get('format');
+  if (asked !== null && asked !== '') {
+    if (asked === 'raw') return 'raw';
+    throw new PathError(400, `unsupported format ${JSON.stringify(asked)}: this gateway serves files, directories and ?format=raw blocks`);
+  }
+  for (const part of accept.split(',')) {
+    const type = part.split(';')[0]!.trim().toLowerCase();
+    if (type === 'application/vnd.ipld.raw') return 'raw';
+    if (type.startsWith('application/vnd.ipld.') || type === 'application/x-tar' || type === 'application/vnd.ipfs.ipns-record') {
+      throw new PathError(400, `unsupported format ${JSON.stringify(type)}: this gateway serves files, directories and application/vnd.ipld.raw blocks`);
+    }
+  }
+  return undefined;
+}
+
+/** `If-None-Match` against an answer's ETag: `*` or any listed tag, compared weakly (RFC 9110 §13.1.2). */
+function matchesEtag(header: string | string[] | undefined, etag: string): boolean {
+  const tags = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((t) => t.trim().replace(/^W\//, ''));
+  return tags.some((t) => t === etag || t === '*');
+}
+
 /** Serves `GET`/`HEAD /ipfs/…`; errors are answered here in plain text. */
 export async function servePath(up: PathGatewayUpstream, req: IncomingMessage, res: ServerResponse, rawPath: string, search: string, gone: AbortSignal): Promise<PathAnswer> {
   try {
@@ -177,15 +206,23 @@ async function answer(up: PathGatewayUpstream, req: IncomingMessage, res: Server
   const ipfsPath = `/ipfs/${parts.join('/')}`;
   const head = req.method === 'HEAD';
   const common = { 'X-Ipfs-Path': ipfsPath, 'Cache-Control': IMMUTABLE };
-  const found = await stat(up, ipfsPath, gone);
-  const params = new URLSearchParams(search);
-  if (params.get('format') === 'raw' || String(req.headers.accept ?? '').includes('application/vnd.ipld.raw')) {
-    const block = await callStorage(up, 'block/get', { arg: found.Hash }, gone);
-    if (block.status !== 200) throw new PathError(404, `failed to get block ${found.Hash}: ${kuboMessage(block.body)}`);
-    res.writeHead(200, { ...common, 'Content-Type': 'application/vnd.ipld.raw', 'Content-Length': block.body.length, ETag: `"${found.Hash}.raw"`, 'X-Content-Type-Options': 'nosniff' });
+  const format = responseFormat(new URLSearchParams(search), String(req.headers.accept ?? ''));
+  if (format === 'raw') {
+    // a bare CID is asked for as it is (a file's data leaf has no unixfs entry to resolve, but the
+    // storage client rebuilds its block); a path is resolved to its CID first
+    const cid = parts.length === 1 ? parts[0]! : (await stat(up, ipfsPath, gone)).Hash;
+    const etag = `"${cid}.raw"`;
+    if (matchesEtag(req.headers['if-none-match'], etag)) {
+      res.writeHead(304, { ...common, ETag: etag }).end();
+      return { status: 304, bytes: 0 };
+    }
+    const block = await callStorage(up, 'block/get', { arg: cid }, gone);
+    if (block.status !== 200) throw new PathError(block.status === 502 || block.status === 503 ? 502 : 404, `failed to get block ${cid}: ${kuboMessage(block.body)}`);
+    res.writeHead(200, { ...common, 'Content-Type': 'application/vnd.ipld.raw', 'Content-Length': block.body.length, ETag: etag, 'X-Content-Type-Options': 'nosniff' });
     res.end(head ? undefined : block.body);
     return { status: 200, bytes: head ? 0 : block.body.length };
   }
+  const found = await stat(up, ipfsPath, gone);
   let file = found;
   let name = parts.at(-1) ?? '';
   if (found.Type === 'directory') {
@@ -199,7 +236,7 @@ async function answer(up: PathGatewayUpstream, req: IncomingMessage, res: Server
     name = 'index.html';
   }
   const etag = `"${file.Hash}"`;
-  if (String(req.headers['if-none-match'] ?? '').split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
+  if (matchesEtag(req.headers['if-none-match'], etag)) {
     res.writeHead(304, { ...common, ETag: etag }).end();
     return { status: 304, bytes: 0 };
   }
@@ -251,6 +288,11 @@ async function answer(up: PathGatewayUpstream, req: IncomingMessage, res: Server
 
 /** A directory without index.html: its links as an HTML list, each to its own path. */
 async function listing(up: PathGatewayUpstream, req: IncomingMessage, res: ServerResponse, ipfsPath: string, dir: Stat, common: Record<string, string>, gone: AbortSignal): Promise<PathAnswer> {
+  const etag = `"DirIndex-${dir.Hash}"`;
+  if (matchesEtag(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, { ...common, ETag: etag }).end();
+    return { status: 304, bytes: 0 };
+  }
   const r = await callStorage(up, 'ls', { arg: ipfsPath }, gone);
   if (r.status !== 200) throw new PathError(404, `failed to list ${ipfsPath}: ${kuboMessage(r.body)}`);
   const links = ((JSON.parse(r.body.toString('utf8')) as { Objects?: { Links?: { Name: string; Hash: string; Size: number; Type: number }[] }[] }).Objects?.[0]?.Links ?? []);
@@ -258,7 +300,7 @@ async function listing(up: PathGatewayUpstream, req: IncomingMessage, res: Serve
     .map((l) => `<tr><td><a href="${encodeURIComponent(l.Name)}${l.Type === 1 ? '/' : ''}">${escapeHtml(l.Name)}${l.Type === 1 ? '/' : ''}</a></td><td>${l.Type === 1 ? '' : l.Size}</td><td><code>${escapeHtml(l.Hash)}</code></td></tr>`)
     .join('\n');
   const body = `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(ipfsPath)}/</title></head>\n<body><h1>Index of ${escapeHtml(ipfsPath)}/</h1>\n<table>\n<tr><th>Name</th><th>Size</th><th>CID</th></tr>\n${rows}\n</table></body></html>\n`;
-  res.writeHead(200, { ...common, ETag: `"DirIndex-${dir.Hash}"`, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(200, { ...common, ETag: etag, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
   res.end(req.method === 'HEAD' ? undefined : body);
   return { status: 200, bytes: req.method === 'HEAD' ? 0 : Buffer.byteLength(body) };
 }

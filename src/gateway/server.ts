@@ -391,13 +391,13 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     let seen = req.socket.bytesRead;
     const guard = setInterval(() => {
       if (req.complete || req.socket.destroyed) {
-        clearInterval(guard);
+        stopGuard();
         return;
       }
       const progress = req.socket.bytesRead - seen;
       seen = req.socket.bytesRead;
       if (progress >= MIN_BODY_PROGRESS_BYTES || req.readableLength > 0 || req.socket.isPaused()) return;
-      clearInterval(guard);
+      stopGuard();
       timedOut = true;
       metrics.rejections.inc({ tier: at.tier, reason: '408' });
       const message = `the request body arrived too slowly: less than ${MIN_BODY_PROGRESS_BYTES} bytes in request_timeout_seconds (${c.requestTimeoutSeconds} s)`;
@@ -409,7 +409,12 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
       }
     }, c.requestTimeoutSeconds * 1000);
     guard.unref();
-    req.socket.once('close', () => clearInterval(guard));
+    // a keep-alive connection carries many requests: each one's listener goes with its guard
+    const stopGuard = () => {
+      clearInterval(guard);
+      req.socket.off('close', stopGuard);
+    };
+    req.socket.once('close', stopGuard);
     try {
       await handle(req, res, at);
     } catch (e) {
@@ -435,6 +440,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
       // what an admitted request is sent back is counted, a refusal's text too (a 429 is not admitted)
       if (at.admitted) count(at.admitted.token, at.admitted.tier, 0, sent);
     } finally {
+      if (req.complete) stopGuard();
       metrics.requests.inc({ route: at.route, tier: at.tier, status: String(res.statusCode) });
     }
   });

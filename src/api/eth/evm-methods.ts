@@ -19,7 +19,7 @@ import { filterCriteria, type FilterCriteria } from './filter-criteria.ts';
 import type { EthFilters } from './filters.ts';
 import { quantity, ZERO_HASH } from './hexutil.ts';
 import { DEFAULT_LOG_CAPS, queryLogs, type LogCaps } from './logs.ts';
-import { address, anyValue, blockNumber, blockNumberOrHash, optional, string, type BlockNumber, type BlockRef } from './params.ts';
+import { address, anyValue, big, blockNumber, blockNumberOrHash, bytes, hash, object, optional, string, strings, uint64, type ArgType, type BlockNumber, type BlockRef } from './params.ts';
 import { callData, transactionArgs, type TransactionArgs } from './transaction-args.ts';
 
 /** The code of a refused EVM method (the node's code for handler errors). */
@@ -31,19 +31,19 @@ const EVM_UNSUPPORTED = 'EVM execution is not supported by this simulator';
 /** The gas of a plain value transfer (`params.TxGas`). */
 const TRANSFER_GAS = 21_000n;
 
-/** method → [required arguments, optional arguments] (stratos-chain rpc/namespaces/ethereum/eth). */
-const REFUSED: Readonly<Record<string, readonly [number, number]>> = {
-  eth_sendRawTransaction: [1, 0],
-  eth_sendTransaction: [1, 0],
-  eth_fillTransaction: [1, 0],
-  eth_resend: [1, 2],
-  eth_sign: [2, 0],
-  eth_signTypedData: [2, 0],
-  eth_getProof: [3, 0],
-  eth_getTransactionLogs: [1, 0],
+/** method → its arguments' Go types (stratos-chain rpc/namespaces/ethereum/eth), decoded before the refusal. */
+const REFUSED: Readonly<Record<string, readonly ArgType<unknown>[]>> = {
+  eth_sendRawTransaction: [bytes],
+  eth_sendTransaction: [transactionArgs],
+  eth_fillTransaction: [transactionArgs],
+  eth_resend: [transactionArgs, optional(big), optional(uint64)],
+  eth_sign: [address, bytes],
+  eth_signTypedData: [address, object('apitypes.TypedData')],
+  eth_getProof: [address, strings, blockNumberOrHash],
+  eth_getTransactionLogs: [hash],
   // the reference does not say what these answer without an EVM: refused as before
-  eth_newPendingTransactionFilter: [0, 0],
-  eth_getPendingTransactions: [0, 0],
+  eth_newPendingTransactionFilter: [],
+  eth_getPendingTransactions: [],
 };
 
 function refuse(): never {
@@ -90,8 +90,6 @@ export function evmMethods(o: EvmMethodsOptions): Map<string, EthMethod> {
     ['eth_newFilter', method([filterCriteria], ([crit]) => o.filters.newLogFilter(crit as FilterCriteria))],
     ['eth_getFilterLogs', method([string], ([id]) => logs(o.filters.logCriteria(id as string)))],
   ];
-  for (const [name, [required, opt]] of Object.entries(REFUSED)) {
-    methods.push([name, method([...Array<typeof anyValue>(required).fill(anyValue), ...Array<ReturnType<typeof optional>>(opt).fill(optional(anyValue))], refuse)]);
-  }
+  for (const [name, args] of Object.entries(REFUSED)) methods.push([name, method(args, refuse)]);
   return new Map(methods);
 }

@@ -127,16 +127,35 @@ export const blockNumberOrHash: ArgType<BlockRef> = {
   },
 };
 
+/** A hexutil quantity type, named as geth's errors name it: quoted hex within `bits` (hexutil.Uint, Uint64: 64; Big: 256). */
+function quantityType(goType: string, bits: 64 | 256): ArgType<bigint> {
+  return {
+    goType,
+    decode(raw) {
+      if (!isString(raw)) throw nonString(goType);
+      try {
+        return decodeQuantity(unquote(raw), bits);
+      } catch (e) {
+        throw new Error(`json: cannot unmarshal ${(e as Error).message} into Go value of type ${goType}`);
+      }
+    },
+  };
+}
+
 /** hexutil.Uint: a quantity within 64 bits. */
-export const uint: ArgType<bigint> = {
-  goType: 'hexutil.Uint',
+export const uint = quantityType('hexutil.Uint', 64);
+/** hexutil.Uint64 */
+export const uint64 = quantityType('hexutil.Uint64', 64);
+/** hexutil.Big: a quantity within 256 bits (geth's decoder names it by its pointer type). */
+export const big = quantityType('*hexutil.Big', 256);
+
+/** []string (null → none). */
+export const strings: ArgType<string[]> = {
+  goType: '[]string',
   decode(raw) {
-    if (!isString(raw)) throw nonString(this.goType);
-    try {
-      return decodeQuantity(unquote(raw), 64);
-    } catch (e) {
-      throw new Error(`json: cannot unmarshal ${(e as Error).message} into Go value of type ${this.goType}`);
-    }
+    if (raw === 'null') return [];
+    if (!raw.startsWith('[')) throw typeError(raw, this.goType);
+    return rawArrayElements(raw).map((e) => string.decode(e));
   },
 };
 

@@ -247,35 +247,73 @@ export async function serveStorageClientApi(o: StorageClientApiOptions): Promise
     }
     const root = await resolveOrFail(arg);
     if (boolOption(r.options, 'compress', false)) throw new KuboError(500, 'compress is not supported by this API: get the tar and compress it yourself');
-    const pack = tar.pack();
-    // go-ipfs-cmds answers every reader as text/plain (so that a browser never renders it), a tar too
-    res.writeHead(200, { 'Content-Type': 'text/plain', 'X-Stream-Output': '1', ...STREAM_HEADERS });
-    const piping = pipeline(pack, res);
     // the tar's root is the path's last component, as Kubo's fileArchive (path.Split of the cleaned path)
     const cleaned = arg.replace(/\/+$/, '');
     const rootName = cleaned.slice(cleaned.lastIndexOf('/') + 1);
-    const add = async (e: ResolvedEntry, name: string): Promise<void> => {
-      if (e.type === 'directory') {
-        pack.entry({ name, type: 'directory', mode: 0o755, mtime: new Date(0) });
-        for (const l of e.links) await add(await resolveOrFail(l.cid.toString()), `${name}/${l.name}`);
+    // the whole tree is resolved, and each file's SDS record found, before the answer starts: what
+    // fails there is a status; only a download failing midway is left for the trailer
+    const entries: { name: string; content?: ReturnType<typeof contentOf> }[] = [];
+    const walk = async (e: ResolvedEntry, name: string): Promise<void> => {
+      if (e.type !== 'directory') {
+        entries.push({ name, content: contentOf(e) });
         return;
       }
-      const c = contentOf(e);
-      const f = await o.backend.fetch(c.file_hash, c.owner);
-      try {
-        const entry = pack.entry({ name, size: c.size, mode: 0o644, mtime: new Date(0) });
-        await pipeline(createReadStream(f.path), entry);
-      } finally {
-        rmSync(f.path, { force: true });
-      }
+      entries.push({ name });
+      for (const l of e.links) await walk(await resolveOrFail(l.cid.toString()), `${name}/${l.name}`);
     };
+    await walk(root, rootName);
+    const fetchAt = (i: number) => {
+      const c = entries[i]?.content;
+      return c ? o.backend.fetch(c.file_hash, c.owner) : Promise.resolve(undefined);
+    };
+    // the first file is downloaded before the answer starts too (a resource node down is a 502)
+    const firstFile = entries.findIndex((e) => e.content !== undefined);
+    let current = firstFile >= 0 ? await fetchAt(firstFile) : undefined;
+    const pack = tar.pack();
+    // an entry's failure reaches its pipeline, which rejects; the pack's own echo of it is not another error
+    pack.on('error', () => {});
+    // a reader that goes away stops the download of the file under way and the ones after it
+    const stopped = new AbortController();
+    const onClose = () => {
+      if (!res.writableFinished) stopped.abort(new Error('the client closed the connection'));
+    };
+    const gone = new Promise<never>((_, reject) => stopped.signal.addEventListener('abort', () => reject(stopped.signal.reason as Error)));
+    gone.catch(() => {});
+    // the tar's bytes are written on by hand, not piped: a pipe would destroy the answer with the
+    // pack, where an error must end it with its trailer
+    const forward = (chunk: unknown) => {
+      if (!res.write(chunk as Uint8Array)) pack.pause();
+    };
+    const drain = () => pack.resume();
+    const packed = new Promise<void>((resolve) => pack.once('end', resolve));
+    res.on('close', onClose);
     try {
-      await add(root, rootName);
+      // go-ipfs-cmds answers every reader as text/plain (so that a browser never renders it), a tar too
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'X-Stream-Output': '1', ...STREAM_HEADERS });
+      pack.on('data', forward);
+      res.on('drain', drain);
+      for (let i = 0; i < entries.length; i++) {
+        stopped.signal.throwIfAborted();
+        const { name, content } = entries[i]!;
+        if (!content) {
+          pack.entry({ name, type: 'directory', mode: 0o755, mtime: new Date(0) });
+          continue;
+        }
+        if (i !== firstFile) current = await Promise.race([fetchAt(i), gone]);
+        await pipeline(createReadStream(current!.path), pack.entry({ name, size: content.size, mode: 0o644, mtime: new Date(0) }), { signal: stopped.signal });
+        rmSync(current!.path, { force: true });
+        current = undefined;
+      }
       pack.finalize();
-      await piping;
-    } catch (e) {
-      pack.destroy(e as Error);
-      throw e;
+      await Promise.race([packed, gone]);
+      res.end();
+    } finally {
+      res.off('close', onClose);
+      res.off('drain', drain);
+      pack.off('data', forward);
+      // the tar stops where it is; an error goes in the trailer (or nowhere, if the reader left)
+      pack.destroy();
+      if (current) rmSync(current.path, { force: true });
     }
   }
 

@@ -235,6 +235,34 @@ async function isDirectory(cid: CID, store: IndexBlockstore): Promise<boolean> {
   return false;
 }
 
+type EntryLink = ResolvedEntry['links'][number];
+
+/**
+ * A directory's entries. A plain directory's are its node's links; a HAMT-sharded one's are spread
+ * over its shard: each link's name starts with its bucket in hex (two digits at Kubo's fanout of
+ * 256), a link named by the bucket alone is a sub-shard, walked in turn (its block is structure,
+ * held by the index). Entries come in the shard's order, as boxo's HAMT enumerates them.
+ */
+async function directoryLinks(node: dagPb.PBNode, store: IndexBlockstore): Promise<EntryLink[]> {
+  const plain = (n: dagPb.PBNode) => n.Links.map((l) => ({ name: l.Name ?? '', cid: l.Hash, size: BigInt(l.Tsize ?? 0) }));
+  const fs = node.Data ? UnixFS.unmarshal(node.Data) : undefined;
+  if (fs?.type !== 'hamt-sharded-directory') return plain(node);
+  const prefix = (Number(fs.fanout ?? 256n) - 1).toString(16).length;
+  const out: EntryLink[] = [];
+  const walk = async (shard: dagPb.PBNode): Promise<void> => {
+    for (const l of shard.Links) {
+      const name = l.Name ?? '';
+      if (name.length > prefix) {
+        out.push({ name: name.slice(prefix), cid: l.Hash, size: BigInt(l.Tsize ?? 0) });
+        continue;
+      }
+      for await (const block of store.get(l.Hash)) await walk(dagPb.decode(block));
+    }
+  };
+  await walk(node);
+  return out;
+}
+
 /** Resolves a path through the index's blocks (directories and file roots). */
 export async function resolvePath(text: string, store: IndexBlockstore): Promise<ResolvedEntry> {
   const { cid, rest } = parseIpfsPath(text);
@@ -248,7 +276,7 @@ export async function resolvePath(text: string, store: IndexBlockstore): Promise
   }
   if (entry.type === 'directory' || entry.type === 'file') {
     const node = (entry as { node: dagPb.PBNode }).node;
-    const links = node.Links.map((l) => ({ name: l.Name ?? '', cid: l.Hash, size: BigInt(l.Tsize ?? 0) }));
+    const links = entry.type === 'directory' ? await directoryLinks(node, store) : node.Links.map((l) => ({ name: l.Name ?? '', cid: l.Hash, size: BigInt(l.Tsize ?? 0) }));
     return { cid: entry.cid, name: entry.name, type: entry.type, size: entry.type === 'file' ? BigInt(entry.size) : 0n, links };
   }
   if (entry.type === 'raw') return { cid: entry.cid, name: entry.name, type: 'raw', size: BigInt(entry.size), links: [] };

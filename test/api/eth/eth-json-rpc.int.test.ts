@@ -403,6 +403,13 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
       ['eth_getLogs', [{ fromBlock: '1' }], 'invalid argument 0: hex string without 0x prefix'],
       ['eth_getLogs', [{ address: '0x01' }], 'invalid argument 0: invalid address: hex has invalid length 1 after decoding; expected 20 for address'],
       ['eth_newFilter', [{ blockHash: `0x${'01'.repeat(32)}`, toBlock: 'latest' }], 'invalid argument 0: cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other'],
+      // the refused methods decode theirs before refusing
+      ['eth_sendRawTransaction', [123], 'invalid argument 0: json: cannot unmarshal non-string into Go value of type hexutil.Bytes'],
+      ['eth_sendRawTransaction', ['0xzz'], 'invalid argument 0: json: cannot unmarshal invalid hex string into Go value of type hexutil.Bytes'],
+      ['eth_sign', ['0x12', '0x00'], 'invalid argument 0: hex string has length 2, want 40 for common.Address'],
+      ['eth_getProof', [bobEth, [1], 'latest'], 'invalid argument 1: json: cannot unmarshal number into Go value of type string'],
+      ['eth_resend', [{ to: bobEth }, 'abc'], 'invalid argument 1: json: cannot unmarshal hex string without 0x prefix into Go value of type *hexutil.Big'],
+      ['eth_getTransactionLogs', ['0x01'], 'invalid argument 0: hex string has length 2, want 64 for common.Hash'],
     ];
     for (const [method, params, message] of bad) expect([method, await call(method, params)]).toEqual([method, { jsonrpc: '2.0', id: 1, error: { code: -32602, message } }]);
   });

@@ -8,12 +8,14 @@
  * one log line. SDS is a stand-in (FakeBackend: files kept in a folder) except where the resource
  * node must be down: there the real backend talks to an IPC socket that does not exist.
  */
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as dagPb from '@ipld/dag-pb';
+import { CID } from 'multiformats/cid';
 import type { RunningServer } from '../../../src/api/http.ts';
 import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
 import { TokenStore } from '../../../src/gateway/tokens.ts';
@@ -47,8 +49,11 @@ class FakeBackend extends SdsBackend {
     this.cids.putContent(row);
     return row;
   }
+  /** file hashes whose download fails (an SDS file lost midway through a `get`) */
+  readonly failing = new Set<string>();
   override async fetch(fileHash: string): Promise<{ path: string; fileName: string }> {
     this.fetched.push(fileHash);
+    if (this.failing.has(fileHash)) throw new Error(`the download of ${fileHash} broke`);
     const path = this.tempPath('cat');
     copyFileSync(join(this.remote, fileHash), path);
     return { path, fileName: fileHash };
@@ -78,6 +83,21 @@ const BOUNDARY = 'tour-s33-boundary';
 const partHead = (name: string) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
 const multipart = (name: string, bytes: Buffer) => Buffer.concat([partHead(name), bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
 const MULTIPART = { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` };
+/** Several files in one add (with `wrap-with-directory`, one directory of them). */
+const multipartFiles = (files: [string, Buffer][]) => Buffer.concat([...files.flatMap(([name, bytes]) => [partHead(name), bytes, Buffer.from('\r\n')]), Buffer.from(`--${BOUNDARY}--\r\n`)]);
+/** A POST whose answer's trailers are kept too (an error after the stream began is one). */
+function postWithTrailers(url: string): Promise<Answer & { trailers: Record<string, string | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const r = request(url, { method: 'POST' }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), trailers: res.trailers }));
+      res.on('error', reject);
+    });
+    r.on('error', reject);
+    r.end();
+  });
+}
 const IPC_PATH_TEXT = 'rn0-down.ipc';
 
 let dir: string;
@@ -155,6 +175,53 @@ afterAll(async () => {
   tokens?.close();
   index?.close();
   rmSync(dir, { recursive: true, force: true });
+});
+
+describe('storage client API: get, failing before and after its answer starts', () => {
+  const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+  it('a client that stops a get: one short log line, the API goes on answering, nothing left in tmp/ipfs', async () => {
+    const from = logs.length;
+    await readThenAbort(`${apiUrl}/api/v0/get?arg=${cidLarge}`);
+    expect(await spoolAfterSettling()).toEqual([]);
+    for (let i = 0; i < 50 && logs.length === from; i++) await sleep(20);
+    expect(logs.slice(from)).toEqual([`storage client API: POST /api/v0/get?arg=${cidLarge} ended early: the client closed the connection`]);
+    const version = await post(apiUrl, '/api/v0/version');
+    expect(version.status).toBe(200);
+  });
+
+  it('get of a CID added with only-hash (no SDS file behind it): a 500 error before any byte, and the API lives on', async () => {
+    const a = await post(apiUrl, '/api/v0/add?only-hash=true', multipart('h.txt', content(700, 11)), MULTIPART);
+    const hash = (JSON.parse(a.body.toString('utf8').trim()) as { Hash: string }).Hash;
+    const got = await post(apiUrl, `/api/v0/get?arg=${hash}`);
+    expect([got.status, got.body.toString('utf8')]).toEqual([500, kuboErr(`${hash}: this node holds no SDS file for this block (only whole files added here can be read)`)]);
+    expect((await post(apiUrl, '/api/v0/version')).status).toBe(200);
+  });
+
+  it('get with the resource node down: 502 before any byte, as cat', async () => {
+    const got = await post(deadUrl, `/api/v0/get?arg=${cidA}`);
+    expect([got.status, got.body.toString('utf8')]).toEqual([502, kuboErr('the resource node did not answer: the storage network is unavailable from this storage client (the cause is in its log)')]);
+    expect(await spoolAfterSettling()).toEqual([]);
+  });
+
+  it('a file whose download fails after the tar began: the tar stops, the error is in X-Stream-Error, the API lives on', async () => {
+    const first = content(1500, 12);
+    const second = content(2500, 13);
+    const a = await post(apiUrl, '/api/v0/add?wrap-with-directory=true', multipartFiles([['one', first], ['two', second]]), MULTIPART);
+    const dirCid = (JSON.parse(a.body.toString('utf8').trim().split('\n').at(-1)!) as { Hash: string }).Hash;
+    fake.failing.add(sha(second));
+    try {
+      const got = await postWithTrailers(`${apiUrl}/api/v0/get?arg=${dirCid}`);
+      expect([got.status, got.headers.trailer, got.trailers['x-stream-error']]).toEqual([200, 'X-Stream-Error', `the download of ${sha(second)} broke`]);
+      // the first file is in the tar whole; the second is not
+      expect(got.body.includes(first)).toBe(true);
+      expect(got.body.includes(second.subarray(0, 100))).toBe(false);
+    } finally {
+      fake.failing.delete(sha(second));
+    }
+    expect((await post(apiUrl, '/api/v0/version')).status).toBe(200);
+    expect(await spoolAfterSettling()).toEqual([]);
+  });
 });
 
 describe('storage client API: aborted adds, a resource node down, cat of several files', () => {
@@ -363,6 +430,54 @@ describe('the gateway\'s public read path: GET /ipfs/<cid>[/path] (reference §5
     const raw = await fetchPath(`/ipfs/${cidDir}?format=raw`);
     const block = await post(apiUrl, `/api/v0/block/get?arg=${cidDir}`);
     expect([raw.status, raw.headers['content-type'], raw.body.equals(block.body)]).toEqual([200, 'application/vnd.ipld.raw', true]);
+  });
+
+  it('a file\'s data leaf as ?format=raw: the block the storage client rebuilds from the file; its ETag "<cid>.raw"', async () => {
+    const root = dagPb.decode((await post(apiUrl, `/api/v0/block/get?arg=${cidLarge}`)).body);
+    const leaf = root.Links[0]!.Hash.toString();
+    const raw = await fetchPath(`/ipfs/${leaf}?format=raw`);
+    expect([raw.status, raw.headers['content-type'], raw.headers.etag]).toEqual([200, 'application/vnd.ipld.raw', `"${leaf}.raw"`]);
+    expect(CID.parse(leaf).multihash.digest).toEqual(new Uint8Array(createHash('sha256').update(raw.body).digest()));
+  });
+
+  it('another response format (CAR, tar, dag-json; by ?format= or Accept) is refused with 400, never answered with the plain bytes', async () => {
+    for (const [query, accept] of [['?format=car', ''], ['?format=tar', ''], ['?format=dag-json', ''], ['', 'application/vnd.ipld.car'], ['', 'application/vnd.ipld.car;version=1, */*']]) {
+      const a = await fetchPath(`/ipfs/${cidA}${query}`, accept ? { Accept: accept } : {});
+      const named = query ? query.slice('?format='.length) : 'application/vnd.ipld.car';
+      expect([a.status, a.headers['content-type'], a.body.toString('utf8').split(':')[0]]).toEqual([400, 'text/plain; charset=utf-8', `unsupported format "${named}"`]);
+    }
+    // a browser's Accept is not a format
+    expect((await fetchPath(`/ipfs/${cidA}`, { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' })).status).toBe(200);
+  });
+
+  it('If-None-Match is compared weakly, against the file\'s, the block\'s and the listing\'s own ETag', async () => {
+    expect((await fetchPath(`/ipfs/${cidA}`, { 'If-None-Match': `W/"${cidA}"` })).status).toBe(304);
+    expect((await fetchPath(`/ipfs/${cidA}`, { 'If-None-Match': `"other", W/"${cidA}"` })).status).toBe(304);
+    expect((await fetchPath(`/ipfs/${cidA}?format=raw`, { 'If-None-Match': `"${cidA}.raw"` })).status).toBe(304);
+    expect((await fetchPath(`/ipfs/${cidA}?format=raw`, { 'If-None-Match': `"${cidA}"` })).status).toBe(200);
+    const list = await fetchPath(`/ipfs/${cidDir}/`);
+    expect(list.headers.etag).toBe(`"DirIndex-${cidDir}"`);
+    const again = await fetchPath(`/ipfs/${cidDir}/`, { 'If-None-Match': list.headers.etag as string });
+    expect([again.status, again.headers.etag, again.body.length]).toEqual([304, `"DirIndex-${cidDir}"`, 0]);
+  });
+
+  it('many requests on one keep-alive connection leave no listener behind on its socket', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let i = 0; i < 15; i++) {
+        await new Promise<void>((resolve, reject) => {
+          request(`${gw.url}/ipfs/${cidA}`, { method: 'HEAD', agent }, (res) => res.resume().on('end', resolve)).on('error', reject).end();
+        });
+      }
+      await sleep(50);
+    } finally {
+      agent.destroy();
+      process.off('warning', onWarning);
+    }
+    expect(warnings).toEqual([]);
   });
 
   it('refusals in plain text: a bad CID 400, a missing name 404, another method 405', async () => {

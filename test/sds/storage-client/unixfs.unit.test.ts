@@ -198,6 +198,26 @@ describe('paths', () => {
     await expect(resolvePath(other.toString(), store)).rejects.toMatchObject({ name: 'NotFoundError' });
   });
 
+  it('a HAMT-sharded directory lists its entries by name (every one, once), not its shard\'s buckets', async () => {
+    // 1000 links of 250-character names pass Kubo's 256 KiB limit: the directory is sharded, with
+    // sub-shards where buckets collide
+    const names = Array.from({ length: 1000 }, (_, i) => `${'n'.repeat(244)}${String(i).padStart(6, '0')}`);
+    const same = Buffer.from('same\n');
+    const out = await add([...names.map((name) => ({ path: `big/${name}`, bytes: same })), { path: 'big' }]);
+    const root = out.at(-1)!;
+    expect(root.Name).toBe('big');
+    const rootNode = dagPb.decode(index.block(root.Hash)!);
+    expect(rootNode.Links.length).toBeLessThan(1000);
+    expect(rootNode.Links.some((l) => l.Name!.length === 2)).toBe(true);
+    const dirEntry = await resolvePath(root.Hash, store);
+    expect(dirEntry.type).toBe('directory');
+    expect(dirEntry.links.map((l) => l.name).sort()).toEqual([...names].sort());
+    const fileCid = out.find((e) => e.Name === `big/${names[7]}`)!.Hash;
+    expect(dirEntry.links.filter((l) => l.cid.toString() === fileCid)).toHaveLength(1000);
+    // a path through the shard still resolves
+    expect((await resolvePath(`${root.Hash}/${names[7]}`, store)).cid.toString()).toBe(fileCid);
+  });
+
   it('a directory path that does not exist inside a known directory is an error', async () => {
     const [, root] = await add([{ path: 'd/x.txt', bytes: Buffer.from('x') }, { path: 'd' }]).then((r) => [r[0], r.at(-1)!]);
     await expect(resolvePath(`${root!.Hash}/nope`, store)).rejects.toThrow();
