@@ -139,11 +139,13 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
   if (BigInt(memoLength) > params.max_memo_characters) {
     throw SdkErrors.MemoTooLarge.wrap(`maximum number of characters is ${params.max_memo_characters} but received ${memoLength} characters`);
   }
-  // ConsumeGasForTxSizeDecorator; when simulating, each signer also pays for the size of a full
-  // amino StdSignature (pubkey + 64-byte signature) + 6, which the unsigned tx lacks
+  // ConsumeGasForTxSizeDecorator; when simulating, each signer whose signature is still empty also
+  // pays for the size of a full amino StdSignature (pubkey + 64-byte signature) + 6, which the tx
+  // lacks (a signed tx, simulated as it will be sent, pays only for its bytes: `isIncompleteSignature`)
   ctx.gas.consume(Number(params.tx_size_cost_per_byte) * input.txSize, 'txSize');
   if (simulate) {
-    for (const si of tx.signerInfos) {
+    for (const [i, si] of tx.signerInfos.entries()) {
+      if ((tx.signatures[i]?.length ?? 0) > 0) continue;
       const keyLength = si.pubKey?.key.length ?? 33;
       const stdSignatureLength = 2 + (4 + 1 + keyLength) + 2 + 64;
       ctx.gas.consume(Number(params.tx_size_cost_per_byte) * (stdSignatureLength + 6), 'txSize');

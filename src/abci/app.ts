@@ -6,6 +6,7 @@
 import { Immer, type Draft } from 'immer';
 import { SdkErrors, QueryError, GrpcCode } from '../errors.ts';
 import { createCodec, type Codec } from '../codec/registry.ts';
+import { printProtoJson } from '../codec/proto-json.ts';
 import { appStateNamingEntry, NAMING_GENESIS_KEY, neutralizeGenesisJson, qualifyGenesisJson, routedQueryName } from '../naming.ts';
 import { toAbciEvent, type AbciEvent, type ChainEvent } from '../events/event.ts';
 import { emptyAppState, type AppState } from '../state/app-state.ts';
@@ -444,6 +445,7 @@ export class App {
     const bare = path.replace(/^\//, '');
     // in the chain's words (a real chain refuses `/sdk.tx.v1beta1.Service/Simulate` as an unknown path)
     if (routedQueryName(this.codec.profile, bare) === 'sdk.tx.v1beta1.Service/Simulate') return this.simulateQuery(data, at);
+    if (bare === 'app' || bare.startsWith('app/')) return this.appQuery(bare.split('/'), data, height);
     const spec = this.querySpec(path);
     if (!spec) return fail(SdkErrors.UnknownRequest.code, `unknown query path: ${path}: ${SdkErrors.UnknownRequest.text}`);
     const refused = this.refuseQueryHeight(height);
@@ -502,12 +504,34 @@ export class App {
     if (r.code !== 0) {
       return fail(SdkErrors.UnknownRequest.code, `rpc error: code = Unknown desc = ${r.log} With gas wanted: '${r.gas_wanted}' and gas used: '${r.gas_used}' : unknown request`);
     }
+    const value = this.codec.encode('sdk.tx.v1beta1.SimulateResponse', this.simulationResponse(r));
+    return { code: 0, codespace: '', log: '', value, height };
+  }
+
+  /**
+   * baseapp's `/app/…` queries (`handleQueryApp`): `/app/simulate` runs the tx bytes of `data` as
+   * Simulate does and answers the SimulationResponse as proto-JSON (`codec.ProtoMarshalJSON`);
+   * `/app/version` the app's version, as abci_info reports it (none: the value is empty). The
+   * height is the request's.
+   */
+  private appQuery(path: readonly string[], data: Uint8Array, height: bigint): QueryResponse {
+    const fail = (code: number, log: string, codespace = 'sdk'): QueryResponse => ({ code, codespace, log, value: new Uint8Array(0), height: 0n });
+    if (path.length < 2) return fail(SdkErrors.UnknownRequest.code, `expected second parameter to be either 'simulate' or 'version', neither was present: ${SdkErrors.UnknownRequest.text}`);
+    const ok = (value: Uint8Array): QueryResponse => ({ code: 0, codespace: 'sdk', log: '', value, height });
+    if (path[1] === 'version') return ok(new Uint8Array(0));
+    if (path[1] !== 'simulate') return fail(SdkErrors.UnknownRequest.code, `unknown query: [${path.join(' ')}]: ${SdkErrors.UnknownRequest.text}`);
+    const r = this.simulate(data);
+    if (r.code !== 0) return fail(r.code, `failed to simulate tx: ${r.log}`, r.codespace);
+    return ok(new TextEncoder().encode(printProtoJson('sdk.base.abci.v1beta1.SimulationResponse', this.simulationResponse(r), { codec: this.codec })));
+  }
+
+  /** A successful simulation as the SDK answers it: `{gas_info, result}` (SimulateResponse, SimulationResponse). */
+  private simulationResponse(r: TxResult) {
     const msgResponses = (this.codec.decode('sdk.base.abci.v1beta1.TxMsgData', r.data) as { msg_responses: unknown[] }).msg_responses;
-    const value = this.codec.encode('sdk.tx.v1beta1.SimulateResponse', {
+    return {
       gas_info: { gas_wanted: r.gas_wanted, gas_used: r.gas_used },
       result: { data: r.data, log: r.log, events: r.events.map((e) => ({ type: e.type, attributes: e.attributes.map((a) => ({ ...a })) })), msg_responses: msgResponses },
-    });
-    return { code: 0, codespace: '', log: '', value, height };
+    };
   }
 
   /**

@@ -159,6 +159,45 @@ describe('simulate', () => {
   });
 });
 
+describe('simulating a signed tx (SDK ConsumeTxSizeGasDecorator skips the surcharge of a filled-in signature)', () => {
+  it('a signed tx simulates to the gas its delivery uses; an empty signature adds the size of a full StdSignature + 6, × tx_size_cost_per_byte', () => {
+    const app = appWith();
+    // the account's pubkey is stored by a first tx, so that both runs read the same account
+    expect(deliverOne(app, signed(alice, 0n, 0n, send())).code).toBe(0);
+    const bytes = signed(alice, 0n, 1n, send());
+    const tx = decodeTxRaw(bytes);
+    const unsigned = encodeTxRaw({ body_bytes: tx.bodyBytes, auth_info_bytes: tx.authInfoBytes, signatures: [new Uint8Array(0)] });
+    const signedGas = app.simulate(bytes).gas_used;
+    const unsignedGas = app.simulate(unsigned).gas_used;
+    const delivered = deliverOne(app, bytes);
+    expect(delivered.code).toBe(0);
+    expect(signedGas).toBe(delivered.gas_used);
+    // amino StdSignature of a 33-byte key: 2 + (4 + 1 + 33) + 2 + 64 = 106, + 6; 10 gas a byte; the
+    // unsigned tx is 64 bytes shorter (the signature), which its simulation does not pay for
+    expect(unsignedGas - signedGas).toBe(10n * 112n - 10n * 64n);
+  });
+});
+
+describe('/app queries (baseapp handleQueryApp)', () => {
+  it('/app/simulate answers the SimulationResponse as proto-JSON; /app/version the app version (none); others are unknown requests', () => {
+    const app = appWith();
+    const bytes = signed(alice, 0n, 0n, send());
+    const sim = app.query('/app/simulate', bytes);
+    expect([sim.code, sim.codespace]).toEqual([0, 'sdk']);
+    const json = JSON.parse(new TextDecoder().decode(sim.value)) as { gas_info: { gas_wanted: string; gas_used: string }; result: { log: string; events: unknown[]; msg_responses: { '@type': string }[] } };
+    expect(Object.keys(json)).toEqual(['gas_info', 'result']);
+    expect(json.gas_info).toEqual({ gas_wanted: '18446744073709551615', gas_used: app.simulate(bytes).gas_used.toString() });
+    expect(Object.keys(json.result)).toEqual(['data', 'log', 'events', 'msg_responses']);
+    expect(json.result.msg_responses.map((m) => m['@type'])).toEqual(['/sdk.bank.v1beta1.MsgSendResponse']);
+    const bad = app.query('/app/simulate', new Uint8Array([1, 2, 3]));
+    expect([bad.code, bad.log.startsWith('failed to simulate tx: ')]).toEqual([2, true]);
+    const version = app.query('/app/version', new Uint8Array(0));
+    expect([version.code, version.value.length]).toEqual([0, 0]);
+    expect([app.query('/app', new Uint8Array(0)).code, app.query('/app', new Uint8Array(0)).log]).toEqual([6, "expected second parameter to be either 'simulate' or 'version', neither was present: unknown request"]);
+    expect(app.query('/app/other', new Uint8Array(0)).log).toBe('unknown query: [app other]: unknown request');
+  });
+});
+
 describe('abci_query paths', () => {
   it('answers Simulate and accepts the real network path words', () => {
     const app = appWith();
