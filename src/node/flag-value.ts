@@ -4,6 +4,7 @@
  * syntax`). Config-file values arrive typed from TOML and are accepted in either form, as viper's
  * casts do (`pruning-keep-recent = "100"` and `= 100` are the same).
  */
+import { decodeGoHex } from '../codec/go-hex.ts';
 import { parseGoDuration } from './go-duration.ts';
 import type { FlagKind } from './start-flags.ts';
 
@@ -39,12 +40,8 @@ export function parseFlagText(kind: FlagKind, text: string): FlagValue {
       return text === '' ? [] : text.split(',').map((s) => s.trim());
     case 'ints':
       return text === '' ? [] : text.split(',').map((s) => parseInteger(s.trim(), 'Atoi', -(1n << 63n), (1n << 63n) - 1n));
-    case 'hex': {
-      if (text.length % 2 !== 0) throw new Error('encoding/hex: odd length hex string');
-      const bad = /[^0-9a-fA-F]/.exec(text);
-      if (bad) throw new Error(`encoding/hex: invalid byte: U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} ${JSON.stringify(bad[0]).replace(/^"|"$/g, "'")}`);
-      return new Uint8Array(Buffer.from(text, 'hex'));
-    }
+    case 'hex':
+      return decodeGoHex(text);
   }
 }
 

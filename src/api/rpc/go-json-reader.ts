@@ -5,7 +5,7 @@
  * value keeps its raw text, because CometBFT decodes params from the raw JSON (`json.RawMessage`),
  * where `5` and `"5"` differ.
  */
-import { goQuoteChar } from './go-quote.ts';
+import { goQuoteChar } from '../../codec/go-quote.ts';
 
 export type GoJsonNode =
   | { readonly kind: 'null'; readonly raw: string }

@@ -8,7 +8,7 @@
  */
 import { GoDecodeError, goBase64Decode, goHexDecode } from './go-bytes-text.ts';
 import { GoJsonSyntaxError, readGoJson, type GoJsonNode } from './go-json-reader.ts';
-import { goQuoteString } from './go-quote.ts';
+import { goQuoteString } from '../../codec/go-quote.ts';
 
 /** The Go type of a method argument. `optional` ones are pointers: absent or null → undefined. */
 export type ParamType =

@@ -3,6 +3,8 @@
  * (base64, or hex with `-x`) decoded as the node decodes them, printed as the `Tx` proto-JSON
  * (YAML with `-o text`).
  */
+import { decodeGoBase64 } from '../../codec/go-base64.ts';
+import { decodeGoHex } from '../../codec/go-hex.ts';
 import { Command } from 'commander';
 import { printProtoJson } from '../../codec/proto-json.ts';
 import { decodeTxRaw } from '../../codec/tx.ts';
@@ -19,7 +21,7 @@ export function decodeCommand(ctx: CliContext): Command {
     .option('-x, --hex', 'Treat input as hexadecimal instead of base64', false);
   addTxFlags(cmd).action(async (text: string, opts: { hex: boolean }, self: Command) => {
     const tc = TxContext.of(ctx, self);
-    const bytes = opts.hex ? decodeHex(text) : decodeBase64(text);
+    const bytes = opts.hex ? decodeGoHex(text) : decodeGoBase64(text, 'std');
     let decoded;
     try {
       decoded = decodeTxRaw(bytes, tc.codec);
@@ -31,21 +33,4 @@ export function decodeCommand(ctx: CliContext): Command {
     printSdkJson(ctx.out, printProtoJson('sdk.tx.v1beta1.Tx', doc, { codec: tc.codec }), tc.flags.output);
   });
   return cmd;
-}
-
-/** Go `base64.StdEncoding.DecodeString`: padded standard alphabet only. */
-export function decodeBase64(text: string): Uint8Array {
-  const bad = text.search(/[^A-Za-z0-9+/=]/);
-  const padding = text.indexOf('=');
-  const badAt = bad >= 0 ? bad : text.length % 4 !== 0 ? text.length - (text.length % 4) : padding >= 0 && padding < text.length - 2 ? padding : -1;
-  if (badAt >= 0) throw new Error(`illegal base64 data at input byte ${badAt}`);
-  return new Uint8Array(Buffer.from(text, 'base64'));
-}
-
-/** Go `hex.DecodeString`. */
-export function decodeHex(text: string): Uint8Array {
-  const bad = text.search(/[^0-9a-fA-F]/);
-  if (bad >= 0) throw new Error(`encoding/hex: invalid byte: U+${text.codePointAt(bad)!.toString(16).toUpperCase().padStart(4, '0')} ${JSON.stringify(text[bad]).replace(/^"|"$/g, "'")}`);
-  if (text.length % 2 !== 0) throw new Error('encoding/hex: odd length hex string');
-  return new Uint8Array(Buffer.from(text, 'hex'));
 }

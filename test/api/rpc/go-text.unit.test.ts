@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { GoDecodeError, goBase64Decode, goHexDecode } from '../../../src/api/rpc/go-bytes-text.ts';
 import { GoJsonSyntaxError, readGoJson } from '../../../src/api/rpc/go-json-reader.ts';
-import { goQuoteChar, goQuoteString, goUnicodeVerb } from '../../../src/api/rpc/go-quote.ts';
+import { goQuoteChar, goQuoteString, goUnicodeVerb } from '../../../src/codec/go-quote.ts';
 
 const syntaxError = (text: string | Uint8Array): string => {
   try {

@@ -19,7 +19,9 @@ import {
 import { REAL } from '../../../src/naming.ts';
 import { parseGasSetting } from '../../../src/cli/tx/flags.ts';
 import { feeAmount, txSigners } from '../../../src/cli/tx/framework.ts';
-import { decodeBase64, decodeHex } from '../../../src/cli/tx/decode.ts';
+import { decodeGoBase64 } from '../../../src/codec/go-base64.ts';
+import { decodeGoHex as decodeHex } from '../../../src/codec/go-hex.ts';
+const decodeBase64 = (text: string) => decodeGoBase64(text, 'std');
 import { ABANDON, ABANDON_MNEMONIC, hex, MSG_SEND } from '../../crypto/vectors.ts';
 
 const real = createCodec(REAL);

@@ -1,6 +1,6 @@
 /**
- * Go's quoting of text inside error messages, so that the consensus RPC's error texts read as
- * CometBFT's do: `strconv.Quote` (the `%q` verb), the scanner's `quoteChar` and `%#U`.
+ * Go's quoting of text inside error messages, so that error texts (the consensus RPC's, Go's hex
+ * decoding's) read as Go's do: `strconv.Quote` (the `%q` verb), the scanner's `quoteChar` and `%#U`.
  */
 
 /** Go's `unicode.IsPrint` for the characters that reach error texts (Latin-1 and common BMP text). */
