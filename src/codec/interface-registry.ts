@@ -11,7 +11,7 @@ import protobuf from 'protobufjs';
 import { type NamingProfile, neutralize } from '../naming.ts';
 import { protoName } from './field-info.ts';
 
-export type InterfaceName = 'Msg' | 'MsgResponse' | 'PubKey' | 'PrivKey' | 'Account' | 'ProposalContent' | 'ExtensionOption';
+export type InterfaceName = 'Msg' | 'MsgResponse' | 'PubKey' | 'PrivKey' | 'Account' | 'ProposalContent' | 'ExtensionOption' | 'Evidence';
 
 /** The Go interface names the SDK prints in its "against interface %T" errors. */
 export const GO_INTERFACE: Record<InterfaceName, string> = {
@@ -22,6 +22,7 @@ export const GO_INTERFACE: Record<InterfaceName, string> = {
   Account: '*types.AccountI',
   ProposalContent: '*v1beta1.Content',
   ExtensionOption: '*tx.TxExtensionOptionI',
+  Evidence: '*exported.Evidence',
 };
 
 const FIXED: Record<Exclude<InterfaceName, 'Msg' | 'MsgResponse'>, readonly string[]> = {
@@ -37,6 +38,7 @@ const FIXED: Record<Exclude<InterfaceName, 'Msg' | 'MsgResponse'>, readonly stri
   // the EVM extension option (reference/wire-formats.md §2.5); its proto is not loaded yet, so it
   // still fails to resolve like any unknown type URL
   ExtensionOption: ['chain.evm.v1.ExtensionOptionsEthereumTx'],
+  Evidence: ['sdk.evidence.v1beta1.Equivocation'],
 };
 
 export interface InterfaceRegistry {

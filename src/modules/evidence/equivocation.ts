@@ -1,41 +1,21 @@
 /**
- * `Equivocation` (x/evidence v0.47): its proto bytes (height 1, time 2, power 3,
- * consensus_address 4) and hash = sha256 of them (`tmhash`), the key it is stored under.
+ * `Equivocation` (x/evidence v0.47, proto/sdk/evidence/v1beta1/evidence.proto): its proto bytes
+ * (gogoproto: zero scalars left out, the non-nullable stdtime always written) and hash = sha256 of
+ * them (`tmhash`), the key it is stored under.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { codec } from '../../codec/registry.ts';
 import { timeNsToTimestamp } from '../../state/block-info.ts';
 import type { EquivocationRecord } from './state.ts';
 
-function varint(v: bigint): number[] {
-  let u = BigInt.asUintN(64, v);
-  const out: number[] = [];
-  while (u >= 0x80n) {
-    out.push(Number(u & 0x7fn) | 0x80);
-    u >>= 7n;
-  }
-  out.push(Number(u));
-  return out;
+/** The proto object of a record (the Any the queries answer packs it). */
+export function equivocationProto(e: EquivocationRecord): Record<string, unknown> {
+  return { height: e.height, time: timeNsToTimestamp(e.time), power: e.power, consensus_address: e.consensus_address };
 }
 
-const tag = (field: number, wire: number) => varint(BigInt((field << 3) | wire));
-
-function lengthDelimited(field: number, bytes: readonly number[] | Uint8Array): number[] {
-  return [...tag(field, 2), ...varint(BigInt(bytes.length)), ...bytes];
-}
-
-/** gogoproto bytes: zero scalars omitted; the non-nullable stdtime always written. */
 export function equivocationBytes(e: EquivocationRecord): Uint8Array {
-  const ts = timeNsToTimestamp(e.time);
-  const time: number[] = [];
-  if (ts.seconds !== 0n) time.push(...tag(1, 0), ...varint(ts.seconds));
-  if (ts.nanos !== 0) time.push(...tag(2, 0), ...varint(BigInt(ts.nanos)));
-  const out: number[] = [];
-  if (e.height !== 0n) out.push(...tag(1, 0), ...varint(e.height));
-  out.push(...lengthDelimited(2, time));
-  if (e.power !== 0n) out.push(...tag(3, 0), ...varint(e.power));
-  if (e.consensus_address !== '') out.push(...lengthDelimited(4, utf8ToBytes(e.consensus_address)));
-  return Uint8Array.from(out);
+  return codec.encode('sdk.evidence.v1beta1.Equivocation', equivocationProto(e));
 }
 
 /** `Equivocation.Hash()`: uppercase hex of sha256 of the proto bytes. */

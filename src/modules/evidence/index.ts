@@ -1,11 +1,13 @@
 /**
  * Module `evidence` (reference/sdk-modules.md §6.3): double-sign evidence from the block's
- * misbehavior, handled at BeginBlock (slash, jail, tombstone) and stored. No messages and no
- * queries: the product's REST interface lists no evidence routes (spec §4.6).
+ * misbehavior, handled at BeginBlock (slash, jail, tombstone) and stored; queries Evidence and
+ * AllEvidence (gRPC, abci_query and REST, as the SDK serves them; spec §4.6 lists no evidence
+ * routes). No messages (MsgSubmitEvidence has no evidence type to carry).
  */
 import type { Module } from '../../state/module.ts';
 import { defaultEvidenceGenesis, exportEvidenceGenesis, initEvidenceGenesis, validateEvidenceGenesis, type EvidenceGenesis } from './genesis.ts';
 import { evidenceBeginBlock } from './handle.ts';
+import { evidenceQueries } from './queries.ts';
 
 export const evidenceModule: Module<EvidenceGenesis> = {
   name: 'evidence',
@@ -13,6 +15,7 @@ export const evidenceModule: Module<EvidenceGenesis> = {
   validateGenesis: validateEvidenceGenesis,
   initGenesis: initEvidenceGenesis,
   exportGenesis: exportEvidenceGenesis,
+  queries: evidenceQueries,
   beginBlock: evidenceBeginBlock,
 };
 

@@ -92,6 +92,7 @@ describe('grpc.reflection ServerReflectionInfo', () => {
       'sdk.bank.v1beta1.Query',
       'sdk.base.consensus.v1beta1.Service',
       'sdk.distribution.v1beta1.Query',
+      'sdk.evidence.v1beta1.Query',
       'sdk.gov.v1.Query',
       'sdk.gov.v1beta1.Query',
       'sdk.mint.v1beta1.Query',

@@ -62,6 +62,14 @@ describe('routing', () => {
     expect(await call(f, '/sdk/tx/v1beta1/txs/block/1').then((r) => [r.status, r.text])).toEqual([501, NOT_IMPLEMENTED]);
   });
 
+  it('the evidence module\'s queries are served as the SDK\'s gateway serves them', async () => {
+    const all = await call(f, '/sdk/evidence/v1beta1/evidence');
+    expect([all.status, all.text]).toEqual([200, '{"evidence":[],"pagination":{"next_key":null,"total":"0"}}']);
+    const unknown = 'DF0C23E8634E480F84B9D5674A7CDC9816466DEC28A3358F73260F68D28D7660';
+    const one = await call(f, `/sdk/evidence/v1beta1/evidence/${unknown}`);
+    expect([one.status, JSON.parse(one.text)]).toEqual([404, { code: 5, message: `evidence ${unknown} not found`, details: [] }]);
+  });
+
   it('a malformed escape is refused before routing', async () => {
     expect(await rawGet(f.server.address.port, '/sdk/bank/v1beta1/balances/%zz')).toEqual({ status: 400, type: 'text/plain; charset=utf-8', body: '400 Bad Request' });
   });
