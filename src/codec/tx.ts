@@ -9,7 +9,7 @@ import { ChainError, SdkErrors } from '../errors.ts';
 import { messageInfo } from './field-info.ts';
 import { GO_INTERFACE, type InterfaceName } from './interface-registry.ts';
 import { type Any, type Codec, codec as neutralCodec, type ProtoObject } from './registry.ts';
-import { rejectNonADR027TxRaw, rejectUnknownFields } from './unknown-fields.ts';
+import { MAX_UNPACK_ANY_CALLS, MAX_UNPACK_ANY_DEPTH, rejectNonADR027TxRaw, rejectUnknownFields } from './unknown-fields.ts';
 import { MalformedProtoError, WireType, WireWriter } from './wire.ts';
 import { markUnresolvedTypeUrl, unresolvedTypeUrlOf, wrongProfileHint } from '../naming.ts';
 
@@ -229,11 +229,21 @@ export function unpackTxAny(c: Codec, any: Any): { typeName: string; value: Prot
   return unpackedByAny.get(any) ?? c.unpackAny(any);
 }
 
+/** What an unpacking may still do: its depth left, and the calls left to the whole of it (shared). */
+interface UnpackBudget {
+  readonly depth: number;
+  readonly calls: { count: number };
+}
+
 /**
  * InterfaceRegistry.UnpackAny: an empty type URL unpacks to nothing; otherwise the type must
- * implement `iface`, and Any fields inside it are checked against the interfaces they accept.
+ * implement `iface`, and Any fields inside it are checked against the interfaces they accept. Each
+ * top-level Any gets the SDK's budget (`statefulUnpacker`): depth 10, 100 calls in all.
  */
-function unpackAs(c: Codec, any: Any, iface: InterfaceName): void {
+function unpackAs(c: Codec, any: Any, iface: InterfaceName, budget: UnpackBudget = { depth: MAX_UNPACK_ANY_DEPTH, calls: { count: MAX_UNPACK_ANY_CALLS } }): void {
+  if (budget.depth === 0) throw new Error('max depth exceeded');
+  if (budget.calls.count === 0) throw new Error('call limit exceeded');
+  budget.calls.count--;
   if (any.type_url === '') return;
   const name = c.typeNameOfUrl(any.type_url);
   if (name === null || !c.interfaces.implements(iface, name)) {
@@ -242,7 +252,7 @@ function unpackAs(c: Codec, any: Any, iface: InterfaceName): void {
   try {
     const type = c.lookupType(name);
     const value = c.decode(name, any.value);
-    checkAcceptedInterfaces(c, type, value);
+    checkAcceptedInterfaces(c, type, value, { depth: budget.depth - 1, calls: budget.calls });
     unpackedByAny.set(any, { typeName: c.neutralName(type), value });
   } catch (err) {
     if (err instanceof MalformedProtoError) throw new Error(err.message);
@@ -250,14 +260,14 @@ function unpackAs(c: Codec, any: Any, iface: InterfaceName): void {
   }
 }
 
-function checkAcceptedInterfaces(c: Codec, type: protobuf.Type, value: ProtoObject): void {
+function checkAcceptedInterfaces(c: Codec, type: protobuf.Type, value: ProtoObject, budget: UnpackBudget): void {
   for (const f of messageInfo(type).fields) {
     if (f.kind !== 'message') continue;
     const items = (f.repeated ? value[f.name] : [value[f.name]]) as Array<ProtoObject | null>;
     for (const item of items) {
       if (!item) continue;
-      if (f.accepts) unpackAs(c, item as unknown as Any, f.accepts as InterfaceName);
-      else checkAcceptedInterfaces(c, f.messageType as protobuf.Type, item);
+      if (f.accepts) unpackAs(c, item as unknown as Any, f.accepts as InterfaceName, budget);
+      else checkAcceptedInterfaces(c, f.messageType as protobuf.Type, item, budget);
     }
   }
 }

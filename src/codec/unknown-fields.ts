@@ -62,10 +62,19 @@ function minVarintLength(n: bigint): number {
 }
 
 /**
+ * How deep Anys may nest, and how many one top-level Any may hold in all, when the SDK's
+ * InterfaceRegistry unpacks them (codec/types/interface_registry.go `MaxUnpackAnyRecursionDepth`,
+ * `MaxUnpackAnySubCalls`): past them a tx fails to decode with `max depth exceeded` / `call limit
+ * exceeded`.
+ */
+export const MAX_UNPACK_ANY_DEPTH = 10;
+export const MAX_UNPACK_ANY_CALLS = 100;
+
+/**
  * Rejects unknown fields in `bytes` read as `type`; returns whether unknown non-critical fields were
  * seen (allowed only when `allowNonCritical`).
  */
-export function rejectUnknownFields(codec: Codec, type: protobuf.Type, bytes: Uint8Array, allowNonCritical: boolean): boolean {
+export function rejectUnknownFields(codec: Codec, type: protobuf.Type, bytes: Uint8Array, allowNonCritical: boolean, anyDepth = 0): boolean {
   let nonCritical = false;
   if (bytes.length === 0) return nonCritical;
   const info = messageInfo(type);
@@ -105,12 +114,16 @@ export function rejectUnknownFields(codec: Codec, type: protobuf.Type, bytes: Ui
     const fieldBytes = bytes.subarray(inner.pos, inner.pos + len);
     const nested = f.messageType as protobuf.Type;
     if (protoName(nested) === 'google.protobuf.Any') {
-      nonCritical = rejectUnknownFields(codec, nested, fieldBytes, allowNonCritical) || nonCritical;
+      // an Any nested deeper than the unpacker goes (MAX_UNPACK_ANY_DEPTH) is not walked: its tx
+      // fails to unpack with `max depth exceeded` whatever it holds, and the walk stays bounded
+      // (a tx of Anys nested thousands deep would take seconds and the whole stack)
+      if (anyDepth >= MAX_UNPACK_ANY_DEPTH) continue;
+      nonCritical = rejectUnknownFields(codec, nested, fieldBytes, allowNonCritical, anyDepth) || nonCritical;
       const any = decodeMessage(nested, fieldBytes) as { type_url: string; value: Uint8Array };
       const packed = resolveTypeUrl(codec, any.type_url);
-      nonCritical = rejectUnknownFields(codec, packed, any.value, allowNonCritical) || nonCritical;
+      nonCritical = rejectUnknownFields(codec, packed, any.value, allowNonCritical, anyDepth + 1) || nonCritical;
     } else {
-      nonCritical = rejectUnknownFields(codec, nested, fieldBytes, allowNonCritical) || nonCritical;
+      nonCritical = rejectUnknownFields(codec, nested, fieldBytes, allowNonCritical, anyDepth) || nonCritical;
     }
   }
   return nonCritical;

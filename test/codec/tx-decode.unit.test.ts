@@ -162,3 +162,32 @@ describe('type URLs', () => {
     expect(err).toMatchObject({ codespace: 'sdk', code: 2, message: 'unable to resolve type URL /x.y.v1.Nope: tx parse error' });
   });
 });
+
+describe('Anys inside messages (a gov proposal\'s messages) are unpacked with the SDK\'s budget (InterfaceRegistry: depth 10, 100 calls)', () => {
+  const proposer = 'st18yesadx3t8x3jjsygpqeqzh0j7xh2vh66945zx';
+  const proposal = (messages: ReturnType<typeof codec.packAny>[]) => codec.packAny('sdk.gov.v1.MsgSubmitProposal', { messages, initial_deposit: [], proposer, metadata: '', title: 't', summary: 's' });
+  /** A proposal holding a proposal … `levels` deep, around a MsgSend. */
+  const nested = (levels: number) => {
+    let any = msgSend;
+    for (let i = 0; i < levels; i++) any = proposal([any]);
+    return txWith(encodeTxBody({ messages: [any] }));
+  };
+
+  it('ten Anys one inside the other decode; an eleventh is `max depth exceeded`', () => {
+    expect(() => decodeTxRaw(nested(9), codec)).not.toThrow();
+    expectTxDecode(nested(10), 'max depth exceeded: tx parse error');
+  });
+
+  it('Anys nested thousands deep are refused the same way, without walking them all (no stack overflow)', () => {
+    expectTxDecode(nested(5000), 'max depth exceeded: tx parse error');
+  });
+
+  it('a message may hold 99 Anys in all; the hundredth is `call limit exceeded`', () => {
+    expect(() => decodeTxRaw(txWith(encodeTxBody({ messages: [proposal(Array(99).fill(msgSend))] })), codec)).not.toThrow();
+    expectTxDecode(txWith(encodeTxBody({ messages: [proposal(Array(100).fill(msgSend))] })), 'call limit exceeded: tx parse error');
+  });
+
+  it('a proposal message that is not a Msg is refused when the tx decodes', () => {
+    expectTxDecode(txWith(encodeTxBody({ messages: [proposal([pubkey])] })), 'no concrete type registered for type URL /chain.crypto.v1.ethsecp256k1.PubKey against interface *types.Msg: tx parse error');
+  });
+});

@@ -33,7 +33,7 @@ const query = (w: World, method: string, req: unknown) => {
   const res = w.app.query(`/sdk.evidence.v1beta1.Query/${method}`, codec.encode(`sdk.evidence.v1beta1.Query${method}Request`, req as Record<string, unknown>));
   return { res, value: res.code === 0 ? (codec.decode(`sdk.evidence.v1beta1.Query${method}Response`, res.value) as Record<string, unknown>) : undefined };
 };
-const unpack = (any: { type_url: string; value: Uint8Array }) => ({ type_url: any.type_url, ...(codec.decode('sdk.evidence.v1beta1.Equivocation', any.value) as Record<string, unknown>) });
+const unpack = (any: { type_url: string; value: Uint8Array }): Record<string, unknown> => ({ type_url: any.type_url, ...(codec.decode('sdk.evidence.v1beta1.Equivocation', any.value) as Record<string, unknown>) });
 
 describe('evidence queries', () => {
   it('Evidence by its hash (upper or lower case) answers the stored Equivocation as an Any', () => {
