@@ -73,7 +73,8 @@ export async function gatewayRequest(codec: Codec, binding: GatewayBinding, req:
     let request = codec.create(binding.requestType);
     if (raw.length > 0) {
       try {
-        request = parseProtoJson(binding.requestType, raw.toString('utf8'), { codec });
+        // a body of `null` leaves the request empty, as jsonpb reads it
+        request = parseProtoJson(binding.requestType, raw.toString('utf8'), { codec }) ?? request;
       } catch (e) {
         throw GatewayError.invalidArgument(e instanceof ProtoJsonError ? e.goText : (e as Error).message);
       }

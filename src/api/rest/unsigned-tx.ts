@@ -53,6 +53,8 @@ function readRequest(codec: Codec, json: Json): { body: ProtoObject; fee: ProtoO
   if ('body' in json) {
     onlyKeys(json, ['body', 'auth_info'], 'request');
     const body = parse(codec, 'sdk.tx.v1beta1.TxBody', objectOf(json.body, 'body'));
+    const empty = ((body.messages ?? []) as unknown[]).findIndex((m) => m === null || m === undefined);
+    if (empty >= 0) throw GatewayError.invalidArgument(`body.messages[${empty}]: a message cannot be null`);
     let fee = codec.create('sdk.tx.v1beta1.Fee', { gas_limit: DEFAULT_GAS_LIMIT });
     if (json.auth_info !== undefined && json.auth_info !== null) {
       const authInfo = objectOf(json.auth_info, 'auth_info');

@@ -242,6 +242,11 @@ describe('POST /sdk/tx/v1beta1/encode and /decode', () => {
   it('empty and undecodable input', async () => {
     expect(await postJson(f, '/sdk/tx/v1beta1/decode', {}).then((r) => [r.status, r.text])).toEqual([400, '{"code":3,"message":"invalid empty tx bytes","details":[]}']);
     expect(await postJson(f, '/sdk/tx/v1beta1/encode', {}).then((r) => [r.status, r.text])).toEqual([400, '{"code":3,"message":"invalid empty tx","details":[]}']);
+    // a body of JSON null is an empty request, as jsonpb reads it
+    expect(await postJson(f, '/sdk/tx/v1beta1/decode', null).then((r) => [r.status, r.text])).toEqual([400, '{"code":3,"message":"invalid empty tx bytes","details":[]}']);
+    expect(await postJson(f, '/sdk/tx/v1beta1/encode', null).then((r) => [r.status, r.text])).toEqual([400, '{"code":3,"message":"invalid empty tx","details":[]}']);
+    expect(await postJson(f, '/sdk/tx/v1beta1/txs', null).then((r) => [r.status, r.text])).toEqual([400, '{"code":3,"message":"invalid empty tx","details":[]}']);
+    expect(await postJson(f, '/sdk/tx/v1beta1/unsigned', { body: { messages: [null] } }).then((r) => [r.status, r.json().message])).toEqual([400, 'body.messages[0]: a message cannot be null']);
     const garbage = await postJson(f, '/sdk/tx/v1beta1/decode', { tx_bytes: b64(new Uint8Array([1, 2, 3])) });
     expect(garbage.status).toBe(500);
     expect(garbage.json().message).toMatch(/^codespace sdk code 2: tx parse error: /);
