@@ -663,10 +663,13 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       const u = await post(m.api, `/cat?arg=${unknown}`);
       expect([u.status, u.json]).toEqual([500, kuboError(`block was not found locally (offline): ${unknown} is not known to this node`)]);
       // a page that is not a number
-      for (const p of ['x', '-1', '1.5']) {
+      for (const p of ['x', '-1', '1.5', '18446744073709551616']) {
         const r = await post(m.api, `/ls?page=${p}`);
-        expect([r.status, r.json]).toEqual([400, kuboError(`invalid page "${p}": expected a page number from 0`, 1)]);
+        expect([r.status, r.json]).toEqual([400, kuboError(`invalid page "${p}": expected a page number from 0 to 18446744073709551615`, 1)]);
       }
+      // the last page a uint64 names is past every list: an empty page, not an error
+      const last = await post(m.api, '/ls?page=18446744073709551615');
+      expect([last.status, (last.json as { return: string; fileinfo?: unknown[] }).return]).toEqual([200, '0']);
       // bad options
       expect((await post(m.api, '/add?cid-version=2', { body: new FormData() })).json).toEqual(kuboError('unknown CID version: 2', 1));
       // options that would change the CIDs and are not implemented: refused, not ignored

@@ -297,7 +297,9 @@ export class MetaNodeService {
     const bad = this.checkListSignature(r);
     if (bad) return bad;
     const page = Math.max(0, Math.floor(r.page));
-    const { files, total } = this.store.filesOf(r.signature.address, page * LIST_PAGE_SIZE, LIST_PAGE_SIZE);
+    // a page past any list (its offset beyond what SQLite counts exactly) is an empty page
+    const offset = page * LIST_PAGE_SIZE;
+    const { files, total } = Number.isSafeInteger(offset) ? this.store.filesOf(r.signature.address, offset, LIST_PAGE_SIZE) : { files: [], total: this.store.filesOf(r.signature.address, 0, 0).total };
     return { ok: true, total, page, files: files.map((f) => ({ filehash: f.file_hash, filesize: f.file_size, filename: f.file_name, createtime: f.create_time })) };
   }
 

@@ -46,7 +46,10 @@ export class Params {
     const v = fieldOf(this.p, key);
     if (v === undefined || v === null) return 0;
     if (typeof v !== 'number') this.wrong(key, v, goType);
-    if (!Number.isInteger(v) || (goType.startsWith('uint') && v < 0)) {
+    // the range of the Go type, as far as a double tells it (2^63 and 2^64 are what the largest
+    // int64 and uint64 read as)
+    const [min, max] = goType.startsWith('uint') ? [0, 2 ** 64] : [-(2 ** 63), 2 ** 63];
+    if (!Number.isInteger(v) || v < min || v > max) {
       throw new RpcCallError(RPC_INVALID_PARAMS, `invalid argument 0: json: cannot unmarshal number ${v} into Go struct field ${this.struct}.${key} of type ${goType}`);
     }
     return v;

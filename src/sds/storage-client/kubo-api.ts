@@ -344,7 +344,7 @@ export async function serveStorageClientApi(o: StorageClientApiOptions): Promise
   async function ls(r: KuboRequest, res: ServerResponse): Promise<void> {
     if (r.args.length === 0) {
       const page = r.options.get('page') ?? '0';
-      if (!/^\d+$/.test(page)) throw new KuboError(400, `invalid page ${JSON.stringify(page)}: expected a page number from 0`);
+      if (!/^\d+$/.test(page) || BigInt(page) >= 2n ** 64n) throw new KuboError(400, `invalid page ${JSON.stringify(page)}: expected a page number from 0 to 18446744073709551615`);
       sendKuboJson(res, await o.backend.client.list(Number(page)));
       return;
     }

@@ -62,6 +62,8 @@ describe('user_: a field of the wrong type is JSON-RPC -32602, never -5', () => 
     ['user_requestClearExpiredShareLinks', { req_time: '1' }, 'invalid argument 0: json: cannot unmarshal string into Go struct field ParamReqClearExpiredShareLinks.req_time of type int64'],
     ['user_requestShare', { duration: 'abc' }, 'invalid argument 0: json: cannot unmarshal string into Go struct field ParamReqShareFile.duration of type int64'],
     ['user_requestGetShared', { sharelink: 'sds://FEKxKy_01d791f0fa5a8c68', req_time: 1.5 }, 'invalid argument 0: json: cannot unmarshal number 1.5 into Go struct field ParamReqGetShared.req_time of type int64'],
+    ['user_requestListShare', { page: 1e30 }, 'invalid argument 0: json: cannot unmarshal number 1e+30 into Go struct field ParamReqShareList.page of type uint64'],
+    ['user_requestClearExpiredShareLinks', { req_time: -1e19 }, 'invalid argument 0: json: cannot unmarshal number -10000000000000000000 into Go struct field ParamReqClearExpiredShareLinks.req_time of type int64'],
   ])('%s %j', async (method, params, message) => {
     expect(await call(method, params)).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32602, message } });
     expect(calls).toEqual([]);
