@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 import { NEUTRAL, type NamingProfile, renameProtoSource } from '../naming.ts';
+import { makeDirs } from '../make-dirs.ts';
 
 export const PROTO_DIR = fileURLToPath(new URL('../../proto/', import.meta.url));
 const CACHE_DIR = fileURLToPath(new URL('../../dist/proto-cache/', import.meta.url));
@@ -83,7 +84,7 @@ function writeCache(root: protobuf.Root, cacheFile: string): void {
   walk(root);
   const cached: CachedRoot = { root: root.toJSON(), files };
   try {
-    fs.mkdirSync(CACHE_DIR, { recursive: true });
+    makeDirs(CACHE_DIR);
     const tmp = `${cacheFile}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(cached));
     fs.renameSync(tmp, cacheFile);

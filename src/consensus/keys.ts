@@ -12,6 +12,7 @@ import path from 'node:path';
 import { base64 } from '../codec/go-json.ts';
 import { ed25519KeyPairFromPrivateKey, ed25519KeyPairFromSeed, nodeId, validatorKeyAddressHex } from '../crypto/ed25519.ts';
 import type { ValidatorJson } from './types.ts';
+import { makeDirs } from '../make-dirs.ts';
 
 export const PUB_KEY_ED25519 = 'tendermint/PubKeyEd25519';
 export const PRIV_KEY_ED25519 = 'tendermint/PrivKeyEd25519';
@@ -220,7 +221,7 @@ function readJson(file: string): unknown {
 
 /** Atomic write (temp file + rename) with owner-only permissions, as CometBFT's WriteFileAtomic. */
 function writePrivate(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  makeDirs(path.dirname(file), 0o700);
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, text, { mode: 0o600 });
   fs.renameSync(tmp, file);

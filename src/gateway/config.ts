@@ -4,9 +4,10 @@
  * storage client API), the region table `/regions/{code}` answers, and the access tiers. Tier
  * names and numbers are the simulator's own (the real gateway's are not public, reference §5.2).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify, type TomlTable } from 'smol-toml';
+import { makeDirs } from '../make-dirs.ts';
 
 export const REGION_CODES = ['EU', 'USEAST', 'USWEST', 'ASIA'] as const;
 export type RegionCode = (typeof REGION_CODES)[number];
@@ -83,7 +84,7 @@ export function parseRegion(text: string): RegionCode {
 }
 
 export function writeGatewayConfig(home: string, c: GatewayConfig): void {
-  mkdirSync(join(home, 'config'), { recursive: true });
+  makeDirs(join(home, 'config'));
   const doc = {
     server: { listen: c.listen, region: c.region, upstream_retry_seconds: c.upstreamRetrySeconds, request_timeout_seconds: c.requestTimeoutSeconds, upstream_timeout_seconds: c.upstreamTimeoutSeconds },
     upstreams: { spfs: c.spfsUpstream, rpc: c.rpcUpstreams.map((u) => ({ url: u.url, weight: u.weight })) },

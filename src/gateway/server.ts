@@ -409,12 +409,14 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
       }
     }, c.requestTimeoutSeconds * 1000);
     guard.unref();
-    // a keep-alive connection carries many requests: each one's listener goes with its guard
+    // a keep-alive connection carries many requests: each one's listener goes with its guard (the
+    // socket is kept here: a finished request lets go of its own)
+    const socket = req.socket;
     const stopGuard = () => {
       clearInterval(guard);
-      req.socket.off('close', stopGuard);
+      socket.off('close', stopGuard);
     };
-    req.socket.once('close', stopGuard);
+    socket.once('close', stopGuard);
     try {
       await handle(req, res, at);
     } catch (e) {

@@ -5,12 +5,13 @@
  * key there) is the consensus set only while InitChain returns none, i.e. without gentxs or staking
  * validators in app_state (src/consensus/block-meta.ts); `collect-gentxs` empties it.
  */
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseGenesisDoc, type GenesisDoc } from '../state/genesis.ts';
 import type { ValidatorJson } from '../consensus/types.ts';
 import { PUB_KEY_ED25519, validatorFromKey, type PrivValidatorKey } from '../consensus/keys.ts';
 import { validatorKeyAddressHex } from '../crypto/ed25519.ts';
+import { makeDirs } from '../make-dirs.ts';
 
 /** A validator as genesis.json lists it (CometBFT `GenesisValidator`). */
 export interface GenesisValidatorJson {
@@ -97,6 +98,6 @@ export function writeGenesisJson(path: string, json: GenesisJson): void {
   for (const key of FIELD_ORDER) if (json[key] !== undefined) ordered[key] = json[key];
   for (const [key, value] of Object.entries(json)) if (!(key in ordered) && value !== undefined) ordered[key] = value;
   if (Array.isArray(ordered.validators) && ordered.validators.length === 0) delete ordered.validators; // omitempty
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirs(dirname(path));
   writeFileSync(path, JSON.stringify(ordered, null, 2), { mode: 0o644 });
 }

@@ -17,9 +17,10 @@
  * Release removes the file only while it still holds this owner's line; it runs on every exit
  * path: the caller's `release()`, and a `process.on('exit')` fallback for an exit that skips it.
  */
-import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { makeDirs } from '../make-dirs.ts';
 
 /** The lock's file name inside the data directory. */
 export const LOCK_FILE = 'LOCK';
@@ -145,7 +146,7 @@ export function refuseIfLocked(dataDir: string): void {
  * living process holds it. A stale lock is replaced (`tookOver` names its owner).
  */
 export function acquireHomeLock(dataDir: string, command: string): HomeLock {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makeDirs(dataDir, 0o700);
   const file = join(dataDir, LOCK_FILE);
   const owner = selfOwner(command);
   const text = JSON.stringify(owner) + '\n';

@@ -9,13 +9,14 @@
  * `priv_validator_*_file`, `db_dir`), relative to the home unless absolute. TOML files are read over
  * their defaults, so a file that lacks a key gets the default and unknown keys are kept.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse, stringify, type TomlTable } from 'smol-toml';
 import { CONFIG_TOML_HEADER, defaultConsensusConfig } from './config-toml.ts';
 import { APP_TOML_HEADER, defaultAppConfig } from './app-toml.ts';
 import { readClientConfig as readClientToml } from '../client/client-config.ts';
+import { makeDirs } from '../make-dirs.ts';
 
 /** SQLite file of the chain inside `db_dir`. */
 export const CHAIN_DB_FILE = 'chain.sqlite';
@@ -98,7 +99,7 @@ function isTable(v: unknown): v is TomlTable {
 }
 
 export function writeTomlFile(path: string, header: string, table: TomlTable): void {
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirs(dirname(path));
   writeFileSync(path, `${header}\n${stringify(table)}\n`, { mode: 0o644 });
 }
 
@@ -184,6 +185,6 @@ export function writeClientConfig(layout: HomeLayout, config: ClientConfig): voi
   if (config.naming !== undefined && config.naming !== '') {
     lines.push('# Naming profile of the chain: the words of its type URLs, REST roots and service names (neutral|real)', `naming = ${JSON.stringify(config.naming)}`);
   }
-  mkdirSync(dirname(layout.clientToml), { recursive: true });
+  makeDirs(dirname(layout.clientToml));
   writeFileSync(layout.clientToml, lines.join('\n') + '\n', { mode: 0o600 });
 }

@@ -7,7 +7,7 @@
  * and `collect-gentxs` make a staking validator instead, as on an SDK chain (docs/node.md).
  */
 import { createHash, randomInt } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { MODULES } from '../abci/modules.ts';
 import { createPrivValidatorKey, INITIAL_PRIV_VALIDATOR_STATE, loadOrCreateNodeKey, loadOrCreatePrivValidatorKey, loadOrCreatePrivValidatorState, savePrivValidatorKey, savePrivValidatorState } from '../consensus/keys.ts';
 import { validateMnemonic } from '../crypto/mnemonic.ts';
@@ -18,6 +18,7 @@ import { defaultAppConfig } from './app-toml.ts';
 import { appStateNamingEntry, NAMING_GENESIS_KEY, NEUTRAL, qualifyGenesisJson, type NamingProfile } from '../naming.ts';
 import { genesisValidatorOf, readGenesisJson, writeGenesisJson, type GenesisJson } from './genesis-file.ts';
 import { defaultClientConfig, homeLayout, readClientConfig, readConsensusConfig, writeAppConfig, writeClientConfig, writeConsensusConfig } from './home.ts';
+import { makeDirs } from '../make-dirs.ts';
 
 export interface InitOptions {
   readonly moniker: string;
@@ -104,8 +105,8 @@ export function initHome(home: string, opts: InitOptions): InitInfo {
   // checked before any file is written (CometBFT's rule, which the App enforces on start)
   parseGenesisDoc({ chain_id: chainId, genesis_time: formatTimeNs(0n) });
 
-  mkdirSync(layout.configDir, { recursive: true });
-  mkdirSync(layout.dbDir, { recursive: true });
+  makeDirs(layout.configDir);
+  makeDirs(layout.dbDir);
   if (!existsSync(layout.configToml)) writeConsensusConfig(layout, config);
   if (!existsSync(layout.appToml)) writeAppConfig(layout, defaultAppConfig());
   const naming = opts.naming ?? NEUTRAL;

@@ -7,7 +7,7 @@
  * in-process consensus signs with too (docs/node.md "Several validators in one node").
  */
 import { PROFILES, qualifyGenesisJson, typeUrl } from '../naming.ts';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../cli/chaind.ts';
 import { bufferOutput } from '../cli/output.ts';
@@ -16,6 +16,7 @@ import { base64 } from '../codec/go-json.ts';
 import { createPrivValidatorKey, loadOrCreatePrivValidatorKey, savePrivValidatorKey } from '../consensus/keys.ts';
 import { homeLayout, readConsensusConfig } from './home.ts';
 import { createStorageNetwork, STORAGE_FUNDS, type StorageNetworkOptions } from './localnet-storage.ts';
+import { makeDirs } from '../make-dirs.ts';
 
 export const LOCALNET_CHAIN_ID = 'stratos-localnet';
 const DEV_ACCOUNTS = 5;
@@ -95,7 +96,7 @@ export async function createLocalNetwork(home: string, opts: LocalNetworkOptions
       consensusKey = loadOrCreatePrivValidatorKey(layout.privValidatorKeyFile);
     } else {
       consensusKey = createPrivValidatorKey();
-      mkdirSync(layout.extraValidatorKeysDir, { recursive: true });
+      makeDirs(layout.extraValidatorKeysDir);
       savePrivValidatorKey(join(layout.extraValidatorKeysDir, `${name}.json`), consensusKey);
     }
     const operator = JSON.parse(await run(['keys', 'show', name, '--bech', 'val', ...keyring, '--output', 'json'])) as { address: string };

@@ -11,7 +11,7 @@
  * observer in the same process (`npm start` prints its banner from it).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Subscription } from 'rxjs';
 import * as grpcLogging from '@grpc/grpc-js';
 import { GenesisMismatchError } from '../abci/chain.ts';
@@ -39,6 +39,7 @@ import { Node } from './node.ts';
 import { Pruner, statesInMemory } from './pruning.ts';
 import { resolveStartSettings, type StartSettings } from './settings.ts';
 import { applyPotNodeSettings } from '../modules/pot/node-settings.ts';
+import { makeDirs } from '../make-dirs.ts';
 
 export interface StartNodeOptions {
   /** resolved settings; default: the home's config files with no flags */
@@ -211,7 +212,7 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
   if (profiler) log.info('starting CPU profiler', { module: 'server', profile: settings.cpuProfile });
 
   let halted: string | undefined;
-  mkdirSync(layout.dbDir, { recursive: true });
+  makeDirs(layout.dbDir);
   log.info('starting node with the in-process consensus engine', { module: 'server' });
   // before the Node: replaying the stored blocks runs pot EndBlock with these settings
   const restorePotSettings = applyPotNodeSettings(settings.pot);

@@ -231,7 +231,7 @@ describe('service status, IPC', { timeout: 120_000 }, () => {
 });
 
 describe('sizes a node must not plan', { timeout: 60_000 }, () => {
-  it('a huge filesize from a wallet without ozone is refused by the meta node (-9) at once; one beyond 2^53 is -7; the node serves on', async () => {
+  it('a huge filesize from a wallet without ozone is refused by the meta node (-9) at once; one beyond 2^53 is -7, one beyond int64 -32602; the node serves on', async () => {
     const addr = n.net.accounts[2]!.address;
     const hash = sdsFileHash(Buffer.from('never uploaded'));
     const call = (filesize: number) => {
@@ -243,7 +243,9 @@ describe('sizes a node must not plan', { timeout: 60_000 }, () => {
       return: '-9',
       detail: `not enough ozone: the upload of 4503599627370496 bytes × 2 replicas costs 9007199254740992 noz, wallet ${addr} has 0 noz (buy more with tx sds prepay)`,
     });
-    expect(await call(1e20)).toEqual({ return: '-7', detail: 'invalid filesize 100000000000000000000' });
+    expect(await call(2 ** 60)).toEqual({ return: '-7', detail: 'invalid filesize 1152921504606846976' });
+    // past Go's int (64 bits) the parameter itself does not decode
+    await expect(call(1e20)).rejects.toThrow('invalid argument 0: json: cannot unmarshal number 100000000000000000000 into Go struct field ParamReqUploadFile.filesize of type int');
     expect(await n.rpc(0).call('user_requestServiceStatus', {})).toEqual({ return: '0', message: 'Registration Status: Registered | Mining: ONLINE ' });
   });
 });

@@ -11,7 +11,7 @@
  * set from InitChain (CometBFT would refuse a genesis whose two sets differ).
  */
 import { Command } from 'commander';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { signTxDocument, unsignedTxDocument, DEFAULT_GAS_LIMIT } from '../../client/sign-tx.ts';
 import { createCodec, type Codec } from '../../codec/registry.ts';
@@ -30,6 +30,7 @@ import { createValidatorMsg, type CreateValidatorOptions } from '../tx/staking/c
 import { CONSENSUS_KEY_TYPE } from '../tx/staking/args.ts';
 import type { CliContext } from '../context.ts';
 import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 /** The codec of the naming profile a genesis document records. */
 function codecOfGenesis(genesis: GenesisJson): Codec {
@@ -131,7 +132,7 @@ export function gentxCommand(ctx: CliContext): Command {
       codec,
     );
     const out = opts.outputDocument ?? join(layout.configDir, 'gentx', `gentx-${nodeId}.json`);
-    mkdirSync(join(out, '..'), { recursive: true });
+    makeDirs(join(out, '..'));
     writeFileSync(out, printProtoJson('sdk.tx.v1beta1.Tx', signed, { codec }) + '\n');
     ctx.out.stderr(`Genesis transaction written to "${out}"\n`);
   });

@@ -3,10 +3,11 @@
  * The `test` backend stores them in clear (`<keyring-dir>/keyring-test/`); the `file` backend
  * wraps this store with encryption (file-store.ts).
  */
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KeyringBackendName, KeyringStore } from './store.ts';
 import { isItemKey, itemFileName, itemKeyFromFileName } from './store.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 export function dirStore(dir: string, backend: KeyringBackendName): KeyringStore {
   const path = (key: string) => join(dir, itemFileName(key));
@@ -32,7 +33,7 @@ export function dirStore(dir: string, backend: KeyringBackendName): KeyringStore
       }
     },
     async set(key, data) {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
+      makeDirs(dir, 0o700);
       const tmp = `${path(key)}.tmp-${process.pid}`;
       await writeFile(tmp, data, { mode: 0o600 });
       await rename(tmp, path(key));

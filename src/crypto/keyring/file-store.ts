@@ -12,12 +12,13 @@ import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { scrypt } from '@noble/hashes/scrypt.js';
 import { bytesToHex, hexToBytes, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { dirStore, isNotFound } from './dir-store.ts';
 import type { PassphrasePrompt } from './passphrase.ts';
 import { MIN_PASSPHRASE_LENGTH } from './passphrase.ts';
 import type { KeyringStore } from './store.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 export const KEYHASH_FILE = 'keyhash';
 const MAX_ATTEMPTS = 3;
@@ -74,7 +75,7 @@ export function fileStore(dir: string, prompt: PassphrasePrompt | undefined): Ke
       const fresh: Keyhash = { kdf: 'scrypt', ...SCRYPT, salt: bytesToHex(randomBytes(16)), verifier: '' };
       const derived = derive(pass, fresh);
       fresh.verifier = bytesToHex(derived.subarray(32));
-      await mkdir(dir, { recursive: true, mode: 0o700 });
+      makeDirs(dir, 0o700);
       await writeFile(join(dir, KEYHASH_FILE), JSON.stringify(fresh) + '\n', { mode: 0o600 });
       return (key = derived.slice(0, 32));
     }

@@ -3,11 +3,12 @@
  * settings.ts, and the meta nodes it runs, each an owner wallet file under `accounts/` whose P2P
  * key gives the meta node's network address), `accounts/`, `data/meta.sqlite`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify, type TomlTable } from 'smol-toml';
 import { gasPriceOf } from '../resource-node/config.ts';
 import { DEFAULT_META_NODE_SETTINGS, type MetaNodeSettings } from './settings.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 export const DEFAULT_META_LISTEN = '127.0.0.1:9400';
 
@@ -32,7 +33,7 @@ export const metaConfigFile = (home: string): string => join(home, 'config', 'me
 export const metaDbFile = (home: string): string => join(home, 'data', 'meta.sqlite');
 
 export function writeMetaConfig(home: string, c: MetaServiceConfig): void {
-  mkdirSync(join(home, 'config'), { recursive: true });
+  makeDirs(join(home, 'config'));
   const s = c.settings;
   const doc = {
     chain: { rpc: c.chainRpc, gas_price: c.gasPrice.toString() },

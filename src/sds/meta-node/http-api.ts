@@ -12,7 +12,7 @@ import { BodyTooLargeError, listen, readBody, type RunningServer, sendJson } fro
 import { isAccountAddress } from '../../crypto/address.ts';
 import type { ChainDuties } from './chain-duties.ts';
 import type { MetaNodeService } from './service.ts';
-import { SP_OPERATIONS, type SpOperation } from './sp-protocol.ts';
+import { SP_OPERATIONS, spRequestProblem, type SpOperation } from './sp-protocol.ts';
 
 const BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -50,6 +50,8 @@ export function serveMetaNodeApi(address: { host: string; port: number }, servic
         throw new HttpError(400, `invalid JSON body: ${(e as Error).message}`);
       }
       if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'the body must be a JSON object');
+      const problem = spRequestProblem(op as SpOperation, body as Record<string, unknown>);
+      if (problem) throw new HttpError(400, problem);
       const fn = (service as unknown as Record<SpOperation, (r: unknown) => Promise<unknown>>)[op as SpOperation];
       sendJson(res, 200, await fn.call(service, body));
       return;

@@ -100,5 +100,53 @@ export const SP_OPERATIONS: readonly SpOperation[] = [
   'list', 'deleteFile', 'share', 'listShare', 'stopShare', 'getShared', 'clearExpiredShares', 'serviceStatus',
 ];
 
+/** The JSON kind of each field of a request (`signature`: an SdsSignature; `slices`: SliceInfo[]). */
+type FieldKind = 'string' | 'number' | 'boolean' | 'signature' | 'slices';
+const SIGNED = { signature: 'signature', reqTime: 'number' } as const;
+
+/** Every field each operation reads, with its kind: a request is checked against them before it runs. */
+export const SP_FIELDS: Readonly<Record<SpOperation, Readonly<Record<string, FieldKind>>>> = {
+  register: { networkAddress: 'string', wallet: 'string', rpcUrl: 'string', peerUrl: 'string' },
+  getOzone: { wallet: 'string' },
+  requestUpload: { ...SIGNED, sequenceNumber: 'string', fileHash: 'string', fileName: 'string', fileSize: 'number', pp: 'string' },
+  uploadSign: { ...SIGNED, sequenceNumber: 'string', fileHash: 'string', fileName: 'string', fileSize: 'number', pp: 'string', slices: 'slices' },
+  uploadFailed: { owner: 'string', fileHash: 'string', reason: 'string' },
+  sliceStored: { owner: 'string', fileHash: 'string', sliceNumber: 'number', sliceHash: 'string', size: 'number', storedBy: 'string' },
+  fileStatus: { wallet: 'string', fileHash: 'string' },
+  requestDownload: { ...SIGNED, fileHash: 'string', owner: 'string', pp: 'string' },
+  sliceServed: { fileHash: 'string', sliceHash: 'string', size: 'number', servedBy: 'string', servedTo: 'string' },
+  list: { ...SIGNED, page: 'number' },
+  deleteFile: { wallet: 'string', fileHash: 'string' },
+  share: { ...SIGNED, fileHash: 'string', duration: 'number', privateFlag: 'boolean', ipfsCid: 'string', metaInfo: 'string' },
+  listShare: { ...SIGNED, page: 'number' },
+  stopShare: { ...SIGNED, shareId: 'string' },
+  getShared: { ...SIGNED, link: 'string', shareId: 'string', password: 'string', pp: 'string' },
+  clearExpiredShares: { ...SIGNED },
+  serviceStatus: { networkAddress: 'string' },
+};
+
+/** What is wrong with a request's body for `op` (the first field missing or of another kind), if anything. */
+export function spRequestProblem(op: SpOperation, body: Record<string, unknown>): string | undefined {
+  const kindOf = (v: unknown, kind: FieldKind): boolean => {
+    switch (kind) {
+      case 'string':
+      case 'boolean':
+        return typeof v === kind;
+      case 'number':
+        return typeof v === 'number' && Number.isFinite(v);
+      case 'signature':
+        return typeof v === 'object' && v !== null && !Array.isArray(v) && ['address', 'pubkey', 'signature'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');
+      case 'slices':
+        return Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && ['sliceNumber', 'start', 'end'].every((k) => typeof (x as Record<string, unknown>)[k] === 'number') && typeof (x as Record<string, unknown>).sliceHash === 'string');
+    }
+  };
+  const expected: Record<FieldKind, string> = { string: 'a string', number: 'a number', boolean: 'true or false', signature: 'an object {address, pubkey, signature} of strings', slices: 'an array of {sliceNumber, sliceHash, start, end}' };
+  for (const [field, kind] of Object.entries(SP_FIELDS[op])) {
+    if (!(field in body)) return `${op}: field ${field} is missing (${expected[kind]})`;
+    if (!kindOf(body[field], kind)) return `${op}: field ${field} must be ${expected[kind]}, got ${JSON.stringify(body[field])?.slice(0, 60)}`;
+  }
+  return undefined;
+}
+
 /** The page size of list and share-list results (reference §1.4.4: 20 per page). */
 export const LIST_PAGE_SIZE = 20;

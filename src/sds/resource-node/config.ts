@@ -4,10 +4,11 @@
  * slices it keeps, `tmp/` upload and download sessions (dropped at start), `download/` files saved
  * by the storage client, `data/` its own state.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify, type TomlTable } from 'smol-toml';
 import { parseCoinNormalized } from '../../math/coin-parse.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 export const DEFAULT_RPC_PORT = 9301;
 export const DEFAULT_PEER_PORT = 18481;
@@ -58,7 +59,7 @@ export function defaultConfig(keys: { walletAddress: string; p2pAddress: string;
 
 export function writeConfig(home: string, c: ResourceNodeConfig): void {
   const p = homePaths(home);
-  mkdirSync(p.config, { recursive: true });
+  makeDirs(p.config);
   const doc = {
     chain: { rpc: c.chain.rpc, gas_price: c.chain.gasPrice.toString() },
     keys: { wallet_address: c.keys.walletAddress, wallet_password: c.keys.walletPassword, p2p_address: c.keys.p2pAddress, p2p_password: c.keys.p2pPassword, beneficiary_address: c.keys.beneficiaryAddress },

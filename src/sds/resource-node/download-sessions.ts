@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +19,7 @@ import type { DownloadPlan, Peer, SliceLocation } from '../meta-node/sp-protocol
 import type { MetaClient } from './meta-client.ts';
 import { omitEmpty } from './params.ts';
 import type { SliceStore } from './slice-store.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 export const DOWNLOAD_TIMEOUTS = Object.freeze({ idleMs: 120_000, pieceWaitMs: 60_000 });
 
@@ -55,7 +56,7 @@ export class DownloadSessions {
   /** Opens a session for a granted plan and returns its first piece (`"2"` with reqid, or `"3"` for an empty file). */
   async open(plan: DownloadPlan, downloader: string, firstPieceFields: (plan: DownloadPlan) => Result): Promise<Result> {
     const reqid = randomUUID();
-    await mkdir(join(this.deps.tmpDir, 'download'), { recursive: true });
+    makeDirs(join(this.deps.tmpDir, 'download'));
     const file = join(this.deps.tmpDir, 'download', reqid);
     const s: Session = { reqid, plan, file, pieces: downloadPieces(plan.fileSize), next: 0, ready: new Map(), local: new Map(), closed: false };
     this.sessions.set(reqid, s);

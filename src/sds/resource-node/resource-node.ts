@@ -4,7 +4,7 @@
  * it is not), joins its meta node's cluster (and keeps telling it that it is alive), and serves
  * the JSON-RPC API over HTTP and IPC, and its internal port for the other nodes.
  */
-import { mkdirSync } from 'node:fs';
+
 import type { RunningServer } from '../../api/http.ts';
 import { parseCoinNormalized } from '../../math/coin-parse.ts';
 import { ChainAccess, isBondedStatus } from '../chain/chain-access.ts';
@@ -24,6 +24,7 @@ import { servePeerPort } from './peer-server.ts';
 import { SliceStore } from './slice-store.ts';
 import { UploadSessions } from './upload-sessions.ts';
 import { userMethods } from './user-api.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 export const HEARTBEAT_MS = 10_000;
 
@@ -91,7 +92,7 @@ export async function startResourceNode(o: StartOptions): Promise<RunningResourc
     throw new Error(`resource node ${networkAddress} is registered on chain to ${node.owner_address}, not to this wallet ${wallet.address}`);
   }
 
-  mkdirSync(paths.download, { recursive: true });
+  makeDirs(paths.download);
   await UploadSessions.clear(paths.tmp);
   await DownloadSessions.clear(paths.tmp);
   const store = new SliceStore(paths.storage, paths.tmp);

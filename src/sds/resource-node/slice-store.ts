@@ -3,12 +3,13 @@
  * enters the store complete or not at all: it is written to `tmp/` and renamed in (same file
  * system), so a node killed mid-transfer keeps every slice it had and none half-written.
  */
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { SliceHasher } from '../protocol/file-hash.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 const SLICE_HASH = /^v[0-9a-v]{39}$/;
 
@@ -17,8 +18,8 @@ export class SliceStore {
     readonly dir: string,
     readonly tmpDir: string,
   ) {
-    mkdirSync(dir, { recursive: true });
-    mkdirSync(tmpDir, { recursive: true });
+    makeDirs(dir);
+    makeDirs(tmpDir);
   }
 
   path(sliceHash: string): string {

@@ -13,7 +13,7 @@
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { ReturnCode, FileUploadState } from '../protocol/return-codes.ts';
@@ -24,6 +24,7 @@ import type { Peer, SliceInfo } from '../meta-node/sp-protocol.ts';
 import type { MetaClient } from './meta-client.ts';
 import { omitEmpty } from './params.ts';
 import type { SliceStore } from './slice-store.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 /** reference §1.5 */
 export const UPLOAD_TIMEOUTS = Object.freeze({ initWaitMs: 15_000, packetGapMs: 120_000, signWaitMs: 15_000 });
@@ -136,7 +137,7 @@ export class UploadSessions {
   async requestUpload(p: { filename: string; filesize: number; filehash: string; signature: SdsSignature; req_time: number; sequencenumber: string }): Promise<Result> {
     const hashProblem = sdsHashProblem(p.filehash);
     if (hashProblem !== undefined) return result(ReturnCode.WRONG_INPUT, { detail: `invalid filehash ${JSON.stringify(p.filehash)}: ${hashProblem}` });
-    if (p.filesize < 0 || !Number.isSafeInteger(p.filesize)) return result(ReturnCode.WRONG_INPUT, { detail: `invalid filesize ${p.filesize}` });
+    if (p.filesize < 0 || !Number.isSafeInteger(p.filesize)) return result(ReturnCode.WRONG_INPUT, { detail: `invalid filesize ${Number.isInteger(p.filesize) ? BigInt(p.filesize) : p.filesize}` });
     const check = verifySds(p.signature, SignedMessage.upload(p.filehash, p.signature.address, p.sequencenumber, p.req_time));
     if (!check.ok) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${check.detail}`);
     const conflict = await this.sessionInTheWay(p.filehash, p.signature.address);
@@ -167,7 +168,7 @@ export class UploadSessions {
     // planned only now: a size the wallet has no ozone for never makes the node build millions of packets
     s.packets = uploadPackets(p.filesize);
     s.slices = slicesOf(p.filesize);
-    await mkdir(s.dir, { recursive: true });
+    makeDirs(s.dir);
     if (s.packets.length === 0) {
       s.state = 'cached';
       this.arm(s, UPLOAD_TIMEOUTS.signWaitMs, 'no uploadSign within 15 s');

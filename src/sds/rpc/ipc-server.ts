@@ -5,12 +5,13 @@
  * answered with -32700 and Go's text, then the connection closes (answers still under way are sent
  * first), as geth's read loop does.
  */
-import { lstat, mkdir, chmod, unlink } from 'node:fs/promises';
+import { lstat, chmod, unlink } from 'node:fs/promises';
 import { connect, createServer, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { errorText } from '../../api/geth-rpc/dispatch.ts';
 import { JsonValueScanner } from '../../api/geth-rpc/json-stream.ts';
 import { RPC_PARSE_ERROR, type RpcDispatcher } from './dispatch.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 /**
  * The largest IPC message: the HTTP limit (5 MiB) leaves no room for a 3.5 MB upload packet once
@@ -48,7 +49,7 @@ async function prepareSocketPath(path: string): Promise<void> {
   if (length > MAX_IPC_PATH_BYTES) {
     throw new Error(`IPC endpoint ${path} is ${length} bytes long; a Unix socket path may have at most ${MAX_IPC_PATH_BYTES}: choose a shorter path`);
   }
-  await mkdir(dirname(path), { recursive: true, mode: 0o751 });
+  makeDirs(dirname(path), 0o751);
   let isSocket: boolean;
   try {
     isSocket = (await lstat(path)).isSocket();

@@ -5,9 +5,10 @@
  * simulator's own keys (docs/storage-client.md): `connectivity.listen_host`, `[limits]
  * max_add_bytes`, `[add] local_root`, `[migrate] source`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify, type TomlTable } from 'smol-toml';
+import { makeDirs } from '../../make-dirs.ts';
 
 export const DEFAULT_IPFS_PORT = 6798;
 export const DEFAULT_HTTP_RPC_URL = 'http://127.0.0.1:9301';
@@ -48,7 +49,7 @@ export function parseRpcMode(text: string): RpcMode {
 }
 
 export function writeStorageClientConfig(file: string, c: StorageClientConfig): void {
-  mkdirSync(join(file, '..'), { recursive: true });
+  makeDirs(join(file, '..'));
   const doc = {
     connectivity: { ipfs_port: String(c.port), listen_host: c.listenHost, rpc_mode: c.rpcMode, http_rpc_url: c.httpRpcUrl, ipc_endpoint: c.ipcEndpoint },
     keys: { wallet_address: c.walletAddress, wallet_password: c.walletPassword },

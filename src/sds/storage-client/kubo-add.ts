@@ -9,7 +9,7 @@
  * the request is refused with 413, and nothing is kept; nor when the request is aborted mid-body.
  */
 import busboy from 'busboy';
-import { createWriteStream, mkdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, realpathSync, rmSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, basename, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +19,7 @@ import type { CidIndex } from './cid-index.ts';
 import { boolOption, intOption, KuboError, type KuboRequest } from './kubo-http.ts';
 import type { SdsBackend } from './sds-backend.ts';
 import { importCandidates, KUBO_DEFAULTS, type AddCandidate, type AddOptions, type IndexBlockstore } from './unixfs.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 export interface AddContext {
   readonly index: CidIndex;
@@ -189,7 +190,7 @@ function localCandidate(c: AddContext, arg: string): AddCandidate {
 export async function handleAdd(c: AddContext, r: KuboRequest, res: ServerResponse): Promise<void> {
   const opts = addOptions(r.options);
   const spoolDir = c.backend.tempPath('add');
-  mkdirSync(spoolDir, { recursive: true });
+  makeDirs(spoolDir);
   try {
     const specForm = r.args.length > 0 && !(r.req.headers['content-type'] ?? '').startsWith('multipart/form-data');
     const candidates = specForm ? [localCandidate(c, r.args[0]!)] : await spoolMultipart(r, spoolDir, c.maxAddBytes);

@@ -5,7 +5,7 @@
  * CID, `pin/*`, `files/*`, `version`, `id`, `swarm/peers`, `block/stat|get`, `dag/get`, `object/stat`,
  * `repo/stat`), whose content lives in SDS.
  */
-import { createReadStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, rmSync, statSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { arch, platform } from 'node:os';
 import { basename, join } from 'node:path';
@@ -27,6 +27,7 @@ import type { SdsBackend } from './sds-backend.ts';
 import { IndexBlockstore, reachableCids, resolvePath, type ResolvedEntry } from './unixfs.ts';
 import { UnixFS } from 'ipfs-unixfs';
 import * as dagPb from '@ipld/dag-pb';
+import { makeDirs } from '../../make-dirs.ts';
 
 /** The Kubo version this API answers as (the sdspfs plugin's Kubo, reference §5.2) */
 export const KUBO_VERSION = '0.29.0';
@@ -235,7 +236,7 @@ export async function serveStorageClientApi(o: StorageClientApiOptions): Promise
       // the name comes from SDS: only its last component, never a path out of download/
       const name = basename(f.fileName.replaceAll('\\', '/')) .replace(/^\.+$/, '') || h.fileHash;
       const dir = join(o.home, 'download');
-      mkdirSync(dir, { recursive: true });
+      makeDirs(dir);
       const target = join(dir, name);
       try {
         await rename(f.path, target);

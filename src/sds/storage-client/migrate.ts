@@ -11,7 +11,7 @@
  * in the index, with the structure blocks that let `cat`/`ls`/`get` resolve it. Any failure removes
  * the temp folder and uploads nothing.
  */
-import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import * as dagPb from '@ipld/dag-pb';
@@ -28,6 +28,7 @@ import type { SdsRpcClient } from '../rpc/client.ts';
 import type { CidIndex } from './cid-index.ts';
 import type { SdsBackend } from './sds-backend.ts';
 import { IndexBlockstore, parseIpfsPath } from './unixfs.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 /** A block larger than this is refused before it is read whole (bitswap's and the gateways' limit is 2 MiB; 4 MiB leaves room). */
 export const MAX_BLOCK_BYTES = 4 * 1024 * 1024;
@@ -236,7 +237,7 @@ export async function fetchVerifiedFile(arg: string, name: string | undefined, s
   const dir = join(tmpRoot, entry.cid.toString());
   const file = join(dir, fileName);
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  makeDirs(dir);
   try {
     await pipeline(entry.content({ blockReadConcurrency: BLOCK_READ_CONCURRENCY }), createWriteStream(file));
     const size = statSync(file).size;

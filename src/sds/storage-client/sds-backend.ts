@@ -5,13 +5,14 @@
  * link of its SDS file (reference §5.2); bytes come back by a download session into a local file.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SdsClient, SdsReturnError } from '../client/sds-client.ts';
 import { sdsFileHashOfPath } from '../protocol/file-hash.ts';
 import { httpRpcClient, ipcRpcClient, type SdsRpcClient } from '../rpc/client.ts';
 import type { CidIndex, ContentRow } from './cid-index.ts';
 import type { RpcMode } from './config.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 export class SdsBackend {
   readonly client: SdsClient;
@@ -26,7 +27,7 @@ export class SdsBackend {
   ) {
     this.rpc = mode === 'ipc' ? ipcRpcClient(endpoint) : httpRpcClient(endpoint);
     this.client = new SdsClient(this.rpc, privateKey);
-    mkdirSync(tmpDir, { recursive: true });
+    makeDirs(tmpDir);
   }
 
   get owner(): string {

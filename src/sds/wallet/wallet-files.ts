@@ -5,7 +5,7 @@
  * - the P2P key, ed25519 (src/crypto/sds-key.ts), address `stsds1…` (file holds the 32-byte seed).
  * Files are written with mode 0600 and never overwritten.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hrp } from '../../crypto/address.ts';
 import { fromBech32 } from '../../crypto/bech32.ts';
@@ -17,6 +17,7 @@ import { assertValidMnemonic, generateMnemonic, normalizeMnemonic } from '../../
 import { sdsNetworkAddress, sdsP2pKeyFromMnemonic } from '../../crypto/sds-key.ts';
 import { walletAddressOf } from '../protocol/signature.ts';
 import { decryptKeystore, encryptKeystore } from './keystore.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 /** The folder of wallet files under a node home. */
 export const ACCOUNTS_DIR = 'accounts';
@@ -57,7 +58,7 @@ export function createWallet(home: string, opts: { password: string; mnemonic?: 
   for (const file of [walletFile, p2pFile]) {
     if (existsSync(file)) throw new Error(`wallet file ${file} already exists; not overwriting it`);
   }
-  mkdirSync(join(home, ACCOUNTS_DIR), { recursive: true, mode: 0o700 });
+  makeDirs(join(home, ACCOUNTS_DIR), 0o700);
   const write = (file: string, json: unknown): void => {
     try {
       writeFileSync(file, JSON.stringify(json, null, 2) + '\n', { flag: 'wx', mode: 0o600 });

@@ -5,7 +5,7 @@
  * by a replay of the home from genesis. A failure is shrunk by fast-check to a smallest scenario,
  * written as a file that `sdsim run <file> --check` replays to the same failure.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
@@ -16,6 +16,7 @@ import { chainDbPath, homeLayout, readConsensusConfig } from '../../node/home.ts
 import { parseScenario } from '../scenario/parse.ts';
 import { runScenario } from '../run/runner.ts';
 import { scenarioArbitrary, scenarioText, type ScenarioYaml } from './generate.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 export interface CheckOptions {
   readonly runs: number;
@@ -66,7 +67,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     if (!details.failed) return { ok: true, runs: details.numRuns, seed: o.seed };
     const shrunk = details.counterexample![0] as ScenarioYaml;
     const text = scenarioText(shrunk);
-    mkdirSync(o.out, { recursive: true });
+    makeDirs(o.out);
     const file = resolve(o.out, `check-failure-${o.seed}.yaml`);
     writeFileSync(file, text);
     const err = details.errorInstance as Error | undefined;

@@ -5,7 +5,7 @@
  * someone sends a tx), app.toml (`pruning = "nothing"` for queries at any height; `[pot]` with the
  * run's BLS mode), deterministic node and validator keys, and genesis.json.
  */
-import { mkdirSync, rmSync, readdirSync, statSync } from 'node:fs';
+import { rmSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { signTxDocument, unsignedTxDocument, DEFAULT_GAS_LIMIT } from '../../client/sign-tx.ts';
 import { codec as neutralCodec } from '../../codec/index.ts';
@@ -26,6 +26,7 @@ import { formatTimeNs } from '../../state/block-info.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { Population } from './population.ts';
 import { mergeJson } from '../scenario/merge-json.ts';
+import { makeDirs } from '../../make-dirs.ts';
 
 const STOS = 10n ** 18n;
 /** every run starts here (a fixed time keeps runs identical) */
@@ -148,7 +149,7 @@ export function claimOutFolder(dir: string): OutFolder {
   }
   let created: string | undefined;
   try {
-    created = mkdirSync(dir, { recursive: true });
+    created = makeDirs(dir);
   } catch (e) {
     throw new Error(`cannot create the output folder ${dir}: ${fsReason(e)}`);
   }
@@ -174,7 +175,7 @@ export function writeSimHome(dir: string, s: Scenario, pop: Population, genesis:
   saveNodeKey(layout.nodeKeyFile, createNodeKey(sha256(utf8ToBytes(`sdsim/${s.seed}/node-key`))));
   const [first, ...rest] = pop.validators;
   savePrivValidatorKey(layout.privValidatorKeyFile, first!.consensus);
-  if (rest.length > 0) mkdirSync(layout.extraValidatorKeysDir, { recursive: true });
+  if (rest.length > 0) makeDirs(layout.extraValidatorKeysDir);
   for (const v of rest) savePrivValidatorKey(join(layout.extraValidatorKeysDir, `${v.name}.json`), v.consensus);
   writeGenesisJson(layout.genesisFile, genesis);
   return layout;

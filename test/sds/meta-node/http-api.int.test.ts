@@ -34,3 +34,27 @@ describe('GET /wallets/<address>', () => {
     }
   });
 });
+
+describe('POST /sp/<operation> with a body the operation cannot read', () => {
+  const post = (op: string, body: unknown) => fetch(`${url}/sp/${op}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('a missing or mistyped field is a 400 naming it, before the operation runs', async () => {
+    const cases: [string, unknown, string][] = [
+      ['requestUpload', {}, 'requestUpload: field signature is missing (an object {address, pubkey, signature} of strings)'],
+      ['list', { signature: { address: alice.address, pubkey: 'p', signature: 's' }, reqTime: '1', page: 0 }, 'list: field reqTime must be a number, got "1"'],
+      ['fileStatus', { fileHash: [], wallet: 5 }, 'fileStatus: field wallet must be a string, got 5'],
+      ['uploadSign', { signature: { address: 'a', pubkey: 'p', signature: 's' }, reqTime: 1, sequenceNumber: '1', fileHash: 'h', fileName: 'n', fileSize: 1, pp: 'x', slices: [{ sliceNumber: 1 }] }, 'uploadSign: field slices must be an array of {sliceNumber, sliceHash, start, end}, got [{"sliceNumber":1}]'],
+      ['share', { signature: { address: 'a', pubkey: 'p', signature: 's' }, reqTime: 1, fileHash: 'h', duration: 1, privateFlag: 'yes', ipfsCid: '', metaInfo: '' }, 'share: field privateFlag must be true or false, got "yes"'],
+    ];
+    for (const [op, body, error] of cases) {
+      const r = await post(op, body);
+      expect([op, r.status, await r.json()]).toEqual([op, 400, { error }]);
+    }
+  });
+
+  it('a well-formed request still reaches its operation', async () => {
+    const r = await post('getOzone', { wallet: alice.address });
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as { ok: boolean }).ok).toBe(true);
+  });
+});
