@@ -63,7 +63,8 @@ export function checkRpcBody(body: string, owner: string): RpcPolicyResult {
     const m = field(item as Record<string, unknown>, 'method');
     if ('twice' in m) return { ok: false, status: 400, error: `a request holds ${m.twice.join(' and ')}: one spelling only` };
     const method = m.value;
-    if (typeof method !== 'string' || !(ALLOWED.test(method) || method === 'rpc_modules')) {
+    if (typeof method !== 'string') return { ok: false, status: 400, error: method === undefined ? 'a request has no method' : `a request's method must be a string, got ${JSON.stringify(method)}` };
+    if (!(ALLOWED.test(method) || method === 'rpc_modules')) {
       return { ok: false, status: 403, error: `method ${JSON.stringify(method)} is not available through the gateway: only the user_ namespace is` };
     }
     const p = field(item as Record<string, unknown>, 'params');

@@ -28,7 +28,10 @@ describe('checkRpcBody: what /private/rpc/<token> lets through', () => {
       expect(checkRpcBody(call(m), '')).toEqual({ ok: false, status: 403, error: text(m) });
     }
     expect(checkRpcBody(`[${call('user_requestGetOzone', {})},${call('owner_requestSend', { to: OTHER })}]`, '')).toEqual({ ok: false, status: 403, error: text('owner_requestSend') });
-    expect(checkRpcBody('{"id":1,"method":7}', '')).toEqual({ ok: false, status: 403, error: 'method 7 is not available through the gateway: only the user_ namespace is' });
+    // a method that is no string is a malformed request, not a forbidden one
+    expect(checkRpcBody('{"id":1,"method":7}', '')).toEqual({ ok: false, status: 400, error: "a request's method must be a string, got 7" });
+    expect(checkRpcBody('{"id":1,"method":null}', '')).toEqual({ ok: false, status: 400, error: "a request's method must be a string, got null" });
+    expect(checkRpcBody('{"id":1}', '')).toEqual({ ok: false, status: 400, error: 'a request has no method' });
   });
 
   it('refuses two spellings of one key (the node matches keys without regard to case, the last winning)', () => {

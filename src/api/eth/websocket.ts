@@ -60,7 +60,9 @@ export class EthWebsocket {
     }, this.pingIntervalMs);
     pinger.unref();
     ws.on('pong', () => (alive = true));
-    ws.on('error', () => ws.terminate());
+    // the library closes the connection itself after an error (1009 for a message over the limit):
+    // the close frame goes out first, and a peer that does not answer it is cut a second later
+    ws.on('error', () => setTimeout(() => ws.terminate(), 1000).unref());
     ws.on('message', (raw: RawData) => {
       alive = true;
       const bytes = Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as Buffer);

@@ -186,7 +186,9 @@ class WsConnection implements Subscriber {
         // CometBFT's read routine recovers a panic into an internal error with id -1
         .catch((e: unknown) => this.write(errorText(URI_REQUEST_ID, RpcError.internal(e instanceof Error ? e.message : String(e)))));
     });
-    ws.on('error', () => ws.terminate());
+    // the library closes the connection itself after an error (1009 for a message over the limit):
+    // the close frame goes out first, and a peer that does not answer it is cut a second later
+    ws.on('error', () => setTimeout(() => ws.terminate(), 1000).unref());
     this.closed = new Promise((resolve) => {
       ws.once('close', () => {
         this.open = false;
