@@ -49,6 +49,9 @@ export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
 
 const CACHE_CONTROL = { 'Cache-Control': 'public, max-age=86400' };
 
+/** rpc/jsonrpc/server `DefaultConfig`: ReadTimeout = ReadHeaderTimeout = 10 s. */
+const RPC_READ_TIMEOUT_MS = 10_000;
+
 export async function startRpcServer(node: Node, opts: RpcServerOptions): Promise<RunningRpcServer> {
   const events = new EventBus(node, { ...DEFAULT_EVENT_LIMITS, ...opts.eventLimits });
   const websocket = new WebsocketEndpoint(node, events, { ...opts.websocket, maxMessageBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, unsafe: opts.unsafe ?? false });
@@ -60,6 +63,10 @@ export async function startRpcServer(node: Node, opts: RpcServerOptions): Promis
     events.close();
     throw e;
   }
+  // CometBFT's RPC server reads a request's headers, and the whole request, within 10 s
+  // (`ReadHeaderTimeout`, `ReadTimeout`): a client that stalls mid-body lets go of its connection then
+  running.server.headersTimeout = RPC_READ_TIMEOUT_MS;
+  running.server.requestTimeout = RPC_READ_TIMEOUT_MS;
   running.server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => websocket.handleUpgrade(req, socket, head, (r, res) => void handler(r, res)));
   return {
     ...running,

@@ -32,6 +32,9 @@ export async function serveSdsRpcHttp(opts: SdsRpcHttpOptions): Promise<RunningS
     answer: (body) => opts.dispatcher.handle(body.toString('utf8'), 'http'),
   });
   const server = await listen({ host: opts.host, port: opts.port }, handler);
+  // geth's rpc.DefaultHTTPTimeouts: a request's headers and body within 30 s (ReadHeaderTimeout, ReadTimeout)
+  server.server.headersTimeout = 30_000;
+  server.server.requestTimeout = 30_000;
   holdContinue(server.server);
   return server;
 }

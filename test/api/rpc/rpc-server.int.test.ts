@@ -535,3 +535,20 @@ describe('CORS', () => {
     expect((await post('{"jsonrpc":"2.0","id":1,"method":"health"}', '/', { origin: 'https://app.example' })).headers.get('access-control-allow-origin')).toBeNull();
   });
 });
+
+describe('a client that stalls mid-request', () => {
+  it('is cut off after 10 s with 408, as CometBFT\'s ReadTimeout cuts it, not Node\'s 300 s', { timeout: 25_000 }, async () => {
+    const { connect } = await import('node:net');
+    const port = Number(new URL(h.url).port);
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const s = connect(port, '127.0.0.1', () => s.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{'));
+      let text = '';
+      s.on('data', (d) => (text += d.toString('latin1')));
+      s.on('close', () => resolve(text));
+      s.on('error', reject);
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
