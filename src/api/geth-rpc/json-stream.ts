@@ -75,6 +75,9 @@ export type ScanResult =
  * Scans ONE JSON value. Feed chunks with `feed`; it answers where the value ends (an offset into
  * the concatenation of everything fed since `reset`), that more bytes are needed, or Go's syntax error.
  */
+/** encoding/json's scanner `maxNestingDepth`: one more open object or array is an error. */
+const MAX_NESTING_DEPTH = 10_000;
+
 export class JsonValueScanner {
   private state: S = S.BeginValue;
   private stack: P[] = [];
@@ -271,9 +274,11 @@ export class JsonValueScanner {
     switch (c) {
       case 0x7b:
         this.stack.push(P.ObjKey);
+        if (this.stack.length > MAX_NESTING_DEPTH) return this.fail(c, 'exceeded max depth');
         return this.goTo(S.BeginKeyOrEmpty);
       case 0x5b:
         this.stack.push(P.Array);
+        if (this.stack.length > MAX_NESTING_DEPTH) return this.fail(c, 'exceeded max depth');
         return this.goTo(S.BeginValueOrEmpty);
       case 0x22:
         return this.goTo(S.InString);

@@ -83,6 +83,10 @@ describe('RpcDispatcher', () => {
     expect(await dispatcher.handle('{"jsonrpc":"2.0","id":{"a":1},"method":"user_note"}', 'http')).toBe(E('null', -32600, 'invalid request'));
     expect(await dispatcher.handle('{"jsonrpc":"2.0","id":5,"method":7}', 'http')).toBe(E('5', -32600, 'invalid request'));
     expect(await dispatcher.handle('42', 'http')).toBe(E('null', -32600, 'invalid request'));
+    // encoding/json's scanner stops at 10,000 levels of nesting: a parse error, as geth answers it
+    expect(await dispatcher.handle(`${'['.repeat(10_000)}${']'.repeat(10_000)}`, 'http')).toBe(`[${E('null', -32600, 'invalid request')}]`);
+    expect(await dispatcher.handle(`${'['.repeat(10_001)}${']'.repeat(10_001)}`, 'http')).toBe(E('null', -32700, 'parse error'));
+    expect(await dispatcher.handle(`{"a":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_001)}`, 'http')).toBe(E('null', -32700, 'parse error'));
     expect(await dispatcher.handle('null', 'http')).toBe(E('null', -32600, 'invalid request'));
     // only the first JSON value of a body is read
     expect(await dispatcher.handle('{"id":1,"method":"user_note"} trailing garbage', 'http')).toBe('{"jsonrpc":"2.0","id":1,"result":{"return":"0"}}');
