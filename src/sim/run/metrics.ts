@@ -126,9 +126,13 @@ export class EpochRecorder {
     this.rows++;
   }
 
+  /** Ends the JSON array and closes both files (closed even when the last write fails). */
   close(): void {
-    writeSync(this.json, this.rows === 0 ? ']\n' : '\n]\n');
-    closeSync(this.csv);
-    closeSync(this.json);
+    try {
+      writeSync(this.json, this.rows === 0 ? ']\n' : '\n]\n');
+    } finally {
+      closeSync(this.csv);
+      closeSync(this.json);
+    }
   }
 }

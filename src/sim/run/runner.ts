@@ -153,7 +153,14 @@ async function runInto(scenario: Scenario, o: RunOptions): Promise<RunResult> {
   const waves = planWaves(s, pop);
   const extra = new Map<string, bigint>();
   for (const list of waves.values()) for (const w of list) extra.set(w.user.address, (extra.get(w.user.address) ?? 0n) + w.amount);
-  const genesisJson = await simGenesis(s, pop, extra);
+  let genesisJson: GenesisJson;
+  try {
+    genesisJson = await simGenesis(s, pop, extra);
+  } catch (e) {
+    // an amount that fits alone, past 2^256 − 1 with what the run adds to it (fee reserves, waves, the supply)
+    const pos = s.positions.population ?? { line: 1, col: 1 };
+    throw new ScenarioError(s.file, pos.line, pos.col, 'population', `the run's genesis cannot be built from it: ${(e as Error).message}`);
+  }
   const layout = writeSimHome(o.out, s, pop, genesisJson);
   const genesis = genesisDocOf(genesisJson, layout.genesisFile);
   const restorePot = applyPotNodeSettings({ ...DEFAULT_POT_NODE_SETTINGS, blsVerifier: s.bls === 'trusted' ? 'accept-any' : 'bls12-381' });
@@ -184,12 +191,20 @@ async function runInto(scenario: Scenario, o: RunOptions): Promise<RunResult> {
     const result = await run.all(o.epochs ?? scenarioEpochs(s), o.onEpoch);
     return { home: layout.home, chainId: genesis.chain_id, bls: s.bls, ...result };
   } finally {
-    if (recorder) {
-      setDistributionObserver(previousObserver);
-      recorder.close();
+    // each close runs whatever the one before it threw (a full disk failing the metrics' last
+    // write must not leave the chain's writer thread, and the process, alive)
+    try {
+      if (recorder) {
+        setDistributionObserver(previousObserver);
+        recorder.close();
+      }
+    } finally {
+      try {
+        chain.close();
+      } finally {
+        restorePot();
+      }
     }
-    chain.close();
-    restorePot();
   }
 }
 

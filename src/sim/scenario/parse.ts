@@ -488,7 +488,8 @@ export function parseScenario(text: string, file: string): Scenario {
   const cm = mapping(ctx, clockEntry.value, 'clock', 'clock', clockEntry.key);
   const epochSeconds = opt(cm, 'epoch', (n, p) => duration(ctx, n, p, true), 'clock', SCENARIO_DEFAULTS.epochSeconds);
   const blockIntervalSeconds = opt(cm, 'block_interval', (n, p) => duration(ctx, n, p, true), 'clock', SCENARIO_DEFAULTS.blockIntervalSeconds);
-  if (blockIntervalSeconds * 3 > epochSeconds) fail(ctx, cm.get('block_interval')!.value, 'clock.block_interval', `at most a third of clock.epoch (${epochSeconds}s): the runner makes three blocks per epoch`);
+  // the record block (epoch start + 2 × interval) must come before the report block (epoch end − interval)
+  if (blockIntervalSeconds * 3 >= epochSeconds) fail(ctx, cm.get('block_interval')!.value, 'clock.block_interval', `less than a third of clock.epoch (${epochSeconds}s): the runner makes three blocks per epoch, each later than the one before`);
   const durNode = req(ctx, cm, 'duration', 'clock', clockEntry.value);
   const dm = mapping(ctx, durNode, 'clock.duration', 'clock.duration', cm.get('duration')!.key);
   if (dm.size !== 1) fail(ctx, durNode, 'clock.duration', `expected exactly one of epochs, time, got ${dm.size}`);

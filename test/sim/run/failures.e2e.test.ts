@@ -11,7 +11,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { Chain } from '../../../src/abci/chain.ts';
+import { EpochRecorder } from '../../../src/sim/run/metrics.ts';
 import { BondStatus, getResourceNode, getSlashing } from '../../../src/modules/register/state.ts';
 import { walletKey } from '../../../src/modules/pot/state.ts';
 import { parseScenario } from '../../../src/sim/scenario/parse.ts';
@@ -145,6 +147,34 @@ describe('sdsim run: a run that fails midway leaves --out as it was', () => {
     const err = await runScenario(bad, { out }).then(() => undefined, (e: unknown) => e);
     expect(err).toBeInstanceOf(RunError);
     expect((err as Error).message).toBe('p.yaml:4:10: events[0].proposal: the chain did not carry it out: proposal 1 passed the vote at height 6 (epoch 1), but the chain refused its params: community tax must be between 0 and 1: 1.500000000000000000: invalid community tax param');
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+});
+
+describe('sdsim run: errors while closing', () => {
+  it('the metrics\' last write failing (a full disk) still closes the chain, so the run ends with its error', async () => {
+    const out = join(dir, 'out-enospc');
+    const s = parseScenario(`clock: {duration: {epochs: 1}}\n${SMALL}`, 'e.yaml');
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const metrics = vi.spyOn(EpochRecorder.prototype, 'close').mockImplementation(() => {
+      throw full;
+    });
+    const closed = vi.spyOn(Chain.prototype, 'close');
+    try {
+      await expect(runScenario(s, { out })).rejects.toBe(full);
+      expect(closed).toHaveBeenCalledTimes(1);
+    } finally {
+      metrics.mockRestore();
+      closed.mockRestore();
+    }
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
+  it('an amount that fits alone but not with what the run adds to it is refused at the population, with its place', async () => {
+    const max = (2n ** 256n - 1n).toString();
+    const s = parseScenario(`clock: {duration: {epochs: 1}}\npopulation: {validators: {count: 1}, meta_nodes: {count: 3}, resource_nodes: {count: 2}, users: {count: 2, prepay: "${max}"}}\n`, 'big.yaml');
+    const out = join(dir, 'out-overflow');
+    await expect(runScenario(s, { out })).rejects.toThrow(/^big\.yaml:2:1: population: the run's genesis cannot be built from it: .*overflow/);
     expect(existsSync(out)).toBe(false);
   }, 60_000);
 });
