@@ -529,9 +529,12 @@ export class Chain {
     }
   }
 
-  /** Replays the stored blocks after the current height (after `open` with `replayUpTo`). */
-  replayStored(): void {
-    this.replayFrom(this.app.height + 1n, this.store.latestHeight());
+  /**
+   * Replays the stored blocks after the current height (after `open` with `replayUpTo`);
+   * `afterBlock` runs after each block is committed (a throw there stops the replay).
+   */
+  replayStored(afterBlock?: (height: bigint) => void): void {
+    this.replayFrom(this.app.height + 1n, this.store.latestHeight(), undefined, afterBlock);
   }
 
   private recover(genesis: GenesisDoc, upTo?: bigint): void {
@@ -565,7 +568,7 @@ export class Chain {
   }
 
   /** Replays stored blocks [from, to] onto the current app state, checking each stored app hash. */
-  private replayFrom(from: bigint, to: bigint, plan = this.replayPlan(from, to)): void {
+  private replayFrom(from: bigint, to: bigint, plan = this.replayPlan(from, to), afterBlock?: (height: bigint) => void): void {
     if (from > to) {
       plan.decoder?.close();
       // nothing to replay: the time of the newest block is the last block time
@@ -594,6 +597,7 @@ export class Chain {
         }
         this.app.commit();
         this.lastTimeNs = block.timeNs;
+        afterBlock?.(h);
       }
     } finally {
       decoder?.close();

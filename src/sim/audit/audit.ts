@@ -43,17 +43,18 @@ export async function auditHome(home: string, opts: AuditOptions = {}): Promise<
     if (earliest > first) {
       throw new Error(`cannot audit ${layout.home}: blocks before ${earliest} were pruned, and the audit replays every block from the genesis (a node keeps every block with min-retain-blocks = 0 in app.toml)`);
     }
+    const overflow = () =>
+      new Error(`cannot audit ${layout.home} in one go: more than ${opts.maxWalletRecords ?? MAX_WALLET_RECORDS} per-wallet rewards to list; narrow it with --epochs A..B or --wallet W`);
     try {
-      chain.replayStored();
+      // the replay stops at the block where the records pass the limit, not at the chain's end
+      chain.replayStored(() => {
+        if (recorder.overflow) throw overflow();
+      });
     } catch (e) {
       if (e instanceof ReplayMismatchError) throw new Error(`cannot audit ${layout.home}: ${e.message}; ${settingsHint(settings, layout.appToml)}`);
       throw e;
     }
-    if (recorder.overflow) {
-      throw new Error(
-        `cannot audit ${layout.home} in one go: more than ${opts.maxWalletRecords ?? MAX_WALLET_RECORDS} per-wallet rewards to list; narrow it with --epochs A..B or --wallet W`,
-      );
-    }
+    if (recorder.overflow) throw overflow();
     const state = chain.app.state;
     const store = chain.store;
     const succeeded = (hash: string, height: bigint) => {

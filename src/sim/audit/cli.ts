@@ -3,11 +3,11 @@
  * (docs/audit.md). Called by src/cli/sdsim.ts with the words after `audit`, or with the options
  * already parsed. Every problem is thrown as an Error whose message names it.
  */
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, statSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { auditHome } from './audit.ts';
 import { parseAuditFormat, parseEpochRange } from './options.ts';
-import { renderAudit } from './render.ts';
+import { renderAuditChunks } from './render.ts';
 import type { Audit } from './types.ts';
 
 export interface AuditCommandOptions {
@@ -64,18 +64,25 @@ export async function runAuditCommand(argv: readonly string[] | AuditCommandOpti
   // before the replay, which can take long
   if (out !== undefined) checkOutFile(out);
   const audit = await auditHome(opts.home, { ...(epochs ? { epochs } : {}), ...(opts.wallet !== undefined ? { wallet: opts.wallet } : {}) });
-  const text = renderAudit(audit, format);
-  if (out !== undefined) writeReport(out, text);
-  else (io.write ?? ((t: string) => process.stdout.write(t)))(text);
+  const chunks = renderAuditChunks(audit, format);
+  if (out !== undefined) writeReport(out, chunks);
+  else for (const chunk of chunks) (io.write ?? ((t: string) => process.stdout.write(t)))(chunk);
   return audit;
 }
 
-/** Writes a report to `--out FILE`, a failure named in words as `checkOutFile` names it (also `sdsim diff`'s). */
-export function writeReport(out: string, text: string): void {
+/**
+ * Writes a report (whole, or in pieces one after the other) to `--out FILE`, a failure named in
+ * words as `checkOutFile` names it (also `sdsim diff`'s).
+ */
+export function writeReport(out: string, report: string | Iterable<string>): void {
+  let fd: number | undefined;
   try {
-    writeFileSync(out, text);
+    fd = openSync(out, 'w');
+    for (const chunk of typeof report === 'string' ? [report] : report) writeSync(fd, chunk);
   } catch (e) {
     throw new Error(`cannot write the report to ${out}: ${writeProblem(e as NodeJS.ErrnoException, out)}`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

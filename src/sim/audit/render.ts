@@ -5,18 +5,45 @@ import type { Audit, CreditAudit, EpochAudit, WalletAudit } from './types.ts';
 import { csvField } from '../csv.ts';
 
 export function renderAudit(audit: Audit, format: AuditFormat): string {
+  return [...renderAuditChunks(audit, format)].join('');
+}
+
+/**
+ * The report in pieces, to be written one after the other: a year's JSON or CSV is larger than the
+ * longest string V8 makes (about 512 MiB), so neither is built whole (`sdsim audit` streams them).
+ */
+export function* renderAuditChunks(audit: Audit, format: AuditFormat): Generator<string> {
   switch (format) {
     case 'json':
-      return auditJson(audit);
+      yield* auditJsonChunks(audit);
+      return;
     case 'csv':
-      return auditCsv(audit);
+      yield* auditCsvChunks(audit);
+      return;
     case 'html':
-      return renderAuditHtml(audit);
+      yield renderAuditHtml(audit);
   }
 }
 
-export function auditJson(audit: Audit): string {
-  return `${JSON.stringify(audit, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2)}\n`;
+const bigintsAsText = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+
+/** `JSON.stringify(audit, …, 2)` and a newline, one epoch at a time. */
+function* auditJsonChunks(audit: Audit): Generator<string> {
+  // nested text of a member at depth 1 (the first line stays where the key is)
+  const nested = (value: unknown, pad: string) => (JSON.stringify(value, bigintsAsText, 2) ?? 'null').replaceAll('\n', `\n${pad}`);
+  const entries = Object.entries(audit).filter(([, v]) => v !== undefined);
+  yield '{\n';
+  for (const [i, [key, value]] of entries.entries()) {
+    const comma = i < entries.length - 1 ? ',' : '';
+    if (key === 'epochs' && Array.isArray(value) && value.length > 0) {
+      yield `  ${JSON.stringify(key)}: [\n`;
+      for (const [j, e] of value.entries()) yield `    ${nested(e, '    ')}${j < value.length - 1 ? ',' : ''}\n`;
+      yield `  ]${comma}\n`;
+    } else {
+      yield `  ${JSON.stringify(key)}: ${nested(value, '  ')}${comma}\n`;
+    }
+  }
+  yield '}\n';
 }
 
 export const CSV_COLUMNS = [
@@ -44,10 +71,11 @@ export const CSV_COLUMNS = [
  * One row per epoch × wallet. A wallet with several credits in one report (reported twice, or both a
  * resource wallet and a meta node's payee) shows each credit's Dec values joined by `+`.
  */
-export function auditCsv(audit: Audit): string {
-  const rows = [CSV_COLUMNS.join(',')];
-  for (const e of audit.epochs) for (const w of e.wallets) rows.push(csvRow(e, w).map(csvField).join(','));
-  return `${rows.join('\n')}\n`;
+function* auditCsvChunks(audit: Audit): Generator<string> {
+  yield `${CSV_COLUMNS.join(',')}\n`;
+  for (const e of audit.epochs) {
+    if (e.wallets.length > 0) yield `${e.wallets.map((w) => csvRow(e, w).map(csvField).join(',')).join('\n')}\n`;
+  }
 }
 
 function csvRow(e: EpochAudit, w: WalletAudit): string[] {

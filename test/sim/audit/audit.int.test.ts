@@ -5,8 +5,8 @@
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accAddress } from '../../../src/crypto/address.ts';
 import { BlockStore } from '../../../src/events/block-store.ts';
 import { Dec } from '../../../src/math/dec.ts';
@@ -15,7 +15,8 @@ import { setMaturationObserver } from '../../../src/modules/pot/mature.ts';
 import { initHome } from '../../../src/node/init.ts';
 import { auditHome, epochRanges } from '../../../src/sim/audit/audit.ts';
 import { parseAuditArgs, runAuditCommand } from '../../../src/sim/audit/cli.ts';
-import { renderAudit } from '../../../src/sim/audit/render.ts';
+import { renderAudit, renderAuditChunks } from '../../../src/sim/audit/render.ts';
+import { App } from '../../../src/abci/app.ts';
 import type { Audit } from '../../../src/sim/audit/types.ts';
 import { CHAIN_ID } from '../../helpers/fixture.ts';
 import { runBin } from '../../cli/run-chaind.ts';
@@ -330,6 +331,38 @@ describe('sdsim audit: errors', () => {
     );
     // the same limit is enough for one wallet
     expect((await auditHome(fx.home, { maxWalletRecords: 3, wallet: WALLET_A })).verdict.ok).toBe(true);
+  });
+
+  it('the replay stops at the block where the records pass the limit, not at the chain\'s end', async () => {
+    const replayed: bigint[] = [];
+    const original = App.prototype.finalizeBlock;
+    const finalize = vi.spyOn(App.prototype, 'finalizeBlock').mockImplementation(function (this: App, ...args: Parameters<App['finalizeBlock']>) {
+      replayed.push(args[0].height);
+      return original.apply(this, args);
+    });
+    try {
+      await expect(auditHome(fx.home, { maxWalletRecords: 3 })).rejects.toThrow('more than 3 per-wallet rewards to list');
+    } finally {
+      finalize.mockRestore();
+    }
+    const store = new BlockStore(join(fx.home, 'data', 'chain.sqlite'));
+    const latest = store.latestHeight();
+    store.close();
+    expect(replayed.length).toBeGreaterThan(0);
+    expect(BigInt(replayed.length)).toBeLessThan(latest);
+  });
+
+  it('a JSON or CSV report is written in pieces, the same bytes as whole', async () => {
+    const audit = await auditHome(fx.home);
+    for (const format of ['json', 'csv'] as const) {
+      const pieces = [...renderAuditChunks(audit, format)];
+      expect(pieces.length).toBeGreaterThan(2);
+      expect(pieces.join('')).toBe(format === 'json' ? `${JSON.stringify(audit, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n` : renderAudit(audit, 'csv'));
+    }
+    const out = join(mkdtempSync(join(tmpdir(), 'audit-out-')), 'a.json');
+    dirs.push(dirname(out));
+    await runAuditCommand(['--home', fx.home, '--out', out]);
+    expect(readFileSync(out, 'utf8')).toBe(renderAudit(audit, 'json'));
   });
 
   it('a home whose first blocks were pruned: the audit replays from genesis, so it says it cannot', async () => {
