@@ -32,6 +32,12 @@ function bins(audit: Audit): { size: number; groups: EpochAudit[][] } {
   return { size, groups };
 }
 
+/** A last bin smaller than the others (its sum is over fewer epochs), named in the title. */
+const lastBinNote = (groups: readonly EpochAudit[][], size: number): string => {
+  const last = groups.at(-1)?.length ?? size;
+  return last < size ? ` (the last bin ${last})` : '';
+};
+
 /** the last epoch of each bin: for values that are states (total mined, St, Pt, Lt, prices) */
 const sampled = (audit: Audit): EpochAudit[] => bins(audit).groups.map((g) => g.at(-1)!);
 const sampledNote = (audit: Audit): string => {
@@ -134,7 +140,7 @@ function rewardsByRoleChart(audit: Audit): Chart {
   });
   return {
     id: 'rewards-by-role',
-    title: size > 1 ? `Reward by role, summed over every ${size} epochs` : 'Reward per epoch by role',
+    title: size > 1 ? `Reward by role, summed over every ${size} epochs${lastBinNote(groups, size)}` : 'Reward per epoch by role',
     spec: stackedByEpochSpec(values, size, 'stos', 'mining + traffic reward (stos)'),
   };
 }
@@ -234,7 +240,8 @@ function depositsChart(audit: Audit): Chart {
         mark: { type: 'line', point: true },
         encoding: {
           x: { field: 'time', type: 'temporal', title: 'report block time (UTC)', timeUnit: 'utcyearmonthdatehoursminutes' },
-          y: { field: 'value', type: 'quantitative', title: null, scale: { zero: false } },
+          // SI prefixes: Lt in noz runs to 18 digits and more, past the axis' room
+          y: { field: 'value', type: 'quantitative', title: null, scale: { zero: false }, axis: { format: '.4~s' } },
         },
       },
       resolve: { scale: { y: 'independent' } },

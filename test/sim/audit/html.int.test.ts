@@ -60,6 +60,16 @@ describe('sdsim audit --format html', () => {
     expect(page.match(/<details /g)?.length).toBe(300);
     expect(page).toContain('The per-wallet tables of the other 150 epochs are not in this page: narrow the audit with <code>--epochs A..B</code> or <code>--wallet W</code> (the JSON and CSV formats list them all).');
     expect(page.match(/<svg /g)?.length).toBe(5);
+    // 451 epochs in bins of 3: the last bin holds 1, and the title says so
+    const odd: Audit = { ...audit, epochs: Array.from({ length: 451 }, (_, i) => ({ ...e1, epoch: BigInt(i + 1) })) };
+    expect(auditCharts(odd).find((c) => c.id === 'rewards-by-role')!.title).toBe('Reward by role, summed over every 3 epochs (the last bin 1)');
+  });
+
+  it('the Lt, St and Pt axes write large values with SI prefixes, so that Lt (noz, 18 digits) fits', () => {
+    const big: Audit = { ...audit, epochs: audit.epochs.map((e) => ({ ...e, inputs: { ...e.inputs, lt: 114_661_500_000_000_000_000n } })) };
+    const svg = chartSvg(auditCharts(big).find((c) => c.id === 'lt-st-pt')!.spec);
+    expect(svg).not.toContain('114,661,500,000,000');
+    expect(svg).toMatch(/>114\.7E</);
   });
 
   it('the total-mined chart is scaled to the run: its axis ends near the last total mined, not at the tier-1 end; the next valve is named in a note', () => {
