@@ -78,6 +78,8 @@ export class Subscription {
 export class EventBus {
   /** subscriber → query text → subscription */
   private readonly clients = new Map<Subscriber, Map<string, Subscription>>();
+  /** broadcast_tx_commit callers waiting for their tx (a websocket's subscriber, or an HTTP request's own key) → how many waits */
+  private readonly commitWaits = new Map<Subscriber | object, number>();
   private readonly queue: CommittedBlock[] = [];
   private scheduled: NodeJS.Immediate | undefined;
   private readonly source: RxSubscription;
@@ -92,12 +94,39 @@ export class EventBus {
     this.source = node.blocks$.subscribe((block) => this.onBlock(block));
   }
 
+  /**
+   * The clients with a subscription: websocket subscribers, and the callers of broadcast_tx_commit
+   * while they wait (CometBFT subscribes each to its tx's event, as its remote address).
+   */
   numClients(): number {
-    return this.clients.size;
+    if (this.commitWaits.size === 0) return this.clients.size;
+    let n = this.clients.size;
+    for (const key of this.commitWaits.keys()) if (!this.clients.has(key as Subscriber)) n++;
+    return n;
   }
 
-  numClientSubscriptions(subscriber: Subscriber): number {
-    return this.clients.get(subscriber)?.size ?? 0;
+  numClientSubscriptions(subscriber: Subscriber | object): number {
+    return (this.clients.get(subscriber as Subscriber)?.size ?? 0) + (this.commitWaits.get(subscriber) ?? 0);
+  }
+
+  /**
+   * broadcast_tx_commit's wait for its tx, counted as CometBFT counts its subscription to the tx:
+   * against `max_subscription_clients` and the caller's `max_subscriptions_per_client` (the limits
+   * are checked here first, with CometBFT's texts); returns the release of the wait.
+   */
+  holdCommitWait(caller: Subscriber | object): () => void {
+    const { maxSubscriptionClients, maxSubscriptionsPerClient } = this.limits;
+    if (this.numClients() >= maxSubscriptionClients) throw new Error(`max_subscription_clients ${maxSubscriptionClients} reached`);
+    if (this.numClientSubscriptions(caller) >= maxSubscriptionsPerClient) throw new Error(`max_subscriptions_per_client ${maxSubscriptionsPerClient} reached`);
+    this.commitWaits.set(caller, (this.commitWaits.get(caller) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const n = (this.commitWaits.get(caller) ?? 1) - 1;
+      if (n === 0) this.commitWaits.delete(caller);
+      else this.commitWaits.set(caller, n);
+    };
   }
 
   /** every client's subscriptions together */

@@ -412,6 +412,31 @@ describe('limits, slow clients and deadlines', () => {
     }
   });
 
+  it('broadcast_tx_commit\'s wait is a subscription to CometBFT: refused at max_subscription_clients, and while it waits it counts', async () => {
+    const h2 = await startHarness({ genesis, serverOptions: { eventLimits: { maxSubscriptionClients: 1 } } });
+    const commit = (tx: Uint8Array) =>
+      fetch(h2.url, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'broadcast_tx_commit', params: { tx: Buffer.from(tx).toString('base64') } }) }).then((r) => r.json() as Promise<Record<string, any>>);
+    try {
+      const a = await RawClient.open(`ws://127.0.0.1:${h2.server.address.port}/websocket`);
+      expect(await a.call('subscribe', { query: "tm.event='Tx'" }, 1)).toBe('{"jsonrpc":"2.0","id":1,"result":{}}');
+      const tx = signed(alice, 0n, 0n, { messages: [msgSend(alice.address, bob.address, 1n)], fee: FEE });
+      expect(await commit(tx)).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Internal error', data: 'max_subscription_clients 1 reached' } });
+      expect(h2.node.mempool.size).toBe(0);
+      await a.call('unsubscribe_all', {}, 2);
+      await until(() => h2.server.websocket.events.numClients() === 0, 'a released');
+      // now the commit waits, holding the one place: a subscription meanwhile is refused
+      const waiting = commit(tx);
+      await until(() => h2.server.websocket.events.numClients() === 1, 'the commit waiting');
+      expect(await a.call('subscribe', { query: "tm.event='Tx'" }, 3)).toBe(internal(3, 'max_subscription_clients 1 reached'));
+      h2.node.produceBlock();
+      expect((await waiting).result.deliver_tx.code).toBe(0);
+      expect(h2.server.websocket.events.numClients()).toBe(0);
+      await a.close();
+    } finally {
+      await h2.close();
+    }
+  });
+
   it('a client that keeps up is never cancelled, however many events it gets', async () => {
     const h2 = await startHarness({ genesis, serverOptions: { eventLimits: { subscriptionBufferSize: 1 } } });
     try {

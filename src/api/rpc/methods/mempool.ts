@@ -49,13 +49,20 @@ export const mempoolRoutes: Record<string, Route> = {
   },
   broadcast_tx_commit: {
     params: txParam,
-    run: async ({ node }, [tx]) => {
+    run: async ({ node, events, ws }, [tx]) => {
       const bytes = tx as Uint8Array;
+      // the wait for the tx is a subscription in CometBFT, within the event limits: checked before CheckTx
+      let release: (() => void) | undefined;
+      try {
+        release = events?.holdCommitWait(ws?.subscriber ?? {});
+      } catch (e) {
+        throw RpcError.internal((e as Error).message);
+      }
       const r = await mempoolCall(() => {
         // refusals first: Node.broadcastTxCommit would leave its wait for the block pending when the mempool refuses
         node.mempool.precheck(Node.txHash(bytes), bytes);
         return node.broadcastTxCommit(bytes, BROADCAST_TX_COMMIT_TIMEOUT_MS);
-      }, 'error on broadcastTxCommit: ');
+      }, 'error on broadcastTxCommit: ').finally(() => release?.());
       return {
         check_tx: checkTxJson(r.checkTx),
         deliver_tx: r.txResult ? deliverTxJson(r.txResult) : EMPTY_DELIVER_TX,
