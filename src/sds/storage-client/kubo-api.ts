@@ -300,7 +300,12 @@ export async function serveStorageClientApi(o: StorageClientApiOptions): Promise
           pack.entry({ name, type: 'directory', mode: 0o755, mtime: new Date(0) });
           continue;
         }
-        if (i !== firstFile) current = await Promise.race([fetchAt(i), gone]);
+        if (i !== firstFile) {
+          const fetching = fetchAt(i);
+          // a download that ends after the reader left leaves no file behind
+          fetching.then((f) => stopped.signal.aborted && f && rmSync(f.path, { force: true }), () => undefined);
+          current = await Promise.race([fetching, gone]);
+        }
         await pipeline(createReadStream(current!.path), pack.entry({ name, size: content.size, mode: 0o644, mtime: new Date(0) }), { signal: stopped.signal });
         rmSync(current!.path, { force: true });
         current = undefined;
