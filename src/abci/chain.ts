@@ -169,6 +169,11 @@ export interface ChainOptions extends AppOptions {
    * their state snapshots on disk (pruning's keep-every); 0 or absent: none
    */
   readonly keepEvery?: number;
+  /**
+   * answer queries at any older height whose blocks the store still holds, by rebuilding its state
+   * from the snapshot at or below it and the blocks after (an archive node: pruning `nothing`)
+   */
+  readonly rebuildPastStates?: boolean;
 }
 
 /** What the last replay did (`Chain.lastReplay`). */
@@ -251,7 +256,8 @@ export class Chain {
       this.store.close();
       throw e;
     }
-    this.app = new App({ ...opts, codec });
+    this.appOptions = { ...opts, codec };
+    this.app = new App(this.appOptions);
     this.snapshotInterval = opts.snapshotInterval ?? 100;
     this.snapshotSliceMs = opts.snapshotSliceMs ?? 0;
     this.snapshotDeltas = opts.snapshotDeltas ?? 0;
@@ -259,7 +265,48 @@ export class Chain {
     const decoderPossible = this.app.decodesAs(MODULES) && opts.dbPath !== ':memory:' && opts.dbPath !== '';
     this.replayDecoderMinTxs = decoderPossible ? (opts.replayDecoderMinTxs ?? 5000) : Infinity;
     const every = BigInt(opts.keepEvery ?? 0);
-    if (every > 0n) this.app.keepPastStates((height) => (height % every === 0n ? this.snapshotState(height) : undefined));
+    if (opts.rebuildPastStates) this.app.keepPastStates((height) => this.rebuiltState(height));
+    else if (every > 0n) this.app.keepPastStates((height) => (height % every === 0n ? this.snapshotState(height) : undefined));
+  }
+
+  /** what the App was made with (a state rebuilt for a past height replays on another App made so) */
+  private readonly appOptions: AppOptions;
+  /** the last state rebuilt for a past height (`rebuiltState`) */
+  private rebuilt: { height: bigint; state: AppState } | undefined;
+
+  /**
+   * The state at a past height, rebuilt on a scratch App from the snapshot at or below it and the
+   * stored blocks after it, each checked against its stored app hash; undefined when the blocks it
+   * needs were pruned. The last one rebuilt is kept.
+   */
+  private rebuiltState(height: bigint): AppState | undefined {
+    if (this.rebuilt?.height === height) return this.rebuilt.state;
+    const snap = this.store.latestSnapshot(height);
+    if (!snap) return undefined;
+    if (snap.height < height && this.store.earliestHeight() > snap.height + 1n) return undefined;
+    const app = new App(this.appOptions);
+    const snapTime = snap.height >= this.initialHeight ? this.store.getBlock(snap.height)?.timeNs : undefined;
+    app.restore(reviveAppState(restoreSnapshot(snap.texts) as AppState), snap.height, this.app.info().chainId, snapTime);
+    for (let h = snap.height + 1n; h <= height; h++) {
+      const block = this.store.getBlock(h);
+      if (!block) return undefined;
+      this.replayBlock(app, h, block);
+    }
+    this.rebuilt = { height, state: app.state };
+    return app.state;
+  }
+
+  /** One stored block onto `app`, as a replay runs it (no signature checks), its app hash checked. */
+  private replayBlock(app: App, h: bigint, block: BlockRecord, parts?: Parameters<App['finalizeBlock']>[2]): void {
+    const req = { height: h, timeNs: block.timeNs, proposer: proposerOf(block.header), txs: block.txs, ...finalizeInputsOf(block.consensus), evidenceParams: this.evidenceParams };
+    const res = app.finalizeBlock(req, 'replay', parts);
+    const got = Buffer.from(res.appHash).toString('hex');
+    const want = Buffer.from(block.appHash).toString('hex');
+    if (got !== want) {
+      app.abandonPending();
+      throw new ReplayMismatchError(h, want, got);
+    }
+    app.commit();
   }
 
   /** The last state read back from a snapshot (`snapshotState`). */
@@ -579,7 +626,6 @@ export class Chain {
     }
     const started = performance.now();
     const { txs: txCount, decoder } = plan;
-    const evidenceParams = this.evidenceParams;
     let decodedOnWorker = 0;
     try {
       for (let h = from; h <= to; h++) {
@@ -587,15 +633,7 @@ export class Chain {
         if (decoded) decodedOnWorker++;
         const block = decoded?.block ?? this.store.getBlock(h);
         if (!block) throw new Error(`replay: block ${h} is missing from the store`);
-        const req = { height: h, timeNs: block.timeNs, proposer: proposerOf(block.header), txs: block.txs, ...finalizeInputsOf(block.consensus), evidenceParams };
-        const res = this.app.finalizeBlock(req, 'replay', decoded?.parts);
-        const got = Buffer.from(res.appHash).toString('hex');
-        const want = Buffer.from(block.appHash).toString('hex');
-        if (got !== want) {
-          this.app.abandonPending();
-          throw new ReplayMismatchError(h, want, got);
-        }
-        this.app.commit();
+        this.replayBlock(this.app, h, block, decoded?.parts);
         this.lastTimeNs = block.timeNs;
         afterBlock?.(h);
       }

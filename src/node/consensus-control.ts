@@ -12,9 +12,35 @@ import type { Misbehavior } from '../state/block-info.ts';
 export class OperatorControl implements ConsensusControl {
   private readonly offline = new Set<string>();
   private pending: Misbehavior[] = [];
+  /** the consensus addresses whose keys the node holds (undefined: every validator's) */
+  private readonly held: ReadonlySet<string> | undefined;
+
+  constructor(heldKeys?: Iterable<string>) {
+    this.held = heldKeys === undefined ? undefined : new Set(heldKeys);
+  }
 
   isOffline(address: string): boolean {
     return this.offline.has(address);
+  }
+
+  /** Whether a validator's precommit is in the next commit: its key is held here and it is online. */
+  signs(address: string): boolean {
+    return (this.held === undefined || this.held.has(address)) && !this.offline.has(address);
+  }
+
+  /**
+   * The power of `set` whose precommits the node makes, against its total: a block is committed
+   * only with more than 2/3 of it (CometBFT), `signing * 3 > total * 2`.
+   */
+  signingPower(set: readonly { readonly address: string; readonly voting_power: string }[], except?: string): { signing: bigint; total: bigint } {
+    let signing = 0n;
+    let total = 0n;
+    for (const v of set) {
+      const power = BigInt(v.voting_power);
+      total += power;
+      if (v.address !== except && this.signs(v.address)) signing += power;
+    }
+    return { signing, total };
   }
 
   /** Switches a validator (uppercase hex consensus address) offline or back online. */

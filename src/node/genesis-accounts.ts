@@ -4,7 +4,7 @@
  * `SanitizeGenesisAccounts` renumbers duplicate account numbers and sorts by number), its coins
  * join app_state.bank.balances (sorted by address bytes, `SanitizeGenesisBalances`) and the supply.
  */
-import { BASE_ACCOUNT_TYPE, defaultAuthGenesis, type AccountJson, type BaseAccountJson } from '../modules/auth/genesis.ts';
+import { BASE_ACCOUNT_TYPE, defaultAuthGenesis, sanitizeGenesisAccounts, type AccountJson } from '../modules/auth/genesis.ts';
 import { defaultBankGenesis } from '../modules/bank/genesis.ts';
 import { addressFromBech32 } from '../crypto/address.ts';
 import { coinsAdd, coinsFromProto, coinsToProto, sortByDenom, type Coins } from '../math/coins.ts';
@@ -22,7 +22,7 @@ export function addGenesisAccounts(genesis: GenesisJson, entries: readonly { rea
   const appState: AppState = { ...((genesis.app_state as AppState | undefined) ?? {}) };
   const auth = { ...(defaultAuthGenesis() as unknown as Record<string, unknown>), ...((appState.auth as Record<string, unknown> | undefined) ?? {}) };
   const accounts = [...((auth.accounts as AccountJson[] | undefined) ?? [])];
-  const known = new Set(accounts.map((a) => baseOf(a).address));
+  const known = new Set(accounts.map((a) => ('base_account' in a ? a.base_account : a).address));
   const bank = { ...(defaultBankGenesis() as unknown as Record<string, unknown>), ...((appState.bank as Record<string, unknown> | undefined) ?? {}) };
   const balances = [...((bank.balances as { address: string; coins: unknown[] }[] | undefined) ?? [])];
   let supply = coinsFromProto((bank.supply as never[] | undefined) ?? []);
@@ -42,40 +42,6 @@ export function addGenesisAccounts(genesis: GenesisJson, entries: readonly { rea
   appState.auth = auth;
   appState.bank = bank;
   return { ...genesis, app_state: sortedByModule(appState) };
-}
-
-function baseOf(a: AccountJson): BaseAccountJson {
-  return 'base_account' in a ? a.base_account : a;
-}
-
-function numberOf(a: AccountJson): bigint {
-  return BigInt(baseOf(a).account_number ?? '0');
-}
-
-function withNumber(a: AccountJson, n: bigint): AccountJson {
-  if ('base_account' in a) return { ...a, base_account: { ...a.base_account, account_number: n.toString() } } as AccountJson;
-  return { ...a, account_number: n.toString() };
-}
-
-/** SDK v0.47 `SanitizeGenesisAccounts`: duplicates of a number get the lowest unused numbers, then sort by number. */
-export function sanitizeGenesisAccounts(accounts: readonly AccountJson[]): AccountJson[] {
-  const seen = new Set<bigint>();
-  const duplicates = new Map<bigint, number[]>();
-  accounts.forEach((a, i) => {
-    const n = numberOf(a);
-    if (!seen.has(n)) seen.add(n);
-    else duplicates.set(n, [...(duplicates.get(n) ?? []), i]);
-  });
-  const out = [...accounts];
-  let next = 0n;
-  for (const n of [...duplicates.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))) {
-    for (const i of duplicates.get(n)!) {
-      while (seen.has(next)) next++;
-      out[i] = withNumber(out[i]!, next);
-      seen.add(next);
-    }
-  }
-  return out.sort((x, y) => (numberOf(x) < numberOf(y) ? -1 : numberOf(x) > numberOf(y) ? 1 : 0));
 }
 
 /** SDK `SanitizeGenesisBalances`: sorted by the address bytes. */

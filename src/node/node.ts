@@ -38,6 +38,8 @@ export interface NodeOptions extends AppOptions {
   readonly snapshotDeltas?: number;
   /** answer queries at these heights from their snapshots on disk (`ChainOptions.keepEvery`) */
   readonly keepEvery?: number;
+  /** answer queries at any height the blocks still hold, rebuilding its state (`ChainOptions.rebuildPastStates`) */
+  readonly rebuildPastStates?: boolean;
   /** called when block production fails and stops (without it the error is thrown) */
   readonly onFatal?: (err: Error) => void;
   /** threads that check the signatures of broadcast txs before their CheckTx */
@@ -71,6 +73,8 @@ export interface NodeOptions extends AppOptions {
   readonly clock?: () => bigint;
   /** called once when the node halts (halt-height/halt-time) */
   readonly onHalt?: (reason: string) => void;
+  /** told when block production stops for want of signers (more than 2/3 of the power), and when it goes on */
+  readonly onConsensusWait?: (message: string) => void;
   /** query methods answered outside the App (`chaind start` gives the SDK's tx and consensus services: src/api/grpc/node-services.ts) */
   readonly queries?: (node: Node) => NodeQueries;
 }
@@ -125,6 +129,8 @@ export class Node {
   private running = false;
   private lastBlockWallNs = 0n;
   private haltReason: string | undefined;
+  /** the height block production waits at for more than 2/3 of the voting power to sign (undefined: not waiting) */
+  private waitingForSigners: bigint | undefined;
   /** CheckTx of broadcast txs, chained so that they run in arrival order */
   private admission: Promise<unknown> = Promise.resolve();
   /** broadcast txs of this turn of the event loop, admitted together (`admitArrivals`) */
@@ -188,11 +194,13 @@ export class Node {
     const h = height ?? this.chain.height;
     const fixed = this.opts.validators;
     if (h > this.chain.height) {
-      if (this.chain.height === 0n) {
+      // before the chain's first block (its initial height may be above 1): InitChain's set
+      const latest = this.chain.height === 0n ? undefined : this.chain.headerOf(this.chain.height);
+      if (latest === undefined) {
         const initial = this.chain.initialValidators;
         return initial.length > 0 ? applyValidatorUpdates([], initial) : sortValidators(fixed);
       }
-      return nextValidatorSetOfBlock(this.chain.headerOf(this.chain.height), fixed);
+      return nextValidatorSetOfBlock(latest, fixed);
     }
     if (h === 0n) return this.validators(1n);
     return validatorSetOfBlock(this.chain.headerOf(h), fixed);
@@ -353,6 +361,7 @@ export class Node {
     const now = this.clock();
     const time = now > this.chain.lastBlockTimeNs ? now : this.chain.lastBlockTimeNs + 1_000_000n;
     if (this.haltIfDue(height, time)) return undefined;
+    if (!this.enoughSigners(height)) return undefined;
     const params = this.chain.consensusParams.block;
     const txs = this.mempool.reap(Number(params.max_bytes), BigInt(params.max_gas));
     const block = this.chain.commitBlock(
@@ -363,6 +372,31 @@ export class Node {
     for (const t of txs) this.mempool.remove(t.hash);
     this.recheck();
     return block;
+  }
+
+  /**
+   * CometBFT commits a block only with precommits of more than 2/3 of its set's voting power: with
+   * less (validators switched offline, or a set that changed since: a delegation, an unjail, a
+   * validator whose key this node does not hold), the node makes no block and waits, as a real
+   * network waits for its validators, until enough of them sign again. Said once per wait.
+   */
+  private enoughSigners(height: bigint): boolean {
+    const control = this.opts.consensusControl;
+    if (!control) return true;
+    const { signing, total } = control.signingPower(this.validators(height));
+    // no set known here: the block's own builder says what is wrong
+    if (total === 0n || signing * 3n > total * 2n) {
+      if (this.waitingForSigners !== undefined) this.opts.onConsensusWait?.(`consensus goes on at height ${height}: validators holding ${signing} of ${total} voting power sign`);
+      this.waitingForSigners = undefined;
+      return true;
+    }
+    if (this.waitingForSigners !== height) {
+      this.waitingForSigners = height;
+      this.opts.onConsensusWait?.(
+        `consensus waits at height ${height}: the validators that sign hold ${signing} of ${total} voting power, and a block needs more than 2/3 (switch validators online with "chaind consensus validator-offline <validator> --online")`,
+      );
+    }
+    return false;
   }
 
   /** SDK halt-height / halt-time: the block at the limit is not committed and the node stops. */

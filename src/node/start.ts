@@ -204,7 +204,8 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
     const regression = heightRegression(BigInt(genesis.initial_height), signed, layout.privValidatorStateFile);
     if (regression) throw new Error(regression);
   }
-  const consensusControl = new OperatorControl();
+  // the validators this node signs for: the others' precommits never come (one node, no peers)
+  const consensusControl = new OperatorControl(privValidatorKeys.map((k) => k.address));
   const nodeKey = loadOrCreateNodeKey(layout.nodeKeyFile);
   for (const note of settings.notes) log.info(note, { module: 'server' });
 
@@ -238,6 +239,8 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
       keepRecent: statesInMemory(settings.pruning),
       // and the states of every keep-every height, from their snapshots on disk
       keepEvery: Number(settings.pruning.keepEvery),
+      // an archive node (`nothing`) answers every height its blocks still hold, also after a restart
+      rebuildPastStates: settings.pruning.strategy === 'nothing',
       blockIntervalMs: settings.blockIntervalMs,
       createEmptyBlocks: settings.createEmptyBlocks,
       createEmptyBlocksIntervalMs: settings.createEmptyBlocksIntervalMs,
@@ -257,6 +260,7 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
         log.error('block production stopped', { module: 'state', err: err.message });
         options.onFatal?.(err);
       },
+      onConsensusWait: (message) => log.info(message, { module: 'consensus' }),
       onHalt: (reason) => {
         halted = reason;
         // SDK baseapp `halt()`

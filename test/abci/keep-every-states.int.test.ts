@@ -47,3 +47,30 @@ describe('states of keep-every heights', () => {
     chain.close();
   });
 });
+
+describe('an archive node (pruning nothing: rebuildPastStates)', () => {
+  it('answers every height its blocks hold after a restart, rebuilt from the snapshot below it and the blocks after', () => {
+    const path = dbPath();
+    const first = Chain.open({ ...appModules, dbPath: path, genesis, snapshotInterval: 4, snapshotDeltas: 2 });
+    const bobAt = new Map<bigint, bigint>();
+    for (let h = 1n; h <= 22n; h++) {
+      first.commitBlock([signed(alice, 0n, h - 1n, { messages: [msgSend(alice.address, bob.address, h)], fee: FEE })], 1_000_000_000n * h);
+      bobAt.set(h, balanceOf(first.app.state, bob.address, 'wei'));
+    }
+    first.close();
+    // restarted: the states in memory are those replayed after the newest snapshot (20) only
+    const archive = Chain.open({ ...appModules, dbPath: path, keepRecent: Number.MAX_SAFE_INTEGER, rebuildPastStates: true });
+    const plain = Chain.open({ ...appModules, dbPath: path, keepRecent: Number.MAX_SAFE_INTEGER });
+    try {
+      expect(plain.app.stateAt(13n)).toBeUndefined();
+      for (const h of [1n, 4n, 5n, 13n, 19n, 21n]) {
+        expect([h, balanceOf(archive.app.stateAt(h)!, bob.address, 'wei')]).toEqual([h, bobAt.get(h)]);
+        const res = archive.app.query(`/${BANK}.Query/Balance`, archive.app.codec.encode(`${BANK}.QueryBalanceRequest`, { address: bob.address, denom: 'wei' }), h);
+        expect([res.code, res.height]).toEqual([0, h]);
+      }
+    } finally {
+      archive.close();
+      plain.close();
+    }
+  });
+});

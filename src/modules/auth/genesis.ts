@@ -119,30 +119,61 @@ export function accountToJson(a: AccountRecord): AccountJson {
 export function validateAuthGenesis(g: AuthGenesis): void {
   authParamsFromJson(g.params);
   const seenAddr = new Set<string>();
-  const seenNum = new Set<bigint>();
   (g.accounts ?? []).forEach((j, i) => {
     const a = accountFromJson(j, `app_state.auth.accounts[${i}]`);
     if (seenAddr.has(a.address)) throw new Error(`app_state.auth.accounts[${i}]: duplicate account found in genesis state; address: ${a.address}`);
-    if (seenNum.has(a.account_number)) throw new Error(`app_state.auth.accounts[${i}]: duplicate account number ${a.account_number}`);
     seenAddr.add(a.address);
-    seenNum.add(a.account_number);
   });
 }
 
+function baseOf(a: AccountJson): BaseAccountJson {
+  return 'base_account' in a ? a.base_account : a;
+}
+
+function numberOf(a: AccountJson): bigint {
+  return BigInt(baseOf(a).account_number ?? '0');
+}
+
+function withNumber(a: AccountJson, n: bigint): AccountJson {
+  if ('base_account' in a) return { ...a, base_account: { ...a.base_account, account_number: n.toString() } } as AccountJson;
+  return { ...a, account_number: n.toString() };
+}
+
+/** SDK v0.47 `SanitizeGenesisAccounts`: duplicates of a number get the lowest unused numbers, then sort by number. */
+export function sanitizeGenesisAccounts(accounts: readonly AccountJson[]): AccountJson[] {
+  const seen = new Set<bigint>();
+  const duplicates = new Map<bigint, number[]>();
+  accounts.forEach((a, i) => {
+    const n = numberOf(a);
+    if (!seen.has(n)) seen.add(n);
+    else duplicates.set(n, [...(duplicates.get(n) ?? []), i]);
+  });
+  const out = [...accounts];
+  let next = 0n;
+  for (const n of [...duplicates.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))) {
+    for (const i of duplicates.get(n)!) {
+      while (seen.has(next)) next++;
+      out[i] = withNumber(out[i]!, next);
+      seen.add(next);
+    }
+  }
+  return out.sort((x, y) => (numberOf(x) < numberOf(y) ? -1 : numberOf(x) > numberOf(y) ? 1 : 0));
+}
+
 /**
- * SDK v0.47 auth InitGenesis: accounts are sorted by their given number (SanitizeGenesisAccounts)
- * and then renumbered from 0 by `NewAccount`. Module accounts that are missing are created next,
- * in the order of the module table (docs/genesis.md).
+ * SDK v0.47 auth InitGenesis: the accounts, sanitized (`SanitizeGenesisAccounts`: a number held
+ * twice goes to the lowest unused one), keep their numbers; the global counter passes the largest
+ * (the next account gets largest + 1, gaps stay unused). Module accounts that are missing are
+ * created next, in the order of the module table (docs/genesis.md).
  */
 export function initAuthGenesis(draft: Draft<AppState>, g: AuthGenesis): void {
   validateAuthGenesis(g);
   draft.auth.params = authParamsFromJson(g.params);
-  const accounts = (g.accounts ?? []).map((j, i) => accountFromJson(j, `app_state.auth.accounts[${i}]`));
-  const sorted = accounts.map((a, i) => ({ a, i })).sort((x, y) => (x.a.account_number < y.a.account_number ? -1 : x.a.account_number > y.a.account_number ? 1 : x.i - y.i));
+  const accounts = sanitizeGenesisAccounts(g.accounts ?? []).map((j, i) => accountFromJson(j, `app_state.auth.accounts[${i}]`));
   let next = 0n;
-  for (const { a } of sorted) {
-    shardSet(draft.auth.accounts as Sharded<AccountRecord>, accountKey(a.address), { ...a, account_number: next });
-    next += 1n;
+  for (const a of accounts) {
+    shardSet(draft.auth.accounts as Sharded<AccountRecord>, accountKey(a.address), a);
+    if (a.account_number >= next) next = a.account_number + 1n;
   }
   draft.auth.next_account_number = next;
   for (const name of Object.keys(MODULE_ACCOUNT_PERMISSIONS)) ensureModuleAccount(draft, name as ModuleAccountName);

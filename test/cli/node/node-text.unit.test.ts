@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseGoDuration } from '../../../src/node/go-duration.ts';
 import { parseFlagText } from '../../../src/node/flag-value.ts';
 import { createLogger, parseLogLevel } from '../../../src/node/logger.ts';
-import { sanitizeGenesisAccounts } from '../../../src/node/genesis-accounts.ts';
+import { sanitizeGenesisAccounts } from '../../../src/modules/auth/genesis.ts';
 import { sortedJson } from '../../../src/node/sorted-json.ts';
 import type { AccountJson } from '../../../src/modules/auth/genesis.ts';
 

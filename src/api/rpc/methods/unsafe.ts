@@ -52,8 +52,7 @@ export const unsafeRoutes: Record<string, Route> = {
       const set = node.validators(node.height + 1n);
       if (offline) {
         if (!set.some((v) => v.address === address)) throw RpcError.internal(`validator ${address} is not in the validator set of the next height`);
-        const total = totalVotingPower(set);
-        const signing = set.filter((v) => v.address !== address && !control.isOffline(v.address)).reduce((sum, v) => sum + votingPower(v), 0n);
+        const { signing, total } = control.signingPower(set, address);
         if (signing * 3n <= total * 2n) {
           throw RpcError.internal(
             `cannot switch ${address} offline: the validators still signing would hold ${signing} of ${total} voting power, not more than 2/3, and the chain would halt`,
