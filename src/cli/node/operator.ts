@@ -8,14 +8,15 @@ import { Command } from 'commander';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { RpcClient } from '../../client/rpc-client.ts';
 import { queryGrpc } from '../../client/query-grpc.ts';
-import { codec } from '../../codec/index.ts';
+import { createCodec, type Codec } from '../../codec/registry.ts';
 import { Hrp } from '../../crypto/address.ts';
 import { homeLayout, readClientConfig } from '../../node/home.ts';
 import type { CliContext } from '../context.ts';
 import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
 
 /** The consensus address (hex) of a validator named by its operator address, through staking's Validator query. */
-async function consensusAddressOfOperator(client: RpcClient, operator: string): Promise<string> {
+/** The consensus address of an operator, asked of staking in the chain's words (the home's naming profile). */
+async function consensusAddressOfOperator(client: RpcClient, operator: string, codec: Codec): Promise<string> {
   const res = await queryGrpc(client, 'sdk.staking.v1beta1.Query/Validator', 'sdk.staking.v1beta1.QueryValidatorRequest', 'sdk.staking.v1beta1.QueryValidatorResponse', { validator_addr: operator }, undefined, codec);
   const pubkey = (res.validator as { consensus_pubkey?: { type_url: string; value: Uint8Array } } | null)?.consensus_pubkey;
   if (!pubkey) throw new Error(`validator ${operator} has no consensus key`);
@@ -23,8 +24,8 @@ async function consensusAddressOfOperator(client: RpcClient, operator: string): 
   return Buffer.from(sha256(key).subarray(0, 20)).toString('hex').toUpperCase();
 }
 
-async function validatorArg(client: RpcClient, text: string): Promise<string> {
-  return text.startsWith(`${Hrp.validator}1`) ? consensusAddressOfOperator(client, text) : text;
+async function validatorArg(ctx: CliContext, client: RpcClient, text: string): Promise<string> {
+  return text.startsWith(`${Hrp.validator}1`) ? consensusAddressOfOperator(client, text, createCodec(ctx.naming)) : text;
 }
 
 function operatorCommand(name: string, description: string): Command {
@@ -44,7 +45,7 @@ export function validatorOfflineCommand(ctx: CliContext): Command {
     .option('--online', 'switch the validator back online', false)
     .action(async (validator: string, opts: { node?: string; online: boolean }, command: Command) => {
       const client = clientOf(opts, command);
-      const address = await validatorArg(client, validator);
+      const address = await validatorArg(ctx, client, validator);
       const res = await client.call<{ offline_validators: string[] }>('unsafe_set_validator_offline', { address, offline: !opts.online });
       ctx.out.stdout(JSON.stringify(res) + '\n');
     });
@@ -55,7 +56,7 @@ export function injectDoubleSignCommand(ctx: CliContext): Command {
     .option('--height <n>', 'the height of the double sign (default: the latest)')
     .action(async (validator: string, opts: { node?: string; height?: string }, command: Command) => {
       const client = clientOf(opts, command);
-      const address = await validatorArg(client, validator);
+      const address = await validatorArg(ctx, client, validator);
       if (opts.height !== undefined && !/^\d+$/.test(opts.height)) throw new Error(`invalid height ${JSON.stringify(opts.height)}: expected a positive integer`);
       const res = await client.call<unknown>('unsafe_inject_double_sign', { address, ...(opts.height !== undefined ? { height: opts.height } : {}) });
       ctx.out.stdout(JSON.stringify(res) + '\n');
