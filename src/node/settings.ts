@@ -193,6 +193,10 @@ export function resolveStartSettings(home: string, given: ReadonlyMap<string, st
     keepEvery: r.get<bigint>('pruning-keep-every'),
     interval: r.get<bigint>('pruning-interval'),
   });
+  // the SDK's app config ValidateBasic, which `start` runs first
+  if (pruning.strategy === 'everything' && r.get<bigint>('state-sync.snapshot-interval') > 0n) {
+    throw new Error("cannot enable state sync snapshots with 'everything' pruning setting: error in app.toml");
+  }
 
   const notes: string[] = [];
   const gas = effectiveMinGasPrice(r.get<string>('minimum-gas-prices'), notes);

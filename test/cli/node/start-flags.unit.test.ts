@@ -151,6 +151,8 @@ describe('start settings: a given flag, else the config files, else the default'
       '--p2p.seeds has no effect: this simulator runs a single node without a P2P network',
       'gRPC-Web server not started (grpc-web.address 0.0.0.0:9091): gRPC-Web is not served by this simulator (the gRPC server is)',
     ]);
+    // the SDK refuses state sync snapshots of a node that keeps no past state
+    expect(() => resolveStartSettings(h, new Map([...given, ['state-sync.snapshot-interval', '100']]))).toThrow("cannot enable state sync snapshots with 'everything' pruning setting: error in app.toml");
   });
 
   it('the defaults of a fresh home', async () => {
