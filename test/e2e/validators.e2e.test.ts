@@ -144,6 +144,13 @@ describe('a 4-validator local network', { timeout: 180_000 }, () => {
     const consAddress = bech32.encode('stvalcons', bech32.toWords(Buffer.from(v0.consensusAddress, 'hex')));
     const info = (await rest(`/sdk/slashing/v1beta1/signing_infos/${consAddress}`)).val_signing_info;
     expect([info.address, info.tombstoned, info.jailed_until]).toEqual([consAddress, true, '9999-12-31T23:59:59Z']);
+    // the evidence stored, as `query evidence` lists it and finds it by hash
+    const all = await chaind(['query', 'evidence', '--home', home, '-o', 'json']);
+    expect(all.code).toBe(0);
+    const listed = JSON.parse(all.stdout) as { evidence: { '@type': string; consensus_address: string; power: string }[]; pagination: { total: string } };
+    expect(listed.evidence).toEqual([expect.objectContaining({ '@type': '/sdk.evidence.v1beta1.Equivocation', consensus_address: consAddress, power: evidence.power })]);
+    const stored = (await rest('/sdk/evidence/v1beta1/evidence')).evidence as { '@type': string }[];
+    expect(stored).toEqual(listed.evidence);
   });
   it('the jailed validator unjails once the jail time has passed, and is bonded again', async () => {
     const v3 = net.validators[3]!;
