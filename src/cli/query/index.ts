@@ -27,7 +27,7 @@ export const QUERY: LazyBranch = {
     { name: 'distribution', summary: 'Querying commands for the distribution module', load: async () => (await import('./distribution/index.ts')).distributionQueryCommand },
     { name: 'mint', summary: 'Querying commands for the minting module', load: async () => (await import('./mint/index.ts')).mintQueryCommand },
     { name: 'slashing', summary: 'Querying commands for the slashing module', load: async () => (await import('./slashing/index.ts')).slashingQueryCommand },
-    { name: 'evidence', term: 'evidence [evidence-hash]', summary: 'Query for evidence by hash or for all (paginated) submitted evidence', load: async () => (await import('./evidence/index.ts')).evidenceQueryCommand },
+    { name: 'evidence', term: 'evidence [options] [evidence-hash]', summary: 'Query for evidence by hash or for all (paginated) submitted evidence', load: async () => (await import('./evidence/index.ts')).evidenceQueryCommand },
     { name: 'gov', summary: 'Querying commands for the governance module', load: async () => (await import('./gov/index.ts')).govQueryCommand },
     {
       name: 'txs',
