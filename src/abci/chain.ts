@@ -284,7 +284,8 @@ export class Chain {
     const snap = this.store.latestSnapshot(height);
     if (!snap) return undefined;
     if (snap.height < height && this.store.earliestHeight() > snap.height + 1n) return undefined;
-    const app = new App(this.appOptions);
+    // a scratch App: only its last state is wanted
+    const app = new App({ ...this.appOptions, keepRecent: 1 });
     const snapTime = snap.height >= this.initialHeight ? this.store.getBlock(snap.height)?.timeNs : undefined;
     app.restore(reviveAppState(restoreSnapshot(snap.texts) as AppState), snap.height, this.app.info().chainId, snapTime);
     for (let h = snap.height + 1n; h <= height; h++) {

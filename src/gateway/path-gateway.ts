@@ -217,7 +217,8 @@ async function answer(up: PathGatewayUpstream, req: IncomingMessage, res: Server
       return { status: 304, bytes: 0 };
     }
     const block = await callStorage(up, 'block/get', { arg: cid }, gone);
-    if (block.status !== 200) throw new PathError(block.status === 502 || block.status === 503 ? 502 : 404, `failed to get block ${cid}: ${kuboMessage(block.body)}`);
+    // a CID that does not parse is the client's (400), as on the resolving path
+    if (block.status !== 200) throw new PathError(block.status === 400 ? 400 : block.status === 502 || block.status === 503 ? 502 : 404, `failed to get block ${cid}: ${kuboMessage(block.body)}`);
     res.writeHead(200, { ...common, 'Content-Type': 'application/vnd.ipld.raw', 'Content-Length': block.body.length, ETag: etag, 'X-Content-Type-Options': 'nosniff' });
     res.end(head ? undefined : block.body);
     return { status: 200, bytes: head ? 0 : block.body.length };

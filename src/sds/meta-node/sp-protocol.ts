@@ -105,7 +105,7 @@ type FieldKind = 'string' | 'number' | 'boolean' | 'signature' | 'slices';
 const SIGNED = { signature: 'signature', reqTime: 'number' } as const;
 
 /** Every field each operation reads, with its kind: a request is checked against them before it runs. */
-export const SP_FIELDS: Readonly<Record<SpOperation, Readonly<Record<string, FieldKind>>>> = {
+export const SP_FIELDS: { readonly [Op in SpOperation]: { readonly [Field in keyof SpRequests[Op]]-?: FieldKind } } = {
   register: { networkAddress: 'string', wallet: 'string', rpcUrl: 'string', peerUrl: 'string' },
   getOzone: { wallet: 'string' },
   requestUpload: { ...SIGNED, sequenceNumber: 'string', fileHash: 'string', fileName: 'string', fileSize: 'number', pp: 'string' },
@@ -141,7 +141,7 @@ export function spRequestProblem(op: SpOperation, body: Record<string, unknown>)
     }
   };
   const expected: Record<FieldKind, string> = { string: 'a string', number: 'a number', boolean: 'true or false', signature: 'an object {address, pubkey, signature} of strings', slices: 'an array of {sliceNumber, sliceHash, start, end}' };
-  for (const [field, kind] of Object.entries(SP_FIELDS[op])) {
+  for (const [field, kind] of Object.entries(SP_FIELDS[op]) as [string, FieldKind][]) {
     if (!(field in body)) return `${op}: field ${field} is missing (${expected[kind]})`;
     if (!kindOf(body[field], kind)) return `${op}: field ${field} must be ${expected[kind]}, got ${JSON.stringify(body[field])?.slice(0, 60)}`;
   }

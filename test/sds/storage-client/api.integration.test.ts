@@ -475,6 +475,8 @@ describe('the gateway\'s public read path: GET /ipfs/<cid>[/path] (reference §5
     const bad = await fetchPath('/ipfs/notacid');
     expect([bad.status, bad.headers['content-type']]).toEqual([400, 'text/plain; charset=utf-8']);
     expect(bad.body.toString('utf8')).toMatch(/^failed to resolve \/ipfs\/notacid: /);
+    const badRaw = await fetchPath('/ipfs/notacid?format=raw');
+    expect([badRaw.status, badRaw.body.toString('utf8').split(':')[0]]).toEqual([400, 'failed to get block notacid']);
     const missing = await fetchPath(`/ipfs/${cidDir}/nothing-here`);
     expect(missing.status).toBe(404);
     const post405 = await fetchPath(`/ipfs/${cidA}`, {}, 'POST');
