@@ -3,13 +3,9 @@
  * YAML 1.1 quoting, sequences not indented under their key), JSON output is compact JSON.
  * Every command prints through here.
  */
-import { createRequire } from 'node:module';
-
-/** the yaml package, loaded on the first text output (it takes ~20 ms to load; many commands never print YAML) */
-let yamlModule: typeof import('yaml') | undefined;
-function yaml(): typeof import('yaml') {
-  return (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
-}
+// a static import: the executables run bundled (scripts/bundle.mjs), where yaml costs a few ms; a
+// lazy require of it from node_modules cost about 30 (its ~40 CommonJS files)
+import * as YAML from 'yaml';
 
 export type OutputFormat = 'text' | 'json';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json'];
@@ -58,7 +54,6 @@ function isInt64Radix(s: string): boolean {
  * caller's: the SDK marshals structs in field order and JSON-converted values sorted.
  */
 export function toYaml(value: unknown): string {
-  const YAML = yaml();
   // the visitor decides the quoting of 0x…/0b… strings: YAML 1.1's hex and binary int tags would
   // quote any length, where yaml.v2 keeps one beyond 64 bits plain
   const doc = new YAML.Document(value, { version: '1.1', customTags: (tags) => tags.filter((t) => !(typeof t === 'object' && 'format' in t && (t.format === 'HEX' || t.format === 'BIN'))) });

@@ -11,7 +11,8 @@ import { BlockStore } from '../events/block-store.ts';
 import { Hrp, addressFromBech32 } from '../crypto/address.ts';
 import { genesisDocOf, genesisValidatorsOf, readGenesisJson, type GenesisJson } from './genesis-file.ts';
 import { chainDbPath, homeLayout, readAppConfig, readConsensusConfig, tomlValue } from './home.ts';
-import { applyPotNodeSettings, potNodeSettings } from '../modules/pot/node-settings.ts';
+import { potNodeSettings } from '../modules/pot/node-settings.ts';
+import { applyPotNodeSettings } from '../modules/pot/apply-node-settings.ts';
 import { sortKeys } from './sorted-json.ts';
 
 export interface ExportOptions {

@@ -38,7 +38,7 @@ import { VerifyPool } from '../crypto/verify-pool.ts';
 import { Node } from './node.ts';
 import { Pruner, statesInMemory } from './pruning.ts';
 import { resolveStartSettings, type StartSettings } from './settings.ts';
-import { applyPotNodeSettings } from '../modules/pot/node-settings.ts';
+import { applyPotNodeSettings } from '../modules/pot/apply-node-settings.ts';
 import { makeDirs } from '../make-dirs.ts';
 
 export interface StartNodeOptions {

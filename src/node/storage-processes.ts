@@ -27,12 +27,15 @@ export interface RunningStorageNetwork {
   stop(): Promise<void>;
 }
 
-/** An executable's entry (`nodeclient`, `gateway`): compiled JavaScript next to this file (dist/), else the TypeScript sources through tsx. */
+/**
+ * An executable's entry (`nodeclient`, `gateway`): its bundle (dist/bundle/, scripts/bundle.mjs),
+ * else the compiled JavaScript (dist/cli/), else the TypeScript sources through tsx.
+ */
 function entryArgs(executable: 'nodeclient' | 'gateway'): string[] {
   const here = fileURLToPath(import.meta.url);
   const main = `${executable}-main`;
-  const compiled = here.endsWith('.js') ? join(here, '..', '..', 'cli', `${main}.js`) : join(here, '..', '..', '..', 'dist', 'cli', `${main}.js`);
-  if (existsSync(compiled)) return [compiled];
+  const dist = here.endsWith('.js') ? join(here, '..', '..') : join(here, '..', '..', '..', 'dist');
+  for (const compiled of [join(dist, 'bundle', `${main}.js`), join(dist, 'cli', `${main}.js`)]) if (existsSync(compiled)) return [compiled];
   return ['--import', 'tsx', join(here, '..', '..', 'cli', `${main}.ts`)];
 }
 

@@ -10,6 +10,7 @@
  * benchmarks), a worker does not inherit the TypeScript loader of the thread that started it, so
  * it boots through `ts-worker.mjs`, which registers tsx and then imports the entry.
  */
+import { existsSync } from 'node:fs';
 import { Worker, type TransferListItem } from 'node:worker_threads';
 
 const COMPILED = import.meta.url.endsWith('.js');
@@ -21,8 +22,18 @@ const BOOT = new URL('./ts-worker.mjs', import.meta.url);
  */
 export function spawnTsWorker(entry: URL, data: unknown, transfer: TransferListItem[] = []): Worker {
   const worker = COMPILED
-    ? new Worker(new URL(entry.href.replace(/\.ts$/, '.js')), { workerData: { entry: entry.href, data }, transferList: transfer })
+    ? new Worker(compiledEntry(entry), { workerData: { entry: entry.href, data }, transferList: transfer })
     : new Worker(BOOT, { workerData: { entry: entry.href, data }, transferList: transfer });
   worker.unref();
   return worker;
+}
+
+/**
+ * The compiled entry of a worker: its bundle (dist/bundle/x.worker.js, scripts/bundle.mjs), which
+ * loads in a fraction of the time of its ~40 modules, else the compiled `x.worker.js` beside it.
+ */
+function compiledEntry(entry: URL): URL {
+  const js = entry.href.replace(/\.ts$/, '.js');
+  const bundled = new URL(`../bundle/${js.slice(js.lastIndexOf('/') + 1)}`, import.meta.url);
+  return existsSync(bundled) ? bundled : new URL(js);
 }

@@ -20,7 +20,7 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 /** localnet run to its end. */
 function runLocalnet(home: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(ROOT, 'dist/node/localnet.js'), ...args], { cwd: ROOT, env: { ...process.env, LOCALNET_HOME: home } }, (err, stdout, stderr) => {
+    execFile(process.execPath, [join(ROOT, 'dist/bundle/localnet.js'), ...args], { cwd: ROOT, env: { ...process.env, LOCALNET_HOME: home } }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr });
     });
   });

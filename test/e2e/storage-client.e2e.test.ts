@@ -40,7 +40,7 @@ import { freePort } from '../cli/node/node-process.ts';
 import { content } from '../sds/content.ts';
 
 const run = promisify(execFile);
-const NODECLIENT = resolve('dist/cli/nodeclient-main.js');
+const NODECLIENT = resolve('dist/bundle/nodeclient-main.js');
 
 let n: StorageNet;
 let chain: ReturnType<typeof networkClient>;

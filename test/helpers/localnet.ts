@@ -17,7 +17,7 @@ export interface Localnet {
 }
 
 export function startLocalnet(home: string, args: readonly string[]): Localnet {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/node/localnet.js'), ...args], { cwd: ROOT, env: { ...process.env, LOCALNET_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'dist/bundle/localnet.js'), ...args], { cwd: ROOT, env: { ...process.env, LOCALNET_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));

@@ -14,7 +14,7 @@ describe('npm start -- --help', () => {
   it('lists its own flags with their defaults, names where the rest go, and creates no home', () => {
     const home = join(mkdtempSync(join(tmpdir(), 'localnet-help-')), 'ln');
     for (const flag of ['--help', '-h']) {
-      const r = spawnSync(process.execPath, [join(ROOT, 'dist/node/localnet.js'), flag], { env: { ...process.env, LOCALNET_HOME: home }, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [join(ROOT, 'dist/bundle/localnet.js'), flag], { env: { ...process.env, LOCALNET_HOME: home }, encoding: 'utf8' });
       expect([flag, r.status, r.stderr]).toEqual([flag, 0, '']);
       expect(r.stdout).toMatch(/^Usage: npm start -- \[flags\]\n/);
       for (const own of ['--validators <n>', '--naming <profile>', '--reset', '--sds.meta-port <port>', '--sds.rpc-port <port>', '--sds.peer-port <port>', '--sds.ipfs-port <port>', '--gateway.port <port>']) {

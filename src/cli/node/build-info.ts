@@ -48,6 +48,11 @@ function gitCommit(): string {
   }
 }
 
+/** The package's version (what `chaind version` prints), without reading the dependencies. */
+export function packageVersion(): string {
+  return readPackage(ROOT).version ?? '';
+}
+
 export function buildInfo(): BuildInfo {
   const pkg = readPackage(ROOT);
   const deps = Object.keys(pkg.dependencies ?? {})

@@ -5,7 +5,7 @@
 import { Command, Option } from 'commander';
 import type { CliContext } from '../context.ts';
 import { OUTPUT_FORMATS, toJson, toYaml } from '../output.ts';
-import { buildInfo } from './build-info.ts';
+import { buildInfo, packageVersion } from './build-info.ts';
 import { withGlobalFlags, withHome } from './node-flags.ts';
 
 export function versionCommand(ctx: CliContext): Command {
@@ -16,8 +16,8 @@ export function versionCommand(ctx: CliContext): Command {
   // cobra's root persistent flags reach every command: `chaind version --home X` is accepted (and unused)
   return withGlobalFlags(withHome(cmd))
     .action((opts: { long?: boolean; output: string }) => {
+      if (!opts.long) return ctx.out.stdout(packageVersion() + '\n');
       const info = buildInfo();
-      if (!opts.long) return ctx.out.stdout(info.version + '\n');
       ctx.out.stdout((opts.output === 'json' ? toJson(info) : toYaml(info)) + '\n');
     });
 }

@@ -11,6 +11,7 @@
  * with the app.toml setting `[pot] bls-verifier` (default "bls12-381"; docs/pot.md).
  */
 import { bls12_381 } from '@noble/curves/bls12-381.js';
+import { BLS_VERIFIER_NAMES, isBlsVerifierName, type BlsVerifierName } from './node-settings.ts';
 
 export interface BlsVerifier {
   /** true when `signature` is a valid aggregate signature of `message` by all `pubKeys`; throws on malformed input */
@@ -36,17 +37,13 @@ export function bls12381Sign(secretKeys: readonly Uint8Array[], message: Uint8Ar
   return { pubKeys, signature };
 }
 
-/** The names app.toml's `[pot] bls-verifier` accepts. */
-export const BLS_VERIFIERS: Readonly<Record<string, BlsVerifier>> = Object.freeze({ 'bls12-381': bls12381Verifier, 'accept-any': acceptingBlsVerifier });
-
-/** The node's default verifier name. */
-export const DEFAULT_BLS_VERIFIER = 'bls12-381';
+/** The verifier of each name app.toml's `[pot] bls-verifier` accepts. */
+const BLS_VERIFIERS: Readonly<Record<BlsVerifierName, BlsVerifier>> = Object.freeze({ 'bls12-381': bls12381Verifier, 'accept-any': acceptingBlsVerifier });
 
 /** The verifier of an app.toml name; an unknown name is an Error listing the known ones. */
 export function blsVerifierNamed(name: string): BlsVerifier {
-  const v = Object.hasOwn(BLS_VERIFIERS, name) ? BLS_VERIFIERS[name] : undefined;
-  if (!v) throw new Error(`unknown BLS verifier ${JSON.stringify(name)}: expected one of ${Object.keys(BLS_VERIFIERS).map((n) => JSON.stringify(n)).join(', ')}`);
-  return v;
+  if (!isBlsVerifierName(name)) throw new Error(`unknown BLS verifier ${JSON.stringify(name)}: expected one of ${BLS_VERIFIER_NAMES.map((n) => JSON.stringify(n)).join(', ')}`);
+  return BLS_VERIFIERS[name];
 }
 
 let current: BlsVerifier = acceptingBlsVerifier;

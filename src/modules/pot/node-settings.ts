@@ -7,12 +7,19 @@
  * Both change which blocks and app hashes a chain produces, so every node of a network must use
  * the same values, and a chain must keep them across restarts (docs/quirks.md).
  */
-import { BLS_VERIFIERS, blsVerifierNamed, DEFAULT_BLS_VERIFIER, setBlsVerifier } from './bls.ts';
-import { setSupplyRestoration } from './mature.ts';
+// No import of the verifiers or the pot module here: every CLI command reads app.toml's defaults
+// (node/app-toml.ts), and the BLS12-381 curve alone costs a command about 40 ms to load.
+// `applyPotNodeSettings` (apply-node-settings.ts) installs the settings in the module.
+
+/** The names app.toml's `[pot] bls-verifier` accepts (bls.ts maps each to its verifier). */
+export const BLS_VERIFIER_NAMES = ['bls12-381', 'accept-any'] as const;
+export type BlsVerifierName = (typeof BLS_VERIFIER_NAMES)[number];
+
+/** The node's default verifier name. */
+export const DEFAULT_BLS_VERIFIER: BlsVerifierName = 'bls12-381';
 
 export interface PotNodeSettings {
-  /** a key of `BLS_VERIFIERS` */
-  readonly blsVerifier: string;
+  readonly blsVerifier: BlsVerifierName;
   readonly restoreTotalSupply: boolean;
 }
 
@@ -24,23 +31,15 @@ export const DEFAULT_POT_NODE_SETTINGS: PotNodeSettings = Object.freeze({ blsVer
  */
 export function potNodeSettings(value: (key: string) => unknown, file: string): PotNodeSettings {
   const verifier = value('bls-verifier') ?? DEFAULT_POT_NODE_SETTINGS.blsVerifier;
-  if (typeof verifier !== 'string' || !Object.hasOwn(BLS_VERIFIERS, verifier)) {
-    throw new Error(`invalid value for pot.bls-verifier in ${file}: ${JSON.stringify(verifier)}, expected one of ${Object.keys(BLS_VERIFIERS).map((n) => JSON.stringify(n)).join(', ')}`);
+  if (!isBlsVerifierName(verifier)) {
+    throw new Error(`invalid value for pot.bls-verifier in ${file}: ${JSON.stringify(verifier)}, expected one of ${BLS_VERIFIER_NAMES.map((n) => JSON.stringify(n)).join(', ')}`);
   }
   const restore = value('restore-total-supply') ?? DEFAULT_POT_NODE_SETTINGS.restoreTotalSupply;
   if (typeof restore !== 'boolean') throw new Error(`invalid value for pot.restore-total-supply in ${file}: ${JSON.stringify(restore)}, expected true or false`);
   return { blsVerifier: verifier, restoreTotalSupply: restore };
 }
 
-/**
- * Installs the settings in the pot module (process-wide: one node per process) and returns the
- * function that puts the previous ones back.
- */
-export function applyPotNodeSettings(s: PotNodeSettings): () => void {
-  const prevVerifier = setBlsVerifier(blsVerifierNamed(s.blsVerifier));
-  const prevRestore = setSupplyRestoration(s.restoreTotalSupply);
-  return () => {
-    setBlsVerifier(prevVerifier);
-    setSupplyRestoration(prevRestore);
-  };
+/** Whether `name` is one of `BLS_VERIFIER_NAMES`. */
+export function isBlsVerifierName(name: unknown): name is BlsVerifierName {
+  return (BLS_VERIFIER_NAMES as readonly unknown[]).includes(name);
 }

@@ -11,7 +11,8 @@ import { main } from '../../../src/cli/chaind.ts';
 import { bufferOutput } from '../../../src/cli/output.ts';
 import { acceptingBlsVerifier, bls12381Verifier, blsVerifier, blsVerifierNamed, setBlsVerifier } from '../../../src/modules/pot/bls.ts';
 import { setSupplyRestoration } from '../../../src/modules/pot/mature.ts';
-import { applyPotNodeSettings, potNodeSettings } from '../../../src/modules/pot/node-settings.ts';
+import { potNodeSettings } from '../../../src/modules/pot/node-settings.ts';
+import { applyPotNodeSettings } from '../../../src/modules/pot/apply-node-settings.ts';
 import { resolveStartSettings } from '../../../src/node/settings.ts';
 
 let home: string;

@@ -10,7 +10,8 @@ import { runBin } from '../../cli/run-chaind.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appModules } from '../../../src/abci/modules.ts';
 import { Chain } from '../../../src/abci/chain.ts';
-import { applyPotNodeSettings, DEFAULT_POT_NODE_SETTINGS } from '../../../src/modules/pot/node-settings.ts';
+import { DEFAULT_POT_NODE_SETTINGS } from '../../../src/modules/pot/node-settings.ts';
+import { applyPotNodeSettings } from '../../../src/modules/pot/apply-node-settings.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 

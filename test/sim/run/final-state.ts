@@ -2,7 +2,8 @@
 import { join } from 'node:path';
 import { appModules } from '../../../src/abci/modules.ts';
 import { Chain } from '../../../src/abci/chain.ts';
-import { applyPotNodeSettings, DEFAULT_POT_NODE_SETTINGS } from '../../../src/modules/pot/node-settings.ts';
+import { DEFAULT_POT_NODE_SETTINGS } from '../../../src/modules/pot/node-settings.ts';
+import { applyPotNodeSettings } from '../../../src/modules/pot/apply-node-settings.ts';
 import type { AppState } from '../../../src/state/app-state.ts';
 
 export function finalState(home: string): AppState {
