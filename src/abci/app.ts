@@ -4,7 +4,7 @@
  * `finalizeBlock` returns and calls `commit`.
  */
 import { Immer, type Draft } from 'immer';
-import { SdkErrors, QueryError, GrpcCode } from '../errors.ts';
+import { ChainError, SdkErrors, QueryError, GrpcCode } from '../errors.ts';
 import { createCodec, type Codec } from '../codec/registry.ts';
 import { printProtoJson } from '../codec/proto-json.ts';
 import { appStateNamingEntry, NAMING_GENESIS_KEY, neutralizeGenesisJson, qualifyGenesisJson, routedQueryName } from '../naming.ts';
@@ -465,7 +465,13 @@ export class App {
       // a plain error (a bad bech32 address) is no gRPC status: baseapp's gRPCErrorToSDKError wraps it
       // in ErrInvalidRequest; a status keeps its code's mapping (registered SDK errors carry Unknown)
       if (e instanceof QueryError && e.plain) return { ...fail(SdkErrors.InvalidRequest.code, `${e.message}: ${SdkErrors.InvalidRequest.text}`), status: { code: e.grpcCode, message: e.message } };
-      const err = e instanceof QueryError ? e : new QueryError(GrpcCode.Unknown, e instanceof Error ? e.message : String(e));
+      // anything else a handler throws is a bug, the Go handler's panic: BaseApp.Query recovers it as
+      // ErrPanic (the log unredacted, as a tx's recovered panic); gRPC and REST keep it Unknown
+      if (!(e instanceof QueryError) && !(e instanceof ChainError)) {
+        const text = e instanceof Error ? e.message : String(e);
+        return { ...fail(SdkErrors.Panic.code, `${text}: ${SdkErrors.Panic.text}`, SdkErrors.Panic.codespace), status: { code: GrpcCode.Unknown, message: text } };
+      }
+      const err = e instanceof QueryError ? e : new QueryError(GrpcCode.Unknown, e.message);
       return grpcQueryFailure(err.grpcCode, err.message, at);
     }
   }

@@ -128,4 +128,19 @@ describe('App.query: how a failing query handler answers (reference/sdk-modules.
     const missing = app.query(`/${AUTH}.Query/Account`, app.codec.encode(`${AUTH}.QueryAccountRequest`, { address: bob.address }));
     expect([missing.code, missing.log]).toEqual([22, `rpc error: code = NotFound desc = account ${bob.address} not found: key not found`]);
   });
+
+  it('a throw that is no chain error (a bug: the Go handler panics) is ErrPanic (undefined/111222), as BaseApp.Query recovers it; the app goes on', () => {
+    const BANK = 'sdk.bank.v1beta1';
+    const broken = appModules.modules.map((m) =>
+      m.name !== 'bank' ? m : { ...m, queries: m.queries!.map((q) => (q.method !== `${BANK}.Query/Balance` ? q : { ...q, run: () => (undefined as unknown as { amount: bigint }).amount })) },
+    );
+    const app = new App({ ...appModules, modules: broken });
+    app.initChain(genesisWith([[alice.address, 10n ** 21n]]));
+    const res = app.query(`/${BANK}.Query/Balance`, app.codec.encode(`${BANK}.QueryBalanceRequest`, { address: alice.address, denom: 'wei' }));
+    expect([res.code, res.codespace, res.log]).toEqual([111222, 'undefined', "Cannot read properties of undefined (reading 'amount'): panic"]);
+    // gRPC and REST report it as the Unknown status with the text
+    expect(res.status).toEqual({ code: 2, message: "Cannot read properties of undefined (reading 'amount')" });
+    const other = app.query(`/${BANK}.Query/AllBalances`, app.codec.encode(`${BANK}.QueryAllBalancesRequest`, { address: alice.address }));
+    expect(other.code).toBe(0);
+  });
 });
