@@ -1,17 +1,19 @@
 /**
  * The executables' bundles (`npm run build`, after tsc): each entry of dist/ and the modules it
- * imports, node_modules included, in a few files under dist/bundle/ (code shared by entries and
- * the lazily loaded commands in chunks beside them). Node loads an ES module at a cost of its own
+ * imports, node_modules included, in a few files under dist/bundle/ (code shared by an executable's
+ * lazily loaded commands in chunks beside them). Node loads an ES module at a cost of its own
  * (resolve, stat, read, compile, link): `chaind keys list` imported about 120 of them, a third of
- * its time; bundled, it loads a handful (docs/architecture.md "The executables").
+ * its time; bundled, it loads a handful (docs/architecture.md, "Executables").
  *
  * A bundled module keeps the location of its original file: `import.meta.url` and CommonJS's
  * `__dirname`/`__filename` are rewritten to the file they were written in (relative to the bundle,
  * so a moved checkout still works), as the proto files and the packages' own data files are found
- * from there. The worker threads have bundles of their own (src/threads/spawn.ts finds them). Native addons stay
- * outside. `require` is the bundle's own (`createRequire`), for the CommonJS packages.
+ * from there. The worker threads have bundles of their own (src/threads/spawn.ts finds them).
+ * Native addons stay outside. `require` is the bundle's own (`createRequire`), for the CommonJS
+ * packages. Each build replaces the folder (chunk names change with their contents).
  */
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +73,7 @@ const originalLocation = {
  */
 const GROUPS = [['chaind'], ['nodeclient', 'nodeclient-main'], ['gateway', 'gateway-main'], ['sdsim'], ['localnet'], ['verify.worker'], ['block-writer.worker'], ['replay-decoder.worker'], ['queue-run.worker']];
 
+rmSync(OUT, { recursive: true, force: true });
 await Promise.all(GROUPS.map((names) => build({
   absWorkingDir: ROOT,
   entryPoints: Object.fromEntries(names.map((n) => [n, ENTRIES[n]])),
