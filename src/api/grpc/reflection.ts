@@ -43,21 +43,3 @@ export function reflectionService(codec: Codec, services: readonly string[]): Re
     services: [...services, 'grpc.reflection.v1.ServerReflection', 'grpc.reflection.v1alpha.ServerReflection'],
   });
 }
-
-/**
- * The reflection services, built at their first request: indexing every descriptor takes about
- * 300 ms, which a node's start should not wait for (issue 20, "start to first block"). The
- * services are registered at once (so they are listed and routed), over a stand-in whose request
- * handlers build the real service when a client first asks.
- */
-export function lazyReflectionService(build: () => ReflectionService): { addToServer(server: Parameters<ReflectionService['addToServer']>[0]): void } {
-  type Impl = { handleServerReflectionRequest(message: unknown): unknown };
-  type Parts = { v1: Impl; v1Alpha: Impl };
-  let real: Parts | undefined;
-  const stand = new ReflectionService({} as protoLoader.PackageDefinition);
-  const parts = stand as unknown as Parts;
-  for (const version of ['v1', 'v1Alpha'] as const) {
-    parts[version].handleServerReflectionRequest = (message: unknown) => (real ??= build() as unknown as Parts)[version].handleServerReflectionRequest(message);
-  }
-  return { addToServer: (server) => stand.addToServer(server) };
-}

@@ -18,7 +18,7 @@ import * as grpc from '@grpc/grpc-js';
 import type { Node } from '../../node/node.ts';
 import { parseListenAddress, type ListenAddress } from '../http.ts';
 import { BLOCK_HEIGHT_HEADER, grpcQueryHeight } from './interceptor.ts';
-import { lazyReflectionService, reflectionService } from './reflection.ts';
+import { reflectionService } from './reflection.ts';
 import { grpcServiceTable, unknownMethod, unknownService, type GrpcMethod, type GrpcServiceTable } from './services.ts';
 import { nodeCodec } from '../rest/grpc-gateway.ts';
 import { toGatewayError } from '../rest/gateway-error.ts';
@@ -87,9 +87,10 @@ function unknownPathStatus(table: GrpcServiceTable, services: readonly string[],
  * grpc-js answers a path it has no handler for with its own text; its handler table is a Map
  * looked up once per call, so a Map whose misses give a handler answering grpc-go's status keeps
  * grpc-go's texts. The handler is a bidirectional one, called at once without waiting for the
- * request, as grpc-go answers before reading it.
+ * request, as grpc-go answers before reading it. A miss first asks `registerLate` whether the path
+ * is one registered at its first call (it registers it and says true).
  */
-function answerUnknownPaths(server: grpc.Server, status: (path: string) => GrpcCallError): void {
+function answerUnknownPaths(server: grpc.Server, status: (path: string) => GrpcCallError, registerLate: (path: string) => boolean): void {
   const holder = server as unknown as { handlers?: unknown };
   if (!(holder.handlers instanceof Map)) throw new Error('@grpc/grpc-js: Server.handlers is not a Map; the unknown-path answers need updating');
   const fallback = (path: string) => ({
@@ -101,7 +102,9 @@ function answerUnknownPaths(server: grpc.Server, status: (path: string) => GrpcC
   });
   class WithFallback extends Map<string, unknown> {
     override get(path: string): unknown {
-      return super.get(path) ?? fallback(path);
+      const handler = super.get(path);
+      if (handler !== undefined) return handler;
+      return (registerLate(path) ? super.get(path) : undefined) ?? fallback(path);
     }
   }
   holder.handlers = new WithFallback(holder.handlers as Map<string, unknown>);
@@ -129,9 +132,19 @@ export async function startGrpcServer(node: Node, opts: GrpcServerOptions): Prom
     'grpc.max_send_message_length': opts.maxSendMsgSize ?? DEFAULT_MAX_SEND_MSG_SIZE,
     interceptors: [statusInterceptor],
   });
-  const reflection = lazyReflectionService(() => reflectionService(nodeCodec(node), served));
   const reflectionServices = ['grpc.reflection.v1.ServerReflection', 'grpc.reflection.v1alpha.ServerReflection'];
-  answerUnknownPaths(server, (path) => unknownPathStatus(table, reflectionServices, path));
+  // server reflection is registered at its first call: indexing every descriptor takes about
+  // 300 ms and loading the reflection protocol's definitions 50, which a node's start should not
+  // wait for (issue 20, "start to first block"); a client sees no difference
+  let reflectionAdded = false;
+  const reflectionPaths = new Set(reflectionServices.map((s) => `/${s}/ServerReflectionInfo`));
+  const addReflection = (path: string): boolean => {
+    if (reflectionAdded || !reflectionPaths.has(path)) return false;
+    reflectionAdded = true;
+    reflectionService(nodeCodec(node), served).addToServer(server);
+    return true;
+  };
+  answerUnknownPaths(server, (path) => unknownPathStatus(table, reflectionServices, path), addReflection);
   // every method of every proto service the node knows; those of modules this node does not run
   // answer `unknown service` from the App's refusal, as on a real node without that module
   const byService = new Map<string, GrpcMethod[]>();
@@ -149,7 +162,6 @@ export async function startGrpcServer(node: Node, opts: GrpcServerOptions): Prom
     }
     server.addService(definition as grpc.ServiceDefinition, implementation);
   }
-  reflection.addToServer(server);
   const port = await bind(server, listenAt);
   return {
     address: { host: listenAt.host, port },
