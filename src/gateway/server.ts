@@ -409,14 +409,12 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
       }
     }, c.requestTimeoutSeconds * 1000);
     guard.unref();
-    // a keep-alive connection carries many requests: each one's listener goes with its guard (the
-    // socket is kept here: a finished request lets go of its own)
-    const socket = req.socket;
-    const stopGuard = () => {
-      clearInterval(guard);
-      socket.off('close', stopGuard);
-    };
-    socket.once('close', stopGuard);
+    // the request's own close (its end, or its connection's) stops the guard: a listener on the
+    // socket, which a keep-alive connection's many requests share, stayed there until the guard's
+    // next period for every request answered before its body was read (a refusal: the body is then
+    // drained), past ten on a busy connection
+    const stopGuard = () => clearInterval(guard);
+    req.once('close', stopGuard);
     try {
       await handle(req, res, at);
     } catch (e) {

@@ -1,5 +1,5 @@
 /** Plain HTTP for the gateway's tests and benchmark: exact paths, status, headers and body. */
-import { request } from 'node:http';
+import { request, type Agent } from 'node:http';
 import { connect } from 'node:net';
 
 export interface Answer {
@@ -8,9 +8,9 @@ export interface Answer {
   body: string;
 }
 
-export function send(base: string, method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}): Promise<Answer> {
+export function send(base: string, method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}, agent?: Agent): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const r = request(`${base}${path}`, { method, headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers } }, (res) => {
+    const r = request(`${base}${path}`, { method, agent, headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (d: Buffer) => chunks.push(d));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));

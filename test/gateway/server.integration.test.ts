@@ -348,6 +348,27 @@ describe('the gateway in process', () => {
     }, 15_000);
   });
 
+  it('one keep-alive connection carries many requests, answered or refused, without a listener left per request', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let i = 0; i < 15; i++) {
+        // refused before its body is read (the body is drained, the connection kept), then served
+        const refused = await send(gw.url, 'POST', '/private/rpc/nope', CALL('rpc_modules'), {}, agent);
+        expect(refused.status).toBe(401);
+        expect((await send(gw.url, 'POST', `/private/rpc/${tokens.free}`, CALL('rpc_modules'), {}, agent)).status).toBe(200);
+        expect((await send(gw.url, 'GET', '/metrics', undefined, {}, agent)).status).toBe(200);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.off('warning', onWarning);
+      agent.destroy();
+    }
+    expect(warnings).toEqual([]);
+  });
+
   it('an SPFS download the client aborts is counted up to where it stopped', async () => {
     const received = await new Promise<number>((resolve, reject) => {
       const r = request(`${gw.url}/spfs/${tokens.abort}/api/v0/cat?arg=big`, { method: 'POST' }, (res) => {
