@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { runChaind, tempHome } from '../cli/run-chaind.ts';
 import { testKey } from '../helpers/fixture.ts';
+import { reflectedServices } from '../helpers/grpc-reflection.ts';
 import { freePort, rpc, startChaind, waitForTx, type NodeProcess } from '../cli/node/node-process.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -83,41 +84,32 @@ describe('the bundled chaind start', { timeout: 60_000 }, () => {
   });
 
   it('gRPC answers a bank query and lists its services by reflection', async () => {
+    const { root } = protobuf.parse(
+      `syntax = "proto3";
+      message BalanceReq { string address = 1; string denom = 2; }
+      message Coin { string denom = 1; string amount = 2; }
+      message BalanceRes { Coin balance = 1; }`,
+      { keepCase: true },
+    );
+    const [Req, Res] = [root.lookupType('BalanceReq'), root.lookupType('BalanceRes')];
     const client = new grpc.Client(`127.0.0.1:${ports.grpc}`, grpc.credentials.createInsecure());
     try {
-      const root = protobuf.parse(
-        `syntax = "proto3";
-        message BalanceReq { string address = 1; string denom = 2; }
-        message Coin { string denom = 1; string amount = 2; }
-        message BalanceRes { Coin balance = 1; }
-        message ReflReq { string host = 1; oneof r { string list_services = 7; } }
-        message ReflRes { oneof r { Services list_services_response = 6; } }
-        message Services { repeated Service service = 1; }
-        message Service { string name = 1; }`,
-        { keepCase: true },
-      ).root;
-      const codec = (name: string) => ({
-        ser: (v: object) => Buffer.from(root.lookupType(name).encode(v).finish()),
-        de: (b: Buffer) => root.lookupType(name).toObject(root.lookupType(name).decode(b)) as Record<string, any>,
-      });
-      const bal = codec('BalanceReq');
-      const res = codec('BalanceRes');
       const balance = await new Promise<Record<string, any>>((resolve, reject) =>
-        client.makeUnaryRequest('/sdk.bank.v1beta1.Query/Balance', bal.ser, res.de, { address: validator, denom: 'wei' }, (err, value) => (err ? reject(err) : resolve(value!))),
+        client.makeUnaryRequest(
+          '/sdk.bank.v1beta1.Query/Balance',
+          (v: object) => Buffer.from(Req.encode(v).finish()),
+          (b: Buffer) => Res.toObject(Res.decode(b)),
+          { address: validator, denom: 'wei' },
+          (err, value) => (err ? reject(err) : resolve(value!)),
+        ),
       );
       expect(balance.balance.denom).toBe('wei');
-      const req = codec('ReflReq');
-      const ans = codec('ReflRes');
-      const stream = client.makeBidiStreamRequest('/grpc.reflection.v1.ServerReflection/ServerReflectionInfo', req.ser, ans.de);
-      const first = new Promise<Record<string, any>>((resolve, reject) => stream.once('data', resolve).once('error', reject));
-      stream.write({ list_services: '' });
-      const names = ((await first).list_services_response.service as { name: string }[]).map((s) => s.name);
-      stream.end();
-      expect(names).toContain('sdk.bank.v1beta1.Query');
-      expect(names).toContain('grpc.reflection.v1.ServerReflection');
     } finally {
       client.close();
     }
+    const names = await reflectedServices(ports.grpc);
+    expect(names).toContain('sdk.bank.v1beta1.Query');
+    expect(names).toContain('grpc.reflection.v1.ServerReflection');
   });
 
   it('the Ethereum JSON-RPC answers over HTTP and websocket', async () => {

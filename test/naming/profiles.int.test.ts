@@ -8,9 +8,7 @@
  * Then each chain refuses the other profile's type URLs and REST roots, and `chaind start` refuses a
  * home whose records of the profile disagree.
  */
-import * as grpc from '@grpc/grpc-js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import protobuf from 'protobufjs';
 import { bech32 } from 'bech32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodec } from '../../src/codec/registry.ts';
@@ -23,6 +21,7 @@ import { START_FLAGS } from '../../src/node/start-flags.ts';
 import { resolveStartSettings } from '../../src/node/settings.ts';
 import { createLogger, parseLogLevel } from '../../src/node/logger.ts';
 import { grpcCall } from '../api/grpc/grpc-client.ts';
+import { reflectedServices } from '../helpers/grpc-reflection.ts';
 import { msgSend } from '../helpers/fixture.ts';
 import { alice, bob, CHAIN_ID, startProfileChain, type ProfileChain } from './profile-chain.ts';
 
@@ -201,38 +200,6 @@ describe('one scenario under both naming profiles', () => {
     expect(readFileSync(chains.neutral!.layout.clientToml, 'utf8')).not.toMatch(/^naming/m);
   });
 });
-
-/** `list_services` over grpc.reflection.v1 (the request and answer fields this test reads). */
-async function reflectedServices(port: number): Promise<string[]> {
-  const schema = protobuf.parse(
-    `syntax = "proto3";
-    message Req { string host = 1; oneof r { string list_services = 7; } }
-    message Res { oneof r { Services list_services_response = 6; } }
-    message Services { repeated Service service = 1; }
-    message Service { string name = 1; }`,
-    { keepCase: true },
-  ).root;
-  const Req = schema.lookupType('Req');
-  const Res = schema.lookupType('Res');
-  const client = new grpc.Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-  try {
-    const call = client.makeBidiStreamRequest(
-      '/grpc.reflection.v1.ServerReflection/ServerReflectionInfo',
-      (req: Record<string, unknown>) => Buffer.from(Req.encode(Req.fromObject(req)).finish()),
-      (bytes: Buffer) => Res.toObject(Res.decode(bytes)) as { list_services_response: { service: { name: string }[] } },
-    );
-    const answer = new Promise<{ list_services_response: { service: { name: string }[] } }>((resolve, reject) => {
-      call.on('data', resolve);
-      call.on('error', reject);
-    });
-    call.write({ host: '', list_services: '*' });
-    const names = (await answer).list_services_response.service.map((x) => x.name);
-    call.end();
-    return names;
-  } finally {
-    client.close();
-  }
-}
 
 describe('gRPC reflection', () => {
   it("lists the services in each chain's words", async () => {
