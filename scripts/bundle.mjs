@@ -10,12 +10,14 @@
  * so a moved checkout still works), as the proto files and the packages' own data files are found
  * from there. The worker threads have bundles of their own (src/threads/spawn.ts finds them).
  * Native addons stay outside. `require` is the bundle's own (`createRequire`), for the CommonJS
- * packages. Each build replaces the folder (chunk names change with their contents).
+ * packages. A build writes only the files whose bytes changed and removes the ones no longer made
+ * (chunk names change with their contents): a build of unchanged sources (every `npm start`, the
+ * test setup) touches nothing that a running executable may still load.
  */
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -73,8 +75,7 @@ const originalLocation = {
  */
 const GROUPS = [['chaind'], ['nodeclient', 'nodeclient-main'], ['gateway', 'gateway-main'], ['sdsim'], ['localnet'], ['verify.worker'], ['block-writer.worker'], ['replay-decoder.worker'], ['queue-run.worker']];
 
-rmSync(OUT, { recursive: true, force: true });
-await Promise.all(GROUPS.map((names) => build({
+const results = await Promise.all(GROUPS.map((names) => build({
   absWorkingDir: ROOT,
   entryPoints: Object.fromEntries(names.map((n) => [n, ENTRIES[n]])),
   outdir: OUT,
@@ -94,5 +95,18 @@ await Promise.all(GROUPS.map((names) => build({
     ].join(' '),
   },
   logLevel: 'warning',
+  write: false,
   legalComments: 'none',
 })));
+
+const made = new Map(results.flatMap((r) => r.outputFiles.map((f) => [basename(f.path), f.contents])));
+if (!existsSync(OUT)) mkdirSync(OUT); // dist/ is tsc's
+for (const [name, bytes] of made) {
+  const file = join(OUT, name);
+  if (existsSync(file) && Buffer.from(bytes).equals(readFileSync(file))) continue;
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, bytes);
+  renameSync(tmp, file);
+}
+for (const name of readdirSync(OUT)) if (!made.has(name) && !name.endsWith('.tmp')) rmSync(join(OUT, name), { force: true });
+

@@ -6,7 +6,8 @@
  *
  * Callers name the entry by its source file (`new URL('./x.worker.ts', import.meta.url)`). Run
  * from the compiled build (dist/, what the executables use), this module is `spawn.js` and the
- * entry is the compiled `x.worker.js` beside it. Run from the TypeScript sources (tests, the
+ * entry is the worker's bundle (dist/bundle/x.worker.js) or else the compiled `x.worker.js`
+ * beside it. Run from the TypeScript sources (tests, the
  * benchmarks), a worker does not inherit the TypeScript loader of the thread that started it, so
  * it boots through `ts-worker.mjs`, which registers tsx and then imports the entry.
  */

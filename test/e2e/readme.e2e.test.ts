@@ -152,7 +152,9 @@ describe('README', () => {
     expect(tokens.map((t) => [t.tier, t.revoked])).toEqual([['free', false], ['free', false]]);
     const regions = (await (await fetch(`http://127.0.0.1:${gatewayPort + 1}/regions/ASIA`)).json()) as unknown;
     expect(regions).toEqual([{ region: 'ASIA', domain: `http://127.0.0.1:${gatewayPort + 3}`, weight: 37 }]);
-  });
+    // a whole local network and every command of the section: about 45 s alone on 2 cores, more
+    // beside another test file
+  }, 180_000);
 
   it('every standalone command works as written', async () => {
     const blocks = await readmeBlocks('standalone');
