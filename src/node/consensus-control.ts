@@ -7,6 +7,8 @@
  * chain's state: a block records the votes and evidence it was made with, so a replay needs none of it.
  */
 import type { ConsensusControl } from '../consensus/block-meta.ts';
+import type { ValidatorJson } from '../consensus/types.ts';
+import { votingPower } from '../consensus/validator-set.ts';
 import type { Misbehavior } from '../state/block-info.ts';
 
 export class OperatorControl implements ConsensusControl {
@@ -32,11 +34,11 @@ export class OperatorControl implements ConsensusControl {
    * The power of `set` whose precommits the node makes, against its total: a block is committed
    * only with more than 2/3 of it (CometBFT), `signing * 3 > total * 2`.
    */
-  signingPower(set: readonly { readonly address: string; readonly voting_power: string }[], except?: string): { signing: bigint; total: bigint } {
+  signingPower(set: readonly ValidatorJson[], except?: string): { signing: bigint; total: bigint } {
     let signing = 0n;
     let total = 0n;
     for (const v of set) {
-      const power = BigInt(v.voting_power);
+      const power = votingPower(v);
       total += power;
       if (v.address !== except && this.signs(v.address)) signing += power;
     }

@@ -4,7 +4,7 @@
  * `SanitizeGenesisAccounts` renumbers duplicate account numbers and sorts by number), its coins
  * join app_state.bank.balances (sorted by address bytes, `SanitizeGenesisBalances`) and the supply.
  */
-import { BASE_ACCOUNT_TYPE, defaultAuthGenesis, sanitizeGenesisAccounts, type AccountJson } from '../modules/auth/genesis.ts';
+import { BASE_ACCOUNT_TYPE, baseOf, defaultAuthGenesis, sanitizeGenesisAccounts, type AccountJson } from '../modules/auth/genesis.ts';
 import { defaultBankGenesis } from '../modules/bank/genesis.ts';
 import { addressFromBech32 } from '../crypto/address.ts';
 import { coinsAdd, coinsFromProto, coinsToProto, sortByDenom, type Coins } from '../math/coins.ts';
@@ -22,7 +22,7 @@ export function addGenesisAccounts(genesis: GenesisJson, entries: readonly { rea
   const appState: AppState = { ...((genesis.app_state as AppState | undefined) ?? {}) };
   const auth = { ...(defaultAuthGenesis() as unknown as Record<string, unknown>), ...((appState.auth as Record<string, unknown> | undefined) ?? {}) };
   const accounts = [...((auth.accounts as AccountJson[] | undefined) ?? [])];
-  const known = new Set(accounts.map((a) => ('base_account' in a ? a.base_account : a).address));
+  const known = new Set(accounts.map((a) => baseOf(a).address));
   const bank = { ...(defaultBankGenesis() as unknown as Record<string, unknown>), ...((appState.bank as Record<string, unknown> | undefined) ?? {}) };
   const balances = [...((bank.balances as { address: string; coins: unknown[] }[] | undefined) ?? [])];
   let supply = coinsFromProto((bank.supply as never[] | undefined) ?? []);

@@ -14,8 +14,7 @@ import { homeLayout, readClientConfig } from '../../node/home.ts';
 import type { CliContext } from '../context.ts';
 import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
 
-/** The consensus address (hex) of a validator named by its operator address, through staking's Validator query. */
-/** The consensus address of an operator, asked of staking in the chain's words (the home's naming profile). */
+/** The consensus address (hex) of a validator named by its operator address: staking's Validator query, in the chain's words (the home's naming profile). */
 async function consensusAddressOfOperator(client: RpcClient, operator: string, codec: Codec): Promise<string> {
   const res = await queryGrpc(client, 'sdk.staking.v1beta1.Query/Validator', 'sdk.staking.v1beta1.QueryValidatorRequest', 'sdk.staking.v1beta1.QueryValidatorResponse', { validator_addr: operator }, undefined, codec);
   const pubkey = (res.validator as { consensus_pubkey?: { type_url: string; value: Uint8Array } } | null)?.consensus_pubkey;

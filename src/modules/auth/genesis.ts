@@ -126,7 +126,8 @@ export function validateAuthGenesis(g: AuthGenesis): void {
   });
 }
 
-function baseOf(a: AccountJson): BaseAccountJson {
+/** The base account of a genesis account (a module or vesting account wraps one). */
+export function baseOf(a: AccountJson): BaseAccountJson {
   return 'base_account' in a ? a.base_account : a;
 }
 
