@@ -23,6 +23,10 @@ import type { TxResult } from './tx-result.ts';
 import { SignedFormSource, viewOfParts, type TxParts } from './tx-view.ts';
 import { pendingSignatureChecks } from './preverify.ts';
 import { appModules } from './modules.ts';
+import { prepForZeroHeightGenesis } from './zero-height.ts';
+import { writeValidators, type GenesisSetMember } from '../modules/staking/genesis.ts';
+import { GO_ZERO_TIME_NS } from '../modules/staking/redelegation.ts';
+import { valHexOf } from '../modules/staking/store.ts';
 import type { VerifyPool } from '../crypto/verify-pool.ts';
 
 export interface AppOptions {
@@ -560,12 +564,33 @@ export class App {
     return spec.run(state, this.codec.create(spec.requestType, request as Record<string, unknown>), { height: at, codec: this.codec });
   }
 
-  /** Module genesis of the committed state (`chaind export`). */
-  exportGenesis(): Record<string, unknown> {
+  /** Module genesis of the committed state. */
+  exportGenesis(state: AppState = this.committed): Record<string, unknown> {
     const profile = this.codec.profile;
-    const modules = Object.fromEntries(this.modules.map((m) => [m.name, m.exportGenesis(this.committed)]));
+    const modules = Object.fromEntries(this.modules.map((m) => [m.name, m.exportGenesis(state)]));
     const naming = appStateNamingEntry(profile);
     return naming ? { ...qualifyGenesisJson(profile, modules, ['genutil']), [NAMING_GENESIS_KEY]: naming } : modules;
+  }
+
+  /**
+   * `ExportAppStateAndValidators` (`chaind export`): the modules' genesis of the committed state and
+   * staking's last bonded set (`WriteValidators`). With `forZeroHeight`, of the state after
+   * `prepForZeroHeightGenesis` (src/abci/zero-height.ts), made on a copy: the committed state stays.
+   * `jailAllowedAddrs`: operator addresses (`stvaloper1…`); with zero height, every other validator
+   * is jailed when the list is not empty.
+   */
+  exportAppStateAndValidators(opts: { readonly forZeroHeight?: boolean; readonly jailAllowedAddrs?: readonly string[] } = {}): {
+    appState: Record<string, unknown>;
+    validators: GenesisSetMember[];
+  } {
+    let state = this.committed;
+    if (opts.forZeroHeight) {
+      // the real node's export context: the last height, Go's zero time, no chain id; events dropped
+      const ctx: Ctx = { block: { chainId: '', height: this.committedHeight, timeNs: GO_ZERO_TIME_NS, proposer: '' }, gas: infiniteGasMeter(), emit: () => {} };
+      const allowed = new Set((opts.jailAllowedAddrs ?? []).map(valHexOf));
+      state = this.immer.produce(state, (draft) => prepForZeroHeightGenesis(draft, allowed, ctx));
+    }
+    return { appState: this.exportGenesis(state), validators: writeValidators(state) };
   }
 
   private setCommitted(state: AppState, height: bigint, hash: Uint8Array): void {

@@ -9,7 +9,9 @@ import { appModules } from '../abci/modules.ts';
 import { Chain } from '../abci/chain.ts';
 import { BlockStore } from '../events/block-store.ts';
 import { Hrp, addressFromBech32 } from '../crypto/address.ts';
-import { genesisDocOf, genesisValidatorsOf, readGenesisJson, type GenesisJson } from './genesis-file.ts';
+import { genesisDocOf, genesisValidatorsOf, readGenesisJson, type GenesisJson, type GenesisValidatorJson } from './genesis-file.ts';
+import { validatorKeyAddressHex } from '../crypto/ed25519.ts';
+import { PUB_KEY_ED25519 } from '../consensus/keys.ts';
 import { chainDbPath, homeLayout, readAppConfig, readConsensusConfig, tomlValue } from './home.ts';
 import { potNodeSettings } from '../modules/pot/node-settings.ts';
 import { applyPotNodeSettings } from '../modules/pot/apply-node-settings.ts';
@@ -57,7 +59,19 @@ export function exportGenesis(home: string, opts: ExportOptions): GenesisJson {
     const stored = chain.genesis;
     // SDK v0.47 genutil's ExportGenesis returns its default: the gen_txs were delivered at InitChain
     // and live on in the state, so an export never repeats them
-    const appState = { ...chain.app.exportGenesis(), genutil: { gen_txs: [] } };
+    const exported = chain.app.exportAppStateAndValidators({ forZeroHeight: opts.forZeroHeight, jailAllowedAddrs: opts.jailAllowedAddrs });
+    const appState = { ...exported.appState, genutil: { gen_txs: [] } };
+    // staking's bonded set (`WriteValidators`); a chain without staking validators keeps its fixed
+    // set, the genesis file's (the set consensus runs when InitChain returns none)
+    const validators: GenesisValidatorJson[] =
+      Object.keys(chain.app.state.staking.validators).length > 0
+        ? exported.validators.map((v) => ({
+            address: validatorKeyAddressHex(Buffer.from(v.pubKey, 'base64')),
+            pub_key: { type: PUB_KEY_ED25519, value: v.pubKey },
+            power: v.power.toString(),
+            name: v.name,
+          }))
+        : genesisValidatorsOf(fileJson, layout.genesisFile);
     return sortKeys({
       genesis_time: fileDoc.genesis_time,
       chain_id: fileDoc.chain_id,
@@ -69,7 +83,8 @@ export function exportGenesis(home: string, opts: ExportOptions): GenesisJson {
         validator: stored.consensus_params.validator,
         version: { app: '0' },
       },
-      validators: genesisValidatorsOf(fileJson, layout.genesisFile),
+      // CometBFT's GenesisDoc leaves an empty list out (omitempty)
+      ...(validators.length > 0 ? { validators } : {}),
       app_hash: fileDoc.app_hash,
       app_state: appState,
     }) as GenesisJson;

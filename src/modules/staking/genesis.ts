@@ -20,7 +20,7 @@ import { CONSENSUS_PUBKEY_TYPE } from './create-validator-msg.ts';
 import * as hooks from './hooks.ts';
 import { DEFAULT_STAKING_PARAMS, paramsFromJson, paramsToJson, validateStakingParams, type JsonStakingParams } from './params.ts';
 import { BONDED_POOL, NOT_BONDED_POOL } from './pools.ts';
-import { BondStatus, type DelegationRecord, type RedelegationRecord, type UnbondingDelegationRecord, type ValidatorRecord } from './state.ts';
+import { BondStatus, consensusPower, type DelegationRecord, type RedelegationRecord, type UnbondingDelegationRecord, type ValidatorRecord } from './state.ts';
 import { accHexOf, pushQueue, setDelegation, setRedelegation, setUnbondingDelegation, setValidator, valHexOf } from './store.ts';
 import { applyAndReturnValidatorSetUpdates } from './validator-set.ts';
 
@@ -381,4 +381,27 @@ export function exportStakingGenesis(state: AppState): StakingGenesis {
     })),
     exported: true,
   };
+}
+
+/** A validator of the genesis file's `validators` list, as staking's `WriteValidators` gives it. */
+export interface GenesisSetMember {
+  /** base64 of the 32-byte ed25519 consensus key */
+  readonly pubKey: string;
+  readonly power: bigint;
+  /** the moniker */
+  readonly name: string;
+}
+
+/**
+ * `WriteValidators`: the last bonded set (LastValidatorPower, in operator order), each with its
+ * consensus power (0 unless bonded, as `GetConsensusPower` gives it) and moniker.
+ */
+export function writeValidators(state: AppState): GenesisSetMember[] {
+  const s = state.staking;
+  return Object.keys(s.last_validator_powers)
+    .sort()
+    .map((hex) => {
+      const v = s.validators[hex]!;
+      return { pubKey: v.consensus_pubkey.key, power: v.status === BondStatus.BONDED ? consensusPower(v.tokens) : 0n, name: v.description.moniker };
+    });
 }
