@@ -180,7 +180,7 @@ export function initAuthGenesis(draft: Draft<AppState>, g: AuthGenesis): void {
   for (const name of Object.keys(MODULE_ACCOUNT_PERMISSIONS)) ensureModuleAccount(draft, name as ModuleAccountName);
 }
 
+/** `ExportGenesis`: the params and every account in store order (`IterateAccounts`: by address bytes). */
 export function exportAuthGenesis(state: AppState): AuthGenesis {
-  const accounts = [...shardValues(state.auth.accounts)].sort((a, b) => (a.account_number < b.account_number ? -1 : 1));
-  return { params: authParamsToJson(state.auth.params), accounts: accounts.map(accountToJson) };
+  return { params: authParamsToJson(state.auth.params), accounts: [...shardValues(state.auth.accounts)].map(accountToJson) };
 }

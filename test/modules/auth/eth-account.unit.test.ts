@@ -13,6 +13,7 @@ import { aminoAnyJson } from '../../../src/codec/amino-json.ts';
 import { codec, createCodec, type Any } from '../../../src/codec/registry.ts';
 import { cosmJsAccountParser } from '../../../src/client/account.ts';
 import { REAL } from '../../../src/naming.ts';
+import { addressFromBech32 } from '../../../src/crypto/address.ts';
 import { EMPTY_CODE_HASH, MODULE_ACCOUNT_PERMISSIONS, moduleAccountAddress } from '../../../src/modules/auth/account.ts';
 import { validateAuthGenesis, type AccountJson, type AuthGenesis } from '../../../src/modules/auth/genesis.ts';
 import { getAccount } from '../../../src/modules/auth/state.ts';
@@ -106,8 +107,20 @@ describe('genesis export and import', () => {
       base_account: { address: bob.address, pub_key: null, account_number: '19', sequence: '0' },
       code_hash: EMPTY_CODE_HASH,
     });
-    expect(accounts[0]).toMatchObject({ '@type': '/sdk.auth.v1beta1.BaseAccount', address: alice.address, account_number: '0', sequence: '1' });
-    expect(accounts[1]).toEqual({ '@type': '/chain.types.v1.EthAccount', base_account: { address: dave.address, pub_key: null, account_number: '1', sequence: '0' }, code_hash: CONTRACT_CODE_HASH });
+    const addressOf = (j: AccountJson) => ('base_account' in j ? j.base_account.address : (j as { address: string }).address);
+    expect(accounts.find((j) => addressOf(j) === alice.address)).toMatchObject({ '@type': '/sdk.auth.v1beta1.BaseAccount', address: alice.address, account_number: '0', sequence: '1' });
+    expect(accounts.find((j) => addressOf(j) === dave.address)).toEqual({
+      '@type': '/chain.types.v1.EthAccount',
+      base_account: { address: dave.address, pub_key: null, account_number: '1', sequence: '0' },
+      code_hash: CONTRACT_CODE_HASH,
+    });
+    // in store order, as the SDK's IterateAccounts gives them: by address bytes, not by number
+    const bytesOf = (address: string) => Buffer.from(addressFromBech32(address, 'st'));
+    const addresses = accounts.map(addressOf);
+    expect(addresses).toEqual([...addresses].sort((x, y) => Buffer.compare(bytesOf(x), bytesOf(y))));
+    // (which differs here: the module accounts were numbered after alice and dave)
+    const numbers = accounts.map((j) => Number(('base_account' in j ? j.base_account : (j as { account_number: string })).account_number));
+    expect(numbers).not.toEqual([...numbers].sort((x, y) => x - y));
 
     const again = new App(appModules);
     again.initChain({ ...genesis(), app_state: JSON.parse(JSON.stringify(exported)) });
