@@ -78,5 +78,29 @@ export function matchRoute(route: CompiledRoute, components: readonly string[]):
 
 /** `/a/b%2Fc` → ['a', 'b', 'c']: the gateway splits Go's decoded `URL.Path`. Throws URIError on bad escapes. */
 export function pathComponents(rawPath: string): string[] {
-  return decodeURIComponent(rawPath).slice(1).split('/');
+  return goPathUnescape(rawPath).slice(1).split('/');
+}
+
+const UTF8 = new TextDecoder('utf-8');
+
+/**
+ * Go's `url.PathUnescape`: each `%XX` is a byte, whatever bytes they make (Go's strings hold any;
+ * here invalid UTF-8 reads as U+FFFD, so `%ff%fe` reaches the handler as two characters where
+ * `decodeURIComponent` would refuse it). The request line's other characters are its bytes (Node
+ * reads them as latin1). Throws URIError on a malformed escape (`%zz`, a `%` at the end).
+ */
+function goPathUnescape(raw: string): string {
+  if (!/[%\u0080-\uffff]/.test(raw)) return raw;
+  const bytes: number[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x25) {
+      const hex = raw.slice(i + 1, i + 3);
+      if (!/^[0-9a-fA-F]{2}$/.test(hex)) throw new URIError(`invalid URL escape ${JSON.stringify(raw.slice(i, i + 3))}`);
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else if (c < 0x100) bytes.push(c);
+    else bytes.push(...Buffer.from(raw[i]!, 'utf8'));
+  }
+  return UTF8.decode(Uint8Array.from(bytes));
 }

@@ -72,6 +72,12 @@ describe('routing', () => {
 
   it('a malformed escape is refused before routing', async () => {
     expect(await rawGet(f.server.address.port, '/sdk/bank/v1beta1/balances/%zz')).toEqual({ status: 400, type: 'text/plain; charset=utf-8', body: '400 Bad Request' });
+    expect(await rawGet(f.server.address.port, '/sdk/bank/v1beta1/balances/st1%')).toEqual({ status: 400, type: 'text/plain; charset=utf-8', body: '400 Bad Request' });
+  });
+
+  it('escapes that are not UTF-8 reach the handler, as Go decodes any bytes: the address is refused as an address', async () => {
+    const r = await rawGet(f.server.address.port, '/sdk/bank/v1beta1/balances/%ff%fe');
+    expect([r.status, r.type, JSON.parse(r.body)]).toEqual([400, 'application/json', { code: 3, message: 'invalid address: decoding bech32 failed: invalid bech32 string length 2', details: [] }]);
   });
 
   it('a path not in its clean form is redirected (301, gorilla/mux) to the cleaned path, the query kept', async () => {
