@@ -9,8 +9,15 @@
  *   record);
  * - no wei is created or destroyed: the sum over all balances equals the bank supply, which changes
  *   only by what the slashes burn.
+ *
+ * And of `chaind export --for-zero-height` after such a sequence (src/abci/zero-height.ts): each
+ * account receives exactly the whole wei its pending rewards and commission came to; afterwards the
+ * `distribution` account holds exactly the community pool's whole wei and nothing is outstanding;
+ * the supply is unchanged; and the document starts a chain.
  */
 import fc from 'fast-check';
+import { App } from '../src/abci/app.ts';
+import { appModules } from '../src/abci/modules.ts';
 import { describe, expect, it } from 'vitest';
 import { moduleAccountAddress } from '../src/modules/auth/account.ts';
 import { sendCoins } from '../src/modules/bank/state.ts';
@@ -20,6 +27,7 @@ import { Dec } from '../src/math/dec.ts';
 import { decCoinsAdd, decCoinsAmountOf, decCoinsIsZero, type DecCoins } from '../src/math/dec-coins.ts';
 import type { AppState } from '../src/state/app-state.ts';
 import { shardEntries, shardValues } from '../src/state/sharded.ts';
+import { genesisWith } from '../test/helpers/fixture.ts';
 import { DEC, STOS, World, createValidator, delegate, hexOf, keys, slashValidator, undelegate, valOf, vote } from '../test/modules/distribution/harness.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20261124);
@@ -45,6 +53,8 @@ const setupArb = fc.record({
   rates: fc.tuple(fc.constantFrom(0n, DEC / 20n, DEC / 10n, DEC), fc.constantFrom(0n, DEC / 20n), fc.constantFrom(0n, DEC / 3n)),
   selfBonds: fc.tuple(fc.bigInt({ min: 10n ** 15n, max: 100n * STOS }), fc.bigInt({ min: 10n ** 15n, max: 100n * STOS }), fc.bigInt({ min: 10n ** 15n, max: 100n * STOS })),
 });
+
+type Setup = typeof setupArb extends fc.Arbitrary<infer T> ? T : never;
 
 function sumOfBalances(state: AppState): bigint {
   let total = 0n;
@@ -115,25 +125,64 @@ function checkInvariants(w: World, supply: bigint): void {
   expect(state.bank.supply.wei).toBe(supply);
 }
 
+/** A world of three validators after `ops`, each in a block; returns it and the supply (less what the slashes burned). */
+function worldAfter(setup: Setup, ops: readonly Op[], check = false): { w: World; supply: bigint } {
+  const w = new World({
+    distribution: {
+      params: { community_tax: setup.tax, base_proposer_reward: '0', bonus_proposer_reward: '0', withdraw_addr_enabled: true },
+      fee_pool: { community_pool: [] },
+    },
+  });
+  w.patch((d, ctx) => VALS.forEach((v, i) => createValidator(d, v, setup.selfBonds[i]!, setup.rates[i]!, ctx)), 0n);
+  let supply = w.app.state.bank.supply.wei!;
+  w.block();
+  for (const op of ops) {
+    supply -= apply(w, op);
+    if (check) checkInvariants(w, supply);
+  }
+  return { w, supply };
+}
+
 describe('F1 distribution properties', () => {
   it('outstanding covers pending rewards + commission; the distribution account equals pool + outstanding; no wei created or destroyed', () => {
     fc.assert(
       fc.property(setupArb, fc.array(opArb, { minLength: 1, maxLength: 20 }), (setup, ops) => {
-        const w = new World({
-          distribution: {
-            params: { community_tax: setup.tax, base_proposer_reward: '0', bonus_proposer_reward: '0', withdraw_addr_enabled: true },
-            fee_pool: { community_pool: [] },
-          },
-        });
-        w.patch((d, ctx) => VALS.forEach((v, i) => createValidator(d, v, setup.selfBonds[i]!, setup.rates[i]!, ctx)), 0n);
-        let supply = w.app.state.bank.supply.wei!;
-        w.block();
-        for (const op of ops) {
-          supply -= apply(w, op);
-          checkInvariants(w, supply);
-        }
+        worldAfter(setup, ops, true);
       }),
       { seed: SEED, numRuns: 40 },
+    );
+  });
+
+  it('export for zero height pays each account the whole wei it was owed; the distribution account then holds the community pool; the document starts a chain', () => {
+    fc.assert(
+      fc.property(setupArb, fc.array(opArb, { minLength: 1, maxLength: 12 }), (setup, ops) => {
+        const { w, supply } = worldAfter(setup, ops);
+        const state = w.app.state;
+        const owed = new Map<string, bigint>();
+        const add = (address: string, amount: bigint) => owed.set(address, (owed.get(address) ?? 0n) + amount);
+        for (const v of VALS) {
+          const valHex = hexOf(v.operator);
+          add(v.key.address, decCoinsAmountOf(getCommission(state, valHex), 'wei').truncateInt());
+          for (const d of DELEGATORS) {
+            if (delegationOf(state, d.address, v.operator)) add(d.address, decCoinsAmountOf(pendingDelegationRewards(state, valHex, hexOf(d.address), w.app.height), 'wei').truncateInt());
+          }
+        }
+
+        const { appState } = w.app.exportAppStateAndValidators({ forZeroHeight: true });
+        const bank = appState.bank as { balances: { address: string; coins: { denom: string; amount: string }[] }[] };
+        const balance = (address: string) => BigInt(bank.balances.find((b) => b.address === address)?.coins.find((c) => c.denom === 'wei')?.amount ?? '0');
+        for (const [address, amount] of owed) expect([address, balance(address) - w.balance(address)]).toEqual([address, amount]);
+        const distr = appState.distribution as { fee_pool: { community_pool: { denom: string; amount: string }[] }; outstanding_rewards: { outstanding_rewards: unknown[] }[] };
+        expect(distr.outstanding_rewards.every((o) => o.outstanding_rewards.length === 0)).toBe(true);
+        const pool = distr.fee_pool.community_pool.find((c) => c.denom === 'wei')?.amount ?? '0';
+        expect(balance(DISTR)).toBe(Dec.fromString(pool).truncateInt());
+        expect(bank.balances.reduce((sum, b) => sum + BigInt(b.coins.find((c) => c.denom === 'wei')?.amount ?? '0'), 0n)).toBe(supply);
+
+        const next = new App({ ...appModules });
+        next.initChain({ ...genesisWith([]), initial_height: '1', app_state: { ...appState, genutil: { gen_txs: [] } } });
+        expect(next.state.bank.supply.wei).toBe(supply);
+      }),
+      { seed: SEED, numRuns: 25 },
     );
   });
 });
