@@ -41,3 +41,19 @@ export function checkGenesisState(doc: GenesisDoc, path: string): readonly Valid
   if (verdict.problem !== undefined) throw new Error(`error validating genesis file ${path}: ${verdict.problem}`);
   return verdict.validators;
 }
+
+/**
+ * BaseApp InitChain's sanity check: when the genesis file lists validators and InitChain returned
+ * a set, both must be the same validators with the same powers (compared sorted by key, as
+ * `abci.ValidatorUpdates` sorts). A fixed set (InitChain returned none) is not compared: consensus
+ * runs the file's. Returns the real node's panic text, or undefined.
+ */
+export function initChainValidatorsProblem(fileValidators: readonly { readonly pub_key: { readonly value: string }; readonly power: string }[], initial: readonly ValidatorUpdate[]): string | undefined {
+  if (fileValidators.length === 0 || initial.length === 0) return undefined;
+  if (fileValidators.length !== initial.length) return `len(RequestInitChain.Validators) != len(GenesisValidators) (${fileValidators.length} != ${initial.length})`;
+  const byKey = (a: { key: string }, b: { key: string }) => Buffer.compare(Buffer.from(a.key, 'base64'), Buffer.from(b.key, 'base64'));
+  const requested = fileValidators.map((v) => ({ key: v.pub_key.value, power: BigInt(v.power) })).sort(byKey);
+  const returned = initial.map((u) => ({ key: u.pubKey, power: u.power })).sort(byKey);
+  const i = returned.findIndex((u, j) => u.key !== requested[j]!.key || u.power !== requested[j]!.power);
+  return i < 0 ? undefined : `genesisValidators[${i}] != req.Validators[${i}]`;
+}

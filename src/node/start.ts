@@ -27,7 +27,7 @@ import { loadExtraValidatorKeys, loadOrCreateNodeKey, loadOrCreatePrivValidatorK
 import { OperatorControl } from './consensus-control.ts';
 import { startCpuProfile, type CpuProfiler } from './cpu-profile.ts';
 import { genesisDocOf, genesisValidatorsOf, readGenesisJson, validatorSetOf } from './genesis-file.ts';
-import { checkGenesisState } from './genesis-check.ts';
+import { checkGenesisState, initChainValidatorsProblem } from './genesis-check.ts';
 import { chainDbPath } from './home.ts';
 import { checkHomeNaming, checkStoredNaming } from './naming-check.ts';
 import { acquireHomeLock, type HomeLock } from './home-lock.ts';
@@ -184,6 +184,10 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
   // a new chain: InitChain must succeed and give a set this node can sign for, checked before the chain's store is created
   if (!existsSync(chainDbPath(layout))) {
     const initial = checkGenesisState(genesis, layout.genesisFile);
+    const mismatch = initChainValidatorsProblem(genesisValidators, initial);
+    if (mismatch) {
+      throw new Error(`${layout.genesisFile}: genesis.validators are not the validator set InitChain gives (staking's): ${mismatch} (list staking's bonded set there, as "chaind export" writes it, or leave the list out)`);
+    }
     const set = initial.length > 0 ? applyValidatorUpdates([], initial) : validators;
     if (set.length === 0) {
       throw new Error(

@@ -4,7 +4,7 @@
  * with @noble libraries, not with the code under test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -108,5 +108,34 @@ describe('a gentx chain with initial height 5', () => {
     expect(first.block.header.height).toBe('5');
     const vals = await rpc(port, 'validators', { height: '5' });
     expect(vals.validators.map((v: { voting_power: string }) => v.voting_power)).toEqual(['100000']);
+  }, 60_000);
+});
+
+/**
+ * BaseApp InitChain's sanity check: a genesis file that lists validators and whose staking gives a
+ * set must list that set (what `chaind export` writes); the node refuses to start otherwise.
+ */
+describe('genesis.validators beside a gentx set', () => {
+  it('must be the set InitChain gives: another power or another count is refused, the same set starts', async () => {
+    const home = await tempHome();
+    expect((await chaind(['init', 'val', '--home', home, '--chain-id', 'gv-1'])).code).toBe(0);
+    expect((await chaind(['keys', 'add', 'alice', '--recover', '--keyring-backend', 'test', '--home', home], [MNEMONIC])).code).toBe(0);
+    expect((await chaind(['genesis', 'add-genesis-account', ALICE, '1000stos', '--home', home])).code).toBe(0);
+    expect((await chaind(['genesis', 'gentx', 'alice', '100stos', '--keyring-backend', 'test', '--home', home])).code).toBe(0);
+    expect((await chaind(['genesis', 'collect-gentxs', '--home', home])).code).toBe(0);
+    const file = join(home, 'config/genesis.json');
+    const genesis = readJson(file);
+    const priv = Buffer.from(readJson(join(home, 'config/priv_validator_key.json')).priv_key.value, 'base64');
+    const pub = Buffer.from(ed25519.getPublicKey(new Uint8Array(priv.subarray(0, 32))));
+    const member = (power: string, key = pub) => ({ address: Buffer.from(sha256(key).subarray(0, 20)).toString('hex').toUpperCase(), pub_key: { type: 'tendermint/PubKeyEd25519', value: key.toString('base64') }, power, name: 'alice' });
+    const start = async (validators: unknown[]) => {
+      writeFileSync(file, JSON.stringify({ ...genesis, validators }, null, 2));
+      return chaind(['start', '--home', home, '--rpc.laddr', `tcp://127.0.0.1:${await freePort()}`, '--grpc.address', '127.0.0.1:0', '--json-rpc.enable=false', '--consensus.timeout_commit', '50ms', '--halt-height', '2']);
+    };
+    const refused = (why: string) => ({ code: 1, stdout: '', stderr: expect.stringContaining(`Error: ${file}: genesis.validators are not the validator set InitChain gives (staking's): ${why} (list staking's bonded set there`) });
+    expect(await start([member('100')])).toMatchObject(refused('genesisValidators[0] != req.Validators[0]'));
+    expect(await start([member('100000'), member('5', Buffer.alloc(32, 7))])).toMatchObject(refused('len(RequestInitChain.Validators) != len(GenesisValidators) (2 != 1)'));
+    const ok = await start([member('100000')]);
+    expect([ok.code, ok.stderr]).toEqual([0, expect.stringContaining('INF node stopped height=1 module=server\n')]);
   }, 60_000);
 });
