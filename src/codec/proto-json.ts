@@ -16,6 +16,7 @@ import { decText, intText } from './custom-scalars.ts';
 import { type FieldInfo, LONG_SCALARS, messageInfo, protoName } from './field-info.ts';
 import { base64, goJson, type GoJsonValue } from './go-json.ts';
 import { decodeGoBase64 } from './go-base64.ts';
+import { parseJsonGoErrors } from './go-json-reader.ts';
 import { type Any, type Codec, codec as neutralCodec, createCodec } from './registry.ts';
 import { goTypeName } from './unknown-fields.ts';
 import { durationFromText, durationToJsonpb, timestampFromText, timestampToJsonpb } from './time-text.ts';
@@ -134,7 +135,7 @@ function jsonKind(v: unknown): string {
  */
 export function parseProtoJson(typeName: string, json: string | unknown, opts: ProtoJsonOptions = {}): ProtoObject {
   const c = pickCodec(opts);
-  const value = typeof json === 'string' ? JSON.parse(json) : json;
+  const value = typeof json === 'string' ? parseJsonGoErrors(json) : json;
   return parseMessage(c, c.lookupType(typeName), value, typeName.replace(/^\//, '')) as ProtoObject;
 }
 

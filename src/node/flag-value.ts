@@ -6,6 +6,7 @@
  */
 import { decodeGoHex } from '../codec/go-hex.ts';
 import { parseGoDuration } from './go-duration.ts';
+import { parseGoAtoi, parseGoInt, parseGoUint } from '../codec/go-parse.ts';
 import type { FlagKind } from './start-flags.ts';
 
 export type FlagValue = string | boolean | bigint | number | readonly string[] | readonly bigint[] | Uint8Array;
@@ -22,14 +23,15 @@ export function parseFlagText(kind: FlagKind, text: string): FlagValue {
       if (GO_TRUE.includes(text)) return true;
       if (GO_FALSE.includes(text)) return false;
       throw new Error(`strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`);
+    // pflag's integer flags parse in base 0 (`0x10` is 16)
     case 'uint':
-      return parseInteger(text, 'ParseUint', 0n, (1n << 64n) - 1n);
+      return parseGoUint(text, 64);
     case 'uint32':
-      return parseInteger(text, 'ParseUint', 0n, (1n << 32n) - 1n);
+      return parseGoUint(text, 32);
     case 'int':
-      return parseInteger(text, 'ParseInt', -(1n << 63n), (1n << 63n) - 1n);
+      return parseGoInt(text, 64);
     case 'int32':
-      return parseInteger(text, 'ParseInt', -(1n << 31n), (1n << 31n) - 1n);
+      return parseGoInt(text, 32);
     case 'float': {
       if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) throw new Error(`strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`);
       return Number(text);
@@ -39,18 +41,10 @@ export function parseFlagText(kind: FlagKind, text: string): FlagValue {
     case 'strings':
       return text === '' ? [] : text.split(',').map((s) => s.trim());
     case 'ints':
-      return text === '' ? [] : text.split(',').map((s) => parseInteger(s.trim(), 'Atoi', -(1n << 63n), (1n << 63n) - 1n));
+      return text === '' ? [] : text.split(',').map((s) => parseGoAtoi(s.trim()));
     case 'hex':
       return decodeGoHex(text);
   }
-}
-
-function parseInteger(text: string, fn: 'ParseUint' | 'ParseInt' | 'Atoi', min: bigint, max: bigint): bigint {
-  const pattern = min < 0n ? /^[+-]?\d+$/ : /^\d+$/;
-  if (!pattern.test(text)) throw new Error(`strconv.${fn}: parsing ${JSON.stringify(text)}: invalid syntax`);
-  const v = BigInt(text);
-  if (v < min || v > max) throw new Error(`strconv.${fn}: parsing ${JSON.stringify(text)}: value out of range`);
-  return v;
 }
 
 /** A value from config.toml / app.toml: TOML-typed, or text parsed as the flag would be. */

@@ -8,7 +8,7 @@ import { SDK_CODESPACE, SdkErrors } from '../../errors.ts';
 import type { Node } from '../../node/node.ts';
 import { GatewayError } from '../rest/gateway-error.ts';
 import { BLOCK_HEIGHT_HEADER } from '../rest/grpc-interceptor.ts';
-import { parseGoDecimalInt64 } from '../rest/go-parse.ts';
+import { parseGoDecimalInt64 } from '../../codec/go-parse.ts';
 import { GrpcCallError } from './status.ts';
 
 export { BLOCK_HEIGHT_HEADER };

@@ -5,7 +5,7 @@
  */
 import { ChainError, QueryError, SdkErrors, SDK_CODESPACE } from '../../errors.ts';
 import { BodyTooLargeError } from '../http.ts';
-import { GoParseError } from './go-parse.ts';
+import { GoParseError } from '../../codec/go-parse.ts';
 import { goJson } from '../../codec/go-json.ts';
 import type { QueryResponse } from '../../abci/app.ts';
 

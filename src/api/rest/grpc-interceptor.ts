@@ -8,7 +8,7 @@ import { failedToLoadState } from '../../abci/app.ts';
 import { SDK_CODESPACE, SdkErrors } from '../../errors.ts';
 import type { Node } from '../../node/node.ts';
 import { GatewayError, toGatewayError } from './gateway-error.ts';
-import { parseGoDecimalInt64 } from './go-parse.ts';
+import { parseGoDecimalInt64 } from '../../codec/go-parse.ts';
 import type { RestRequest } from './route.ts';
 
 /** The metadata header the SDK's gRPC server sets and the gateway forwards (sdk-modules §1.1). */

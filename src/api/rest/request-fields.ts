@@ -12,7 +12,7 @@ import protobuf from 'protobufjs';
 import type { Codec, ProtoObject } from '../../codec/registry.ts';
 import { type FieldInfo, messageInfo } from '../../codec/field-info.ts';
 import { goTypeName } from '../../codec/unknown-fields.ts';
-import { decodeGatewayBytes, GoParseError, parseGoBool, parseGoFloat, parseGoInt, parseGoUint } from './go-parse.ts';
+import { decodeGatewayBytes, GoParseError, parseGoBool, parseGoFloat, parseGoInt, parseGoUint } from '../../codec/go-parse.ts';
 
 function lowerCamel(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_m, ch: string) => ch.toUpperCase());

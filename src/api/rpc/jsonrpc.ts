@@ -6,7 +6,7 @@
  * characters escaped), since CometBFT marshals the whole response with it.
  */
 import { goJson, goQuote, type GoJsonValue } from '../../codec/go-json.ts';
-import { GoJsonSyntaxError, readGoJson, type GoJsonNode } from './go-json-reader.ts';
+import { GoJsonSyntaxError, readGoJson, type GoJsonNode } from '../../codec/go-json-reader.ts';
 
 /** A request id: a string, or an integer (printed as a JSON number). */
 export type RpcId = string | bigint;

@@ -7,7 +7,7 @@
  *   `0x…` hex for bytes and strings, anything else parsed as JSON.
  */
 import { GoDecodeError, goBase64Decode, goHexDecode } from './go-bytes-text.ts';
-import { GoJsonSyntaxError, readGoJson, type GoJsonNode } from './go-json-reader.ts';
+import { GoJsonSyntaxError, readGoJson, type GoJsonNode } from '../../codec/go-json-reader.ts';
 import { goQuoteString } from '../../codec/go-quote.ts';
 
 /** The Go type of a method argument. `optional` ones are pointers: absent or null → undefined. */

@@ -5,6 +5,7 @@
  * `--type hash` (the later SDK's form) takes a block hash instead.
  */
 import { Command, Option } from 'commander';
+import { parseGoAtoi } from '../../codec/go-parse.ts';
 import type { CliContext } from '../context.ts';
 import { addQueryFlags, QueryContext } from './context.ts';
 
@@ -22,8 +23,9 @@ export function blockQueryCommand(ctx: CliContext): Command {
     } else {
       let height: bigint | undefined;
       if (arg !== undefined) {
-        if (!/^\d+$/.test(arg)) throw new Error(`invalid height ${JSON.stringify(arg)}: expected a positive integer`);
-        if (BigInt(arg) > 0n) height = BigInt(arg);
+        // strconv.Atoi's error is the command's; 0 and below mean the latest block
+        const h = parseGoAtoi(arg);
+        if (h > 0n) height = h;
       }
       result = await qc.client.block(height);
     }

@@ -14,21 +14,21 @@ import { defaultHome } from '../home.ts';
 import { withClientGlobalFlags } from '../node/node-flags.ts';
 import type { OutputFormat } from '../output.ts';
 import { OUTPUT_FORMATS } from '../output.ts';
-import { DEFAULT_NODE, parseUint64 } from '../tx/flags.ts';
+import { DEFAULT_NODE, parseInt64, parseUint64 } from '../tx/flags.ts';
 
 /** Pagination defaults of the SDK CLI (reference/sdk-modules.md §1.5). */
 export const DEFAULT_PAGE_LIMIT = 100n;
 
-/** `--height`: a block height, 0 = latest. */
+/** `--height`: a block height, 0 = latest (pflag int64, base 0; a negative height is refused here). */
 export function parseHeight(value: string): bigint {
-  if (!/^\d+$/.test(value) || BigInt(value) >= 1n << 63n) throw new InvalidArgumentError('expected a block height (a non-negative integer; 0 = latest).');
-  return BigInt(value);
+  const height = parseInt64(value);
+  if (height < 0n) throw new InvalidArgumentError('expected a block height (a non-negative integer; 0 = latest).');
+  return height;
 }
 
-/** `--page`/`--limit` of the consensus RPC searches (Go int). */
+/** `--page`/`--limit` of the consensus RPC searches (Go int, pflag base 0). */
 export function parseIntFlag(value: string): number {
-  if (!/^-?\d+$/.test(value) || Math.abs(Number(value)) >= 2 ** 31) throw new InvalidArgumentError('expected an integer.');
-  return Number(value);
+  return Number(parseInt64(value));
 }
 
 export function addQueryFlags(cmd: Command, opts: { height?: boolean } = {}): Command {

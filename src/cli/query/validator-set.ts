@@ -1,34 +1,34 @@
 /**
  * `chaind query consensus-validator-set [height] --page --limit` (SDK v0.47
  * `rpc.ValidatorCommand`; `comet-validator-set` under the real naming profile, see
- * validator-set-names.ts): the consensus validator set with `stvalcons1…` addresses and
- * proto-JSON public keys (`@type` `/sdk.crypto.ed25519.PubKey`), integers as strings (amino JSON).
- * Spec §4.4.
+ * validator-set-names.ts): the consensus validator set printed by `PrintObjectLegacy`, i.e. amino
+ * JSON: `stvalcons1…` addresses, the public key as its amino interface (`{"type":
+ * "tendermint/PubKeyEd25519","value":…}`, `consensus/…` under the neutral profile, as `status`
+ * prints it), integers as strings. Spec §4.4.
  */
 import { Command } from 'commander';
 import type { GoJsonValue } from '../../codec/go-json.ts';
-import { protoJsonValue } from '../../codec/proto-json.ts';
-import type { Codec } from '../../codec/registry.ts';
+import { parseGoDecimalInt64 } from '../../codec/go-parse.ts';
 import { consAddress } from '../../crypto/address.ts';
 import type { ValidatorJsonResult } from '../../client/rpc-client.ts';
+import { aminoName, type NamingProfile } from '../../naming.ts';
 import type { CliContext } from '../context.ts';
 import { addQueryFlags, parseIntFlag, QueryContext } from './context.ts';
 import { printSdkJson } from './sdk-output.ts';
 import { validatorSetNames } from './validator-set-names.ts';
 
-/** Consensus key types of the RPC JSON and their proto messages (SDK `FromTmPubKeyInterface`). */
-const CONSENSUS_KEY_PROTO: Record<string, string> = {
-  'tendermint/PubKeyEd25519': 'sdk.crypto.ed25519.PubKey',
-  'tendermint/PubKeySecp256k1': 'sdk.crypto.secp256k1.PubKey',
+/** Consensus key types of the RPC JSON and their legacy amino names (SDK `FromTmPubKeyInterface`, then amino). */
+const CONSENSUS_KEY_AMINO: Record<string, string> = {
+  'tendermint/PubKeyEd25519': 'PubKeyEd25519',
+  'tendermint/PubKeySecp256k1': 'PubKeySecp256k1',
 };
 
-export function validatorOutput(v: ValidatorJsonResult, c: Codec): GoJsonValue {
-  const proto = CONSENSUS_KEY_PROTO[v.pub_key.type];
-  if (!proto) throw new Error(`unsupported consensus key type ${v.pub_key.type} of validator ${v.address}`);
-  const pubKey = c.packAny(proto, { key: new Uint8Array(Buffer.from(v.pub_key.value, 'base64')) });
+export function validatorOutput(v: ValidatorJsonResult, naming: NamingProfile): GoJsonValue {
+  const name = CONSENSUS_KEY_AMINO[v.pub_key.type];
+  if (!name) throw new Error(`unsupported consensus key type ${v.pub_key.type} of validator ${v.address}`);
   return {
     address: consAddress(new Uint8Array(Buffer.from(v.address, 'hex'))),
-    pub_key: protoJsonValue('google.protobuf.Any', pubKey, { codec: c }),
+    pub_key: { type: aminoName(naming, 'consensus', name), value: v.pub_key.value },
     proposer_priority: v.proposer_priority,
     voting_power: v.voting_power,
   };
@@ -46,14 +46,15 @@ export function validatorSetQueryCommand(ctx: CliContext): Command {
     const qc = new QueryContext(ctx, self);
     let height: bigint | undefined;
     if (arg !== undefined) {
-      if (!/^-?\d+$/.test(arg)) throw new Error(`invalid height ${JSON.stringify(arg)}: expected an integer`);
-      if (BigInt(arg) > 0n) height = BigInt(arg);
+      // strconv.ParseInt(args[0], 10, 64)'s error is the command's; 0 and below mean the latest set
+      const h = parseGoDecimalInt64(arg);
+      if (h > 0n) height = h;
     }
     const res = await qc.client.validators(height, opts.page, opts.limit);
     const total = BigInt(res.total) < 0n ? 0n : BigInt(res.total);
     const out: GoJsonValue = {
       block_height: res.block_height,
-      validators: res.validators.map((v) => validatorOutput(v, qc.codec)),
+      validators: res.validators.map((v) => validatorOutput(v, ctx.naming)),
       total: total.toString(),
     };
     printSdkJson(ctx.out, out, qc.output);

@@ -4,7 +4,7 @@
  * address; with `--generate-only` an address needs no key.
  */
 import { Command } from 'commander';
-import { accAddress, addressFromBech32 } from '../../crypto/address.ts';
+import { accAddressArg } from './staking/args.ts';
 import { parseCoinsNormalized } from '../../math/coin-parse.ts';
 import type { CliContext } from '../context.ts';
 import { TxContext } from './context.ts';
@@ -25,12 +25,8 @@ export function bankSendCommand(ctx: CliContext): Command {
     const tc = TxContext.of(ctx, self);
     rejectUnsupportedFlags(tc.flags);
     const from = await tc.resolveFrom(fromArg);
-    let to: string;
-    try {
-      to = accAddress(addressFromBech32(toArg));
-    } catch (err) {
-      throw new Error(`invalid to_address ${JSON.stringify(toArg)}: ${(err as Error).message}`);
-    }
+    // AccAddressFromBech32's error is the command's, as NewSendTxCmd returns it
+    const to = accAddressArg(toArg);
     const amount = parseCoinsNormalized(amountArg).map((c) => ({ denom: c.denom, amount: c.amount.toString() }));
     const msg = { typeName: 'sdk.bank.v1beta1.MsgSend', value: { from_address: from.address, to_address: to, amount } };
     await new TxFramework(tc, from, [msg]).run();

@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import { createCodec, type Codec } from '../../codec/registry.ts';
-import { accAddress, addressFromBech32 } from '../../crypto/address.ts';
+import { accAddress, addressFromBech32, Hrp, sdkAddressProblem } from '../../crypto/address.ts';
 import type { PubKey } from '../../crypto/keys.ts';
 import type { Keyring } from '../../crypto/keyring/keyring.ts';
 import { openKeyring } from '../../crypto/keyring/open.ts';
@@ -96,7 +96,8 @@ export class TxContext {
       addressError = err;
     }
     if (this.flags.dryRun) {
-      if (!addressBytes) throw new Error(`a valid bech32 address must be provided in simulation mode: ${(addressError as Error).message}`);
+      // errorsmod.Wrap(AccAddressFromBech32's error, …)
+      if (!addressBytes) throw new Error(`a valid bech32 address must be provided in simulation mode: ${sdkAddressProblem(from, Hrp.account) ?? (addressError as Error).message}`);
       return { address: accAddress(addressBytes), pubKey: await this.knownPubKey(addressBytes) };
     }
     if (addressBytes && this.flags.generateOnly) return { address: accAddress(addressBytes) };

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { InvalidArgumentError, Option } from 'commander';
+import { parseGoFloat, parseGoInt, parseGoUint } from '../../codec/go-parse.ts';
 import { KEYRING_BACKENDS } from '../../crypto/keyring/store.ts';
 import { defaultHome } from '../home.ts';
 import { withClientGlobalFlags } from '../node/node-flags.ts';
@@ -57,9 +58,23 @@ export interface TxFlags {
   readonly tip: string;
 }
 
+/** A pflag uint64 flag: `strconv.ParseUint(s, 0, 64)` (`0x10` is 16), its error text after pflag's prefix. */
 export function parseUint64(value: string): bigint {
-  if (!/^\d+$/.test(value) || BigInt(value) >= 1n << 64n) throw new InvalidArgumentError('expected an unsigned 64-bit integer.');
-  return BigInt(value);
+  return goFlag(() => parseGoUint(value, 64));
+}
+
+/** A pflag int flag (Go int, 64 bits): `strconv.ParseInt(s, 0, 64)`. */
+export function parseInt64(value: string): bigint {
+  return goFlag(() => parseGoInt(value, 64));
+}
+
+/** Runs a Go parser; its error becomes commander's invalid-argument error (printed as pflag's). */
+function goFlag<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
 }
 
 /** SDK `flags.ParseGasSetting`. */
@@ -70,9 +85,10 @@ export function parseGasSetting(value: string): GasSetting {
   return { simulate: false, limit: BigInt(value) };
 }
 
+/** A pflag float64 flag (`strconv.ParseFloat`); a negative or infinite factor is refused as well. */
 function parseGasAdjustment(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a non-negative number such as 1.5.');
+  const n = goFlag(() => parseGoFloat(value));
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a non-negative number such as 1.5.');
   return n;
 }
 

@@ -20,7 +20,7 @@ import { MODULES } from '../../abci/modules.ts';
 import { printProtoJson } from '../../codec/proto-json.ts';
 import type { Any } from '../../codec/registry.ts';
 import { makeSignerInfo, SignMode } from '../../codec/tx.ts';
-import { accAddress, addressFromBech32 } from '../../crypto/address.ts';
+import { accAddressArg } from './staking/args.ts';
 import { validateMnemonic } from '../../crypto/mnemonic.ts';
 import { queryAccountInfo } from '../../client/account.ts';
 import { queryGrpc } from '../../client/query-grpc.ts';
@@ -90,14 +90,9 @@ export function feeAmount(fees: string, gasPrices: string, gasLimit: bigint): Pr
   return prices.map((p) => ({ denom: p.denom, amount: p.amount.mul(gas).ceil().truncateInt().toString() }));
 }
 
-/** An account address flag (`--fee-payer`, `--fee-granter`), checked as the SDK does when reading flags. */
-function addressFlag(value: string, flag: string): string {
-  if (value === '') return '';
-  try {
-    return accAddress(addressFromBech32(value));
-  } catch (err) {
-    throw new Error(`invalid ${flag} address ${JSON.stringify(value)}: ${(err as Error).message}`);
-  }
+/** An account address flag (`--fee-payer`, `--fee-granter`), checked as the SDK does when reading flags (`AccAddressFromBech32`'s error as it is). */
+function addressFlag(value: string): string {
+  return value === '' ? '' : accAddressArg(value);
 }
 
 interface Signing {
@@ -116,8 +111,8 @@ export class TxFramework {
     readonly from: FromAccount,
     readonly messages: readonly TxMessage[],
   ) {
-    this.feePayer = addressFlag(tc.flags.feePayer, '--fee-payer');
-    this.feeGranter = addressFlag(tc.flags.feeGranter, '--fee-granter');
+    this.feePayer = addressFlag(tc.flags.feePayer);
+    this.feeGranter = addressFlag(tc.flags.feeGranter);
   }
 
   private get flags(): TxFlags {

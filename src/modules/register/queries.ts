@@ -4,7 +4,7 @@
  */
 import { QueryError } from '../../errors.ts';
 import type { Codec } from '../../codec/registry.ts';
-import { addressFromBech32, Hrp } from '../../crypto/address.ts';
+import { accAddress, Hrp, sdkAddressFromBech32, sdkAddressProblem } from '../../crypto/address.ts';
 import type { AppState } from '../../state/app-state.ts';
 import { timeNsToTimestamp } from '../../state/block-info.ts';
 import type { QuerySpec } from '../../state/module.ts';
@@ -81,13 +81,16 @@ export function emptyDepositInfo() {
   };
 }
 
-function requireNetworkAddr(addr: string): void {
-  if (addr === '') throw QueryError.invalidArgument('network address cannot be empty');
-  try {
-    addressFromBech32(addr, Hrp.sds);
-  } catch (e) {
-    throw QueryError.invalidArgument(`invalid network address: ${(e as Error).message}`);
-  }
+/**
+ * A node's network address as stratos-chain's queries check it: empty is InvalidArgument in the
+ * query's own words; otherwise `SdsAddressFromBech32`'s error is returned as it is, a plain Go error
+ * (gRPC Unknown, REST 500 code 2: `decoding bech32 failed: …`, `invalid Bech32 prefix; expected
+ * stsds, got st`).
+ */
+function requireNetworkAddr(addr: string, emptyMessage: string): void {
+  if (addr === '') throw QueryError.invalidArgument(emptyMessage);
+  const why = sdkAddressProblem(addr, Hrp.sds);
+  if (why !== undefined) throw QueryError.plainError(why);
 }
 
 /** DepositByNode query types. */
@@ -99,7 +102,7 @@ export const registerQueries: QuerySpec[] = [
     requestType: `${S}.QueryResourceNodeRequest`,
     responseType: `${S}.QueryResourceNodeResponse`,
     run(state, req: { network_addr: string }, { codec }) {
-      requireNetworkAddr(req.network_addr);
+      requireNetworkAddr(req.network_addr, ' Network address cannot be empty');
       const n = getResourceNode(state, req.network_addr);
       if (!n) throw QueryError.notFound(`network address ${req.network_addr} not found`);
       return { node: resourceNodeProto(codec, n) };
@@ -110,7 +113,7 @@ export const registerQueries: QuerySpec[] = [
     requestType: `${S}.QueryMetaNodeRequest`,
     responseType: `${S}.QueryMetaNodeResponse`,
     run(state, req: { network_addr: string }, { codec }) {
-      requireNetworkAddr(req.network_addr);
+      requireNetworkAddr(req.network_addr, ' network address cannot be empty');
       const n = getMetaNode(state, req.network_addr);
       if (!n) throw QueryError.notFound(`network address ${req.network_addr} not found`);
       return { node: metaNodeProto(codec, n) };
@@ -129,7 +132,7 @@ export const registerQueries: QuerySpec[] = [
     requestType: `${S}.QueryDepositByNodeRequest`,
     responseType: `${S}.QueryDepositByNodeResponse`,
     run(state, req: { network_addr: string; query_type: number }, { codec }) {
-      if (req.network_addr === '') throw QueryError.invalidArgument('network address cannot be empty');
+      requireNetworkAddr(req.network_addr, 'node network address cannot be empty');
       const t = Number(req.query_type ?? 0);
       let info: ReturnType<typeof depositInfo> | undefined;
       // ALL: meta node first, then the resource node overwrites when both exist
@@ -150,15 +153,17 @@ export const registerQueries: QuerySpec[] = [
     responseType: `${S}.QueryDepositByOwnerResponse`,
     run(state, req: { owner_addr: string; pagination: PageRequest | null }, { codec }) {
       if (req.owner_addr === '') throw QueryError.invalidArgument('owner address cannot be empty');
+      // AccAddressFromBech32's error as it is (a plain Go error); the owner is matched by its bytes
+      let owner: string;
       try {
-        addressFromBech32(req.owner_addr, Hrp.account);
+        owner = accAddress(sdkAddressFromBech32(req.owner_addr, Hrp.account));
       } catch (e) {
-        throw QueryError.invalidArgument(`invalid owner address: ${(e as Error).message}`);
+        throw QueryError.plainError((e as Error).message);
       }
       // resource nodes (store prefix 0x01), then meta nodes (0x02)
       const items: { key: Uint8Array; node: MetaNodeRecord | ResourceNodeRecord }[] = [];
-      for (const [k, n] of shardEntries(state.register.resource_nodes)) if (n.owner_address === req.owner_addr) items.push({ key: Buffer.from('01' + k, 'hex'), node: n });
-      for (const [k, n] of shardEntries(state.register.meta_nodes)) if (n.owner_address === req.owner_addr) items.push({ key: Buffer.from('02' + k, 'hex'), node: n });
+      for (const [k, n] of shardEntries(state.register.resource_nodes)) if (n.owner_address === owner) items.push({ key: Buffer.from('01' + k, 'hex'), node: n });
+      for (const [k, n] of shardEntries(state.register.meta_nodes)) if (n.owner_address === owner) items.push({ key: Buffer.from('02' + k, 'hex'), node: n });
       const { page, pagination } = paginate(items, (i) => i.key, req.pagination);
       // the chain overwrites total with the number of items returned
       return { deposit_infos: page.map((i) => depositInfo(state, codec, i.node)), pagination: { ...pagination, total: BigInt(page.length) } };

@@ -75,6 +75,20 @@ describe('gateway routes from the proto options', () => {
     const r = await get(`/chain/register/v1/resource_node/${OTHER_NODE}`);
     expect([r.status, r.text]).toEqual([404, `{"code":5,"message":"network address ${OTHER_NODE} not found","details":[]}`]);
   });
+
+  it('a bad address is the plain Go error of SdsAddressFromBech32 / AccAddressFromBech32, as stratos-chain returns it: 500, code 2 (Unknown)', async () => {
+    const plain = (message: string) => [500, { code: 2, message, details: [] }];
+    for (const path of ['/chain/register/v1/resource_node/foo', '/chain/register/v1/meta_node/foo', '/chain/register/v1/deposit_by_node/foo/2', '/chain/register/v1/deposit_by_owner/foo']) {
+      const r = await get(path);
+      expect([path, r.status, JSON.parse(r.text)]).toEqual([path, ...plain('decoding bech32 failed: invalid bech32 string length 3')]);
+    }
+    const node = await get(`/chain/register/v1/deposit_by_node/${ALICE.address}/0`);
+    expect([node.status, JSON.parse(node.text)]).toEqual(plain('invalid Bech32 prefix; expected stsds, got st'));
+    const owner = await get(`/chain/register/v1/deposit_by_owner/${NODE}`);
+    expect([owner.status, JSON.parse(owner.text)]).toEqual(plain('invalid Bech32 prefix; expected st, got stsds'));
+    // the owner is matched by its bytes: the upper-case spelling finds the same node
+    expect(JSON.parse((await get(`/chain/register/v1/deposit_by_owner/${ALICE.address.toUpperCase()}`)).text).deposit_infos).toHaveLength(1);
+  });
 });
 
 describe('the REST record form {height, result}', () => {

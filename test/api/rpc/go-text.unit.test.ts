@@ -3,7 +3,7 @@
 // encoding/base64 decodeQuantum, encoding/hex); decoded bytes are cross-checked with Node's Buffer.
 import { describe, expect, it } from 'vitest';
 import { GoDecodeError, goBase64Decode, goHexDecode } from '../../../src/api/rpc/go-bytes-text.ts';
-import { GoJsonSyntaxError, readGoJson } from '../../../src/api/rpc/go-json-reader.ts';
+import { GoJsonSyntaxError, readGoJson } from '../../../src/codec/go-json-reader.ts';
 import { goQuoteChar, goQuoteString, goUnicodeVerb } from '../../../src/codec/go-quote.ts';
 
 const syntaxError = (text: string | Uint8Array): string => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorText, parseRequests, RpcError, successText } from '../../../src/api/rpc/jsonrpc.ts';
 import { decodeJsonParam, decodeJsonParams, decodeUriParam, P, ParamError, type ParamSpec } from '../../../src/api/rpc/params.ts';
-import { readGoJson } from '../../../src/api/rpc/go-json-reader.ts';
+import { readGoJson } from '../../../src/codec/go-json-reader.ts';
 import { firstValue, parseGoQuery } from '../../../src/api/rpc/uri-query.ts';
 
 const paramError = (f: () => unknown): string => {

@@ -158,13 +158,13 @@ describe('query block and consensus-validator-set', { timeout: 30_000 }, () => {
     expect(JSON.parse(latest.stdout).block.header.height).toBe(ln.node.height.toString());
   });
 
-  it('consensus-validator-set: stvalcons address, proto-JSON ed25519 key, integers as strings', async () => {
+  it('consensus-validator-set: amino JSON (PrintObjectLegacy): stvalcons address, the key as its amino interface, integers as strings', async () => {
     const pub = ed25519.getPublicKey(VALIDATOR_SEED);
     const consAddress = toBech32('stvalcons', sha256(pub).slice(0, 20));
-    const validator = `{"address":"${consAddress}","pub_key":{"@type":"/sdk.crypto.ed25519.PubKey","key":"${Buffer.from(pub).toString('base64')}"},"proposer_priority":"0","voting_power":"10"}`;
+    const validator = `{"address":"${consAddress}","pub_key":{"type":"consensus/PubKeyEd25519","value":"${Buffer.from(pub).toString('base64')}"},"proposer_priority":"0","voting_power":"10"}`;
     const r = await ln.chaind(['query', 'consensus-validator-set', '2', '-o', 'json']);
     expect(r).toEqual({ code: 0, stdout: `{"block_height":"2","validators":[${validator}],"total":"1"}\n`, stderr: '' });
-    const text = await inProcess(['query', 'consensus-validator-set', '--page', '1', '--limit', '5']);
+    const text = await inProcess(['query', 'consensus-validator-set', '--page', '1', '--limit', '0x5']); // pflag reads ints in base 0
     expect(YAML.parse(text.stdout)).toEqual({ block_height: (ln.node.height + 1n).toString(), total: '1', validators: [JSON.parse(validator)] });
     expect(text.stdout.startsWith('block_height: ')).toBe(true);
   });
@@ -231,7 +231,13 @@ describe('query refusals', { timeout: 30_000 }, () => {
     ['event without =', ['query', 'txs', '--events', 'message.sender'], 'invalid event; event message.sender should be of the format: {eventType}.{eventAttribute}={value}'],
     ['page beyond the results', ['query', 'txs', '--events', 'tx.height=2', '--page', '3'], 'error in json rpc client, with http response metadata: (Status: 200 OK, Protocol HTTP/1.1). RPC error -32603 - Internal error: page should be within [1, 1] range, given 3'],
     ['block beyond the chain', ['query', 'block', '999'], 'error in json rpc client, with http response metadata: (Status: 200 OK, Protocol HTTP/1.1). RPC error -32603 - Internal error: height 999 must be less than or equal to the current blockchain height 3'],
-    ['bad block height', ['query', 'block', 'tip'], 'invalid height "tip": expected a positive integer'],
+    // v0.47 rpc.BlockCommand: strconv.Atoi's error as it is
+    ['bad block height', ['query', 'block', 'tip'], 'strconv.Atoi: parsing "tip": invalid syntax'],
+    ['bad validator-set height', ['query', 'consensus-validator-set', 'tip'], 'strconv.ParseInt: parsing "tip": invalid syntax'],
+    // pflag's number flags: base 0, Go's error text after pflag's prefix
+    ['bad --limit', ['query', 'staking', 'validators', '--limit', 'abc'], 'invalid argument "abc" for "--limit" flag: strconv.ParseUint: parsing "abc": invalid syntax\nRun \'chaind query staking validators --help\' for usage.'],
+    ['--limit out of range', ['query', 'staking', 'validators', '--limit', '18446744073709551616'], 'invalid argument "18446744073709551616" for "--limit" flag: strconv.ParseUint: parsing "18446744073709551616": value out of range\nRun \'chaind query staking validators --help\' for usage.'],
+    ['bad --height', ['query', 'bank', 'balances', ALICE.address, '--height', '1x'], 'invalid argument "1x" for "--height" flag: strconv.ParseInt: parsing "1x": invalid syntax\nRun \'chaind query bank balances --help\' for usage.'],
   ];
   for (const [name, args, message] of cases) {
     it(name, async () => {

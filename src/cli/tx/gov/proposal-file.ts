@@ -7,7 +7,7 @@
  * with the Go scanner's text).
  */
 import { readFile } from 'node:fs/promises';
-import { type GoJsonNode, readGoJson } from '../../../api/rpc/go-json-reader.ts';
+import { type GoJsonNode, readGoJson } from '../../../codec/go-json-reader.ts';
 
 /** The file of `submit-proposal`: messages are kept as raw JSON (each a proto-JSON Any). */
 export interface ProposalFile {

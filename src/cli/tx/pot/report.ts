@@ -8,6 +8,7 @@
  */
 import { Command } from 'commander';
 import { hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { parseJsonGoErrors } from '../../../codec/go-json-reader.ts';
 import { bls12381Sign } from '../../../modules/pot/bls.ts';
 import type { BLSSignatureInfo } from '../../../modules/pot/msg-types.ts';
 import { volumeReportTxData } from '../../../modules/pot/tx-data.ts';
@@ -52,7 +53,7 @@ function blsKeysArg(text: string): Uint8Array[] {
 function blsSignatureArg(text: string): BLSSignatureInfo {
   let v: { pub_keys?: unknown; signature?: unknown; tx_data?: unknown; txData?: unknown };
   try {
-    v = JSON.parse(text) as typeof v;
+    v = parseJsonGoErrors(text) as typeof v;
   } catch (e) {
     throw new Error(`invalid --bls-signature ${JSON.stringify(text)}: ${(e as Error).message} (expected JSON {"pub_keys":["…"],"signature":"…","tx_data":"…"})`);
   }

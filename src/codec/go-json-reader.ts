@@ -5,7 +5,7 @@
  * value keeps its raw text, because CometBFT decodes params from the raw JSON (`json.RawMessage`),
  * where `5` and `"5"` differ.
  */
-import { goQuoteChar } from '../../codec/go-quote.ts';
+import { goQuoteChar } from './go-quote.ts';
 
 export type GoJsonNode =
   | { readonly kind: 'null'; readonly raw: string }
@@ -286,4 +286,18 @@ function unescapeGo(body: Uint8Array): string {
   }
   flush(body.length);
   return out;
+}
+
+/**
+ * `JSON.parse` whose syntax errors are in Go's words (`invalid character 'x' looking for beginning
+ * of value`, `unexpected end of JSON input`), as jsonpb and encoding/json say them to a user: only a
+ * failure reads the text again, with Go's scanner, for its message.
+ */
+export function parseJsonGoErrors(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    readGoJson(text);
+    throw e;
+  }
 }

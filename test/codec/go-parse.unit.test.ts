@@ -3,7 +3,7 @@
  * (strconv.ParseUint/ParseInt with base 0, ParseBool, base64 StdEncoding then URLEncoding).
  */
 import { describe, expect, it } from 'vitest';
-import { decodeGatewayBytes, parseGoBool, parseGoDecimalInt64, parseGoInt, parseGoUint } from '../../../src/api/rest/go-parse.ts';
+import { decodeGatewayBytes, parseGoBool, parseGoDecimalInt64, parseGoInt, parseGoUint } from '../../src/codec/go-parse.ts';
 
 describe('parseGoUint (strconv.ParseUint(s, 0, 64))', () => {
   it.each([

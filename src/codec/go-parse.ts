@@ -1,12 +1,13 @@
 /**
- * The parsers the gRPC gateway (grpc-gateway v1.16 `runtime/convert.go`) applies to path and query
- * parameters, with Go's error texts, because the gateway puts those texts into its 400 answers
- * (reference/sdk-modules.md §1.3): `strconv.ParseUint: parsing "abc": invalid syntax`,
- * `illegal base64 data at input byte 3`. Integers use base 0 (`0x10`, `0o17`, `0b1`, `017`, `1_000`
- * after a prefix), as Go's `strconv.ParseInt(s, 0, bits)` does.
+ * Go's `strconv` parsers with their error texts, where a user reads them: the gRPC gateway
+ * (grpc-gateway v1.16 `runtime/convert.go`) puts them into its 400 answers for path and query
+ * parameters (reference/sdk-modules.md §1.3): `strconv.ParseUint: parsing "abc": invalid syntax`,
+ * `illegal base64 data at input byte 3`; pflag's number flags put them after `invalid argument
+ * "abc" for "--limit" flag: `. Integers use base 0 (`0x10`, `0o17`, `0b1`, `017`, `1_000` after a
+ * prefix), as Go's `strconv.ParseInt(s, 0, bits)` and pflag do.
  */
 
-import { decodeGoBase64 } from '../../codec/go-base64.ts';
+import { decodeGoBase64 } from './go-base64.ts';
 
 /** A Go `*strconv.NumError` / `base64.CorruptInputError` text, carried as the error message. */
 export class GoParseError extends Error {
@@ -105,6 +106,14 @@ export function parseGoDecimalInt64(s: string): bigint {
   if (!/^[+-]?\d+$/.test(s)) throw numError('ParseInt', s, 'invalid syntax');
   const n = BigInt(s);
   if (n > (1n << 63n) - 1n || n < -(1n << 63n)) throw numError('ParseInt', s, 'value out of range');
+  return n;
+}
+
+/** `strconv.Atoi` (64-bit int, base 10): pflag's int slices, positional heights. */
+export function parseGoAtoi(s: string): bigint {
+  if (!/^[+-]?\d+$/.test(s)) throw numError('Atoi', s, 'invalid syntax');
+  const n = BigInt(s);
+  if (n > (1n << 63n) - 1n || n < -(1n << 63n)) throw numError('Atoi', s, 'value out of range');
   return n;
 }
 
