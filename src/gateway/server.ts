@@ -240,7 +240,9 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
             return;
           }
           const out: Buffer[] = [];
-          res.writeHead(status, { ...admitted, ...Object.fromEntries(Object.entries(ures.headers).filter(([k]) => k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') as [string, string][]) });
+          // the storage client's headers, but the gateway's own CORS (its exposed RateLimit-* headers)
+          const passed = Object.entries(ures.headers).filter(([k]) => k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding' && !k.startsWith('access-control-'));
+          res.writeHead(status, { ...admitted, ...(Object.fromEntries(passed) as Record<string, string>) });
           ures.on('data', (d: Buffer) => {
             outBytes += d.length;
             if (decision.recordAdds) out.push(d);

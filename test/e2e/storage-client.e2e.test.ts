@@ -633,6 +633,23 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       expect([past.status, past.json.return, past.json.fileinfo ?? []]).toEqual([200, '0', []]);
     });
 
+    it('an add of bytes whose SDS copy was deleted since uploads them again: SDS decides, not the local index', async () => {
+      const bytes = content(300_000, seed + 9);
+      const local = join(n.home, `again-${modeName}.bin`);
+      writeFileSync(local, bytes);
+      const hash = sdsFileHash(bytes);
+      const first = await post(m.api, `/add?arg=${encodeURIComponent(local)}`);
+      expect([first.status, first.json.FileHash]).toEqual([200, hash]);
+      const listed = async () => ((await m.sds.list()).fileinfo as { filehash: string }[] | undefined ?? []).some((f) => f.filehash === hash);
+      expect(await listed()).toBe(true);
+      await m.sds.deleteFile(hash);
+      expect(await listed()).toBe(false);
+      const again = await post(m.api, `/add?arg=${encodeURIComponent(local)}`);
+      expect([again.status, again.json.FileHash, again.json.Hash]).toEqual([200, hash, first.json.Hash]);
+      expect(await listed()).toBe(true);
+      expect((await concat(m.kubo.cat(first.json.Hash as string))).equals(bytes)).toBe(true);
+    });
+
     it('bad input: Kubo-style errors, nothing stored', async () => {
       expect((await m.kubo.add(Buffer.from(`sha ${modeName}`), { hashAlg: 'sha2-256' })).cid.toString()).toBe(await heliaCid(Buffer.from(`sha ${modeName}`)));
       const before = (await metaGet(n, '/files?limit=1000')).files.length;
@@ -641,7 +658,7 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       expect([missing.status, missing.json]).toEqual([400, kuboError('argument "ipfs-path" is required', 1)]);
       expect((await post(m.api, '/cat')).json).toEqual(kuboError('argument "ipfs-path" is required', 1));
       const noFile = await post(m.api, '/add');
-      expect([noFile.status, noFile.json]).toEqual([400, kuboError('file argument was nil', 1)]);
+      expect([noFile.status, noFile.json]).toEqual([400, kuboError("file argument 'path' is required", 1)]);
       // sdm handles: malformed, wrong length, another owner's
       const hash = sdsFileHash(content(2_500_000, seed + 3));
       for (const bad of ['sdm://', `sdm://${m.wallet}`, `sdm://${m.wallet}/${hash}x`, `sdm://st1nope/${hash}`]) {
@@ -670,6 +687,9 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       // the last page a uint64 names is past every list: an empty page, not an error
       const last = await post(m.api, '/ls?page=18446744073709551615');
       expect([last.status, (last.json as { return: string; fileinfo?: unknown[] }).return]).toEqual([200, '0']);
+      // echoed exactly (a JS number would print 18446744073709552000, which no uint64 holds)
+      expect(last.body.trimEnd().endsWith(',"page":18446744073709551615}')).toBe(true);
+      expect((await post(m.api, '/ls?page=9007199254740993')).body.trimEnd().endsWith(',"page":9007199254740993}')).toBe(true);
       // bad options
       expect((await post(m.api, '/add?cid-version=2', { body: new FormData() })).json).toEqual(kuboError('unknown CID version: 2', 1));
       // options that would change the CIDs and are not implemented: refused, not ignored

@@ -74,10 +74,6 @@ export class CidIndex {
     return eitherVersion(cid, (key) => this.db.prepare('SELECT * FROM contents WHERE cid = ?').get(key) as ContentRow | undefined);
   }
 
-  contentByFileHash(fileHash: string): ContentRow | undefined {
-    return this.db.prepare('SELECT * FROM contents WHERE file_hash = ? ORDER BY added_at LIMIT 1').get(fileHash) as ContentRow | undefined;
-  }
-
   pin(cid: string, type: 'recursive' | 'direct' = 'recursive'): void {
     this.db.prepare('INSERT INTO pins (cid, type) VALUES (?, ?) ON CONFLICT(cid) DO UPDATE SET type = excluded.type').run(cid, type);
   }

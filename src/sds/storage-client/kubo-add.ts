@@ -9,9 +9,9 @@
  * the request is refused with 413, and nothing is kept; nor when the request is aborted mid-body.
  */
 import busboy from 'busboy';
-import { createWriteStream, realpathSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, realpathSync, rmSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, basename, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ServerResponse } from 'node:http';
 import { formatFileHandle } from '../protocol/file-handle.ts';
@@ -71,7 +71,7 @@ function partPath(raw: string): string {
 
 async function spoolMultipart(r: KuboRequest, dir: string, limit: number): Promise<AddCandidate[]> {
   const type = r.req.headers['content-type'] ?? '';
-  if (!type.startsWith('multipart/form-data')) throw new KuboError(400, 'file argument was nil');
+  if (!type.startsWith('multipart/form-data')) throw new KuboError(400, "file argument 'path' is required");
   const declared = Number(r.req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw new KuboError(413, `request body of ${declared} bytes is over the limit of ${limit} bytes`);
   const candidates: AddCandidate[] = [];
@@ -107,19 +107,19 @@ async function spoolMultipart(r: KuboRequest, dir: string, limit: number): Promi
       const file = join(dir, String(n++));
       candidates.push({ path, file });
       parts.push(stream);
+      // destroyed with the error: busboy's file streams emit no 'close' on a plain destroy, so the
+      // spool's pipeline below would wait for an end that never comes (and the add for ever)
+      const overLimit = (): void => {
+        const e = new KuboError(413, `the files added are over the limit of ${limit} bytes`);
+        r.req.unpipe(bb);
+        stream.destroy(e);
+        reject(e);
+      };
       stream.on('data', (chunk: Buffer) => {
         total += chunk.length;
-        if (total > limit) {
-          r.req.unpipe(bb);
-          stream.destroy();
-          reject(new KuboError(413, `the files added are over the limit of ${limit} bytes`));
-        }
+        if (total > limit) overLimit();
       });
-      stream.on('limit', () => {
-        r.req.unpipe(bb);
-        stream.destroy();
-        reject(new KuboError(413, `the files added are over the limit of ${limit} bytes`));
-      });
+      stream.on('limit', overLimit);
       const write = pipeline(stream, createWriteStream(file));
       // an error ends the spooling now; one after busboy's close fails the await of every write below
       write.catch(reject);
@@ -145,12 +145,12 @@ async function spoolMultipart(r: KuboRequest, dir: string, limit: number): Promi
   } catch (e) {
     // a refused add (over the limit, a bad name) leaves no write running: the caller removes the
     // spool folder next, which must not race a file still being created in it
-    for (const part of parts) part.destroy();
+    for (const part of parts) part.destroy(e as Error);
     await Promise.allSettled(writes);
     throw e;
   }
   await Promise.all(writes);
-  if (candidates.length === 0) throw new KuboError(400, 'file argument was nil');
+  if (candidates.length === 0) throw new KuboError(400, "file argument 'path' is required");
   return candidates;
 }
 
@@ -168,8 +168,12 @@ const realOrResolved = (p: string): string => {
   }
 };
 
-/** Checks and reads the spec form's local path. */
-function localCandidate(c: AddContext, arg: string): AddCandidate {
+/**
+ * Checks the spec form's local path and copies the file into the spool, read to its end: its CID,
+ * SDS hash, size and upload then all come from the same bytes, whatever happens to the file
+ * meanwhile (one still being written; a `/proc` file, whose size says 0).
+ */
+async function localCandidate(c: AddContext, arg: string, spoolDir: string): Promise<AddCandidate> {
   if (!c.localPathsAllowed) throw new KuboError(403, 'add?arg=<local path> is refused: this API is not bound to loopback and has no add.local_root (use a multipart add)');
   const path = resolve(arg);
   if (c.localRoot !== '') {
@@ -184,7 +188,22 @@ function localCandidate(c: AddContext, arg: string): AddCandidate {
   }
   if (!st.isFile()) throw new KuboError(500, `failed to get data from file: ${path} is not a regular file`);
   if (st.size > c.maxAddBytes) throw new KuboError(413, `${path} is ${st.size} bytes, over the limit of ${c.maxAddBytes} bytes`);
-  return { path: basename(path), file: path };
+  const copy = join(spoolDir, 'local');
+  let read = 0;
+  const bounded = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      read += chunk.length;
+      if (read > c.maxAddBytes) done(new KuboError(413, `${path} grew past the limit of ${c.maxAddBytes} bytes while it was read`));
+      else done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(createReadStream(path), bounded, createWriteStream(copy));
+  } catch (e) {
+    if (e instanceof KuboError) throw e;
+    throw new KuboError(500, `failed to get data from file: ${(e as Error).message}`);
+  }
+  return { path: basename(path), file: copy };
 }
 
 export async function handleAdd(c: AddContext, r: KuboRequest, res: ServerResponse): Promise<void> {
@@ -193,7 +212,7 @@ export async function handleAdd(c: AddContext, r: KuboRequest, res: ServerRespon
   makeDirs(spoolDir);
   try {
     const specForm = r.args.length > 0 && !(r.req.headers['content-type'] ?? '').startsWith('multipart/form-data');
-    const candidates = specForm ? [localCandidate(c, r.args[0]!)] : await spoolMultipart(r, spoolDir, c.maxAddBytes);
+    const candidates = specForm ? [await localCandidate(c, r.args[0]!, spoolDir)] : await spoolMultipart(r, spoolDir, c.maxAddBytes);
     const lines: string[] = [];
     let last: { Name: string; Hash: string; Size: string } | undefined;
     for await (const e of importCandidates(candidates, opts, c.store)) {

@@ -22,7 +22,7 @@ import type { CidIndex } from './cid-index.ts';
 import { handleAdd } from './kubo-add.ts';
 import { BLOCK_COMMANDS, handleBlockCommand } from './kubo-blocks.ts';
 import { handleFiles } from './kubo-files.ts';
-import { boolOption, intOption, KuboError, parseKuboRequest, pathArgument, requireArg, sendKuboError, sendKuboJson, sendKuboNotFound, STREAM_HEADERS, type KuboRequest } from './kubo-http.ts';
+import { boolOption, intOption, KuboError, parseKuboRequest, pathArgument, requireArg, sendKuboError, sendKuboJson, sendKuboNotFound, sendKuboText, STREAM_HEADERS, type KuboRequest } from './kubo-http.ts';
 import type { SdsBackend } from './sds-backend.ts';
 import { IndexBlockstore, reachableCids, resolvePath, type ResolvedEntry } from './unixfs.ts';
 import { UnixFS } from 'ipfs-unixfs';
@@ -351,7 +351,11 @@ export async function serveStorageClientApi(o: StorageClientApiOptions): Promise
     if (r.args.length === 0) {
       const page = r.options.get('page') ?? '0';
       if (!/^\d+$/.test(page) || BigInt(page) >= 2n ** 64n) throw new KuboError(400, `invalid page ${JSON.stringify(page)}: expected a page number from 0 to 18446744073709551615`);
-      sendKuboJson(res, await o.backend.client.list(Number(page)));
+      const { page: echoed, ...list } = await o.backend.client.list(Number(page));
+      // the FileListResult, its `page` (last, omitted when 0) as asked: past 2^53 a JS number would
+      // round it (such a page is past every list either way)
+      const body = echoed === undefined ? JSON.stringify(list) : `${JSON.stringify(list).slice(0, -1)},"page":${BigInt(page)}}`;
+      sendKuboText(res, body);
       return;
     }
     const objects = [];

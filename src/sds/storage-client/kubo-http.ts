@@ -48,7 +48,12 @@ export function sendKuboNotFound(res: ServerResponse): void {
 }
 
 export function sendKuboJson(res: ServerResponse, value: unknown): void {
-  const body = JSON.stringify(value) + '\n';
+  sendKuboText(res, JSON.stringify(value));
+}
+
+/** A 200 answer of JSON text already made. */
+export function sendKuboText(res: ServerResponse, json: string): void {
+  const body = json + '\n';
   res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
 }
 

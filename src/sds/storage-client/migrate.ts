@@ -299,18 +299,16 @@ export async function migrate(o: MigrateOptions): Promise<MigrateResult> {
   try {
     const fileHash = await sdsFileHashOfPath(f.path);
     const owner = o.backend.owner;
-    const known = o.index.contentByFileHash(fileHash);
-    if (known && known.owner === owner) o.progress(`SDS file ${fileHash} is already stored by ${owner}: not uploaded again`);
-    else {
-      const client = new SdsClient(packetReporting(o.backend.client.rpc, f.size, o.progress), o.privateKey);
-      try {
-        const up = await client.upload(f.path, { fileName: f.name, wait: true });
-        if (up.state !== 3) throw new MigrateError(`the upload of ${f.name} (${fileHash}) ended in state ${up.state} (failed): migrate it again`);
-        o.progress(`uploaded ${f.size} bytes in ${up.packets.length} packets: SDS file ${fileHash}`);
-      } catch (e) {
-        if (!(e instanceof SdsReturnError && String(e.result.detail ?? '').startsWith('Same file with the name'))) throw e;
-        o.progress(`SDS file ${fileHash} is already stored by ${owner}`);
-      }
+    // SDS decides whether the wallet holds the file already (its meta node refuses the upload then),
+    // not this index: a file deleted from SDS since is uploaded again
+    const client = new SdsClient(packetReporting(o.backend.client.rpc, f.size, o.progress), o.privateKey);
+    try {
+      const up = await client.upload(f.path, { fileName: f.name, wait: true });
+      if (up.state !== 3) throw new MigrateError(`the upload of ${f.name} (${fileHash}) ended in state ${up.state} (failed): migrate it again`);
+      o.progress(`uploaded ${f.size} bytes in ${up.packets.length} packets: SDS file ${fileHash}`);
+    } catch (e) {
+      if (!(e instanceof SdsReturnError && String(e.result.detail ?? '').startsWith('Same file with the name'))) throw e;
+      o.progress(`SDS file ${fileHash} is already stored by ${owner}: not uploaded again`);
     }
     const structure = new IndexBlockstore(o.index);
     for (const b of f.structure) await structure.put(b.cid, b.bytes);

@@ -47,14 +47,15 @@ export class SdsBackend {
   private readonly uploading = new Map<string, Promise<void>>();
 
   /**
-   * Uploads the local file to SDS unless this wallet stores it already; returns its SDS hash. An
-   * add of the same bytes while they upload waits for that upload (the resource node refuses a
-   * second session of one file hash, `-13`; Kubo adds the same content twice without complaint).
+   * Uploads the local file to SDS unless this wallet stores it already; returns its SDS hash. SDS
+   * decides which: the meta node refuses the upload of a file the wallet holds (then it counts as
+   * stored), so bytes whose SDS copy was deleted since they were first added are uploaded again
+   * (this index alone would still name them). An add of the same bytes while they upload waits for
+   * that upload (the resource node refuses a second session of one file hash, `-13`; Kubo adds the
+   * same content twice without complaint).
    */
   async store(file: string, name: string): Promise<string> {
     const fileHash = await sdsFileHashOfPath(file);
-    const known = this.index.contentByFileHash(fileHash);
-    if (known && known.owner === this.owner) return fileHash;
     const running = this.uploading.get(fileHash);
     if (running) {
       await running;

@@ -253,6 +253,45 @@ describe('storage client API: aborted adds, a resource node down, cat of several
     expect((await post(gw.url, `/spfs/${publicToken}/api/v0/version`)).status).toBe(200);
   });
 
+  it('a chunked add that passes max_add_bytes in its last bytes is answered 413 and leaves no spool (100001, 120000 and 150000 bytes over a limit of 100000)', async () => {
+    const small = await serveStorageClientApi({ host: '127.0.0.1', port: 0, index, home: dir, maxAddBytes: 100_000, localRoot: '', peer: { id: '12D3KooWtest', publicKey: '' }, backend: fake, log: () => undefined });
+    const chunkedAdd = (size: number) =>
+      new Promise<Answer>((resolve, reject) => {
+        const r = request(`http://127.0.0.1:${small.address.port}/api/v0/add`, { method: 'POST', headers: { ...MULTIPART, 'Transfer-Encoding': 'chunked' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (d: Buffer) => chunks.push(d));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        r.on('error', reject);
+        r.setTimeout(10_000, () => reject(new Error(`no answer to a chunked add of ${size} bytes`)));
+        r.write(partHead('near'));
+        r.end(Buffer.concat([content(size, 12), Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]));
+      });
+    try {
+      for (const size of [100_001, 120_000, 150_000]) {
+        const a = await chunkedAdd(size);
+        expect([size, a.status, a.body.toString('utf8')]).toEqual([size, 413, kuboErr('the files added are over the limit of 100000 bytes')]);
+        expect(await spoolAfterSettling()).toEqual([]);
+      }
+      // exactly the limit is added
+      expect((await chunkedAdd(100_000)).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('add?arg=<local path> reads the file once, to its end: a /proc file (size 0 by stat) is added whole, its CID, size and SDS copy from the same bytes; no spool left', async () => {
+    const bytes = readFileSync('/proc/version');
+    const a = await post(apiUrl, `/api/v0/add?arg=${encodeURIComponent('/proc/version')}`);
+    expect(a.status).toBe(200);
+    const line = JSON.parse(a.body.toString('utf8')) as { Name: string; Hash: string; Size: string; FileHash: string };
+    // the same CID as a multipart add of the bytes read now; the SDS copy is those bytes (this fake SDS names a file by its SHA-256)
+    expect([line.Name, line.Hash, line.FileHash]).toEqual(['version', await add('version', bytes), createHash('sha256').update(bytes).digest('hex')]);
+    const cat = await post(apiUrl, `/api/v0/cat?arg=${line.Hash}`);
+    expect([cat.status, cat.body.equals(bytes)]).toEqual([200, true]);
+    expect(await spoolAfterSettling()).toEqual([]);
+  });
+
   it('the API\'s leftovers in tmp/ipfs (add-…, cat-…) are removed when the storage client starts; migrate\'s folders are kept', async () => {
     const home = join(dir, 'home');
     createWallet(home, { password: 'pw' });
@@ -349,6 +388,12 @@ describe('storage client API: aborted adds, a resource node down, cat of several
     expect([a.status, a.body.equals(Buffer.concat([A, B]).subarray(1000))]).toEqual([200, true]);
     const p = await post(gw.url, `/spfs/${publicToken}/api/v0/cat/${cidB}`);
     expect([p.status, p.body.equals(B)]).toEqual([200, true]);
+    // the gateway's CORS, not the storage client's: a page reads the rate-limit headers of a stream too
+    expect([a.headers['access-control-allow-origin'], a.headers['access-control-expose-headers']]).toEqual([
+      '*',
+      'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, X-Stream-Output, X-Chunked-Output, X-Content-Length',
+    ]);
+    expect(a.headers['ratelimit-remaining']).toMatch(/^\d+$/);
   });
 
   it.each(['cat', 'get'])('a client that stops a download (%s): one short log line, no stack trace; the downloaded temp file is removed; the API goes on answering', async (command) => {
