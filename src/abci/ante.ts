@@ -224,8 +224,15 @@ export function runAnte(draft: Draft<AppState>, input: AnteInput, ctx: Ctx): voi
     // signer, account number, chain id and key
     const memo = signatureMemo(i, accountNumber, ctx.block.chainId);
     if (tx.verified.get(memo) === pub) return;
-    const signBytes = tx.signBytes(i, si, ctx.block.chainId, accountNumber);
-    if (verifySignature(pub!, signBytes, tx.signatures[i]!)) {
+    // a sign mode the chain does not verify, or a fee payer signing with DIRECT_AUX, fails as a bad
+    // signature does (VerifySignature's error is wrapped into the same message)
+    let signBytes: Uint8Array | undefined;
+    try {
+      signBytes = tx.signBytes(i, si, ctx.block.chainId, accountNumber, pub!);
+    } catch (e) {
+      if (!(e instanceof ChainError)) throw e;
+    }
+    if (signBytes && verifySignature(pub!, signBytes, tx.signatures[i]!)) {
       tx.verified.set(memo, pub!);
     } else {
       throw SdkErrors.Unauthorized.wrap(

@@ -53,7 +53,7 @@ export function pendingSignatureChecks(env: TxEnv, state: AppState, txs: readonl
       if (view.verified.get(memo) === pub) return;
       let message: Uint8Array;
       try {
-        message = view.signBytes(i, si, block.chainId, accountNumber);
+        message = view.signBytes(i, si, block.chainId, accountNumber, pub);
       } catch {
         return; // an unsupported sign mode: the ante reports it
       }

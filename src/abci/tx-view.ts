@@ -6,7 +6,7 @@
 import { SdkErrors } from '../errors.ts';
 import type { ProtoCoin } from '../math/coins.ts';
 import type { Codec, Any, ProtoObject } from '../codec/registry.ts';
-import { decodeTxRaw, makeSignDocBytes, SignMode, txHash, unpackTxAny, type DecodedTx, type Tip } from '../codec/tx.ts';
+import { decodeTxRaw, makeSignDocBytes, makeSignDocDirectAuxBytes, pubKeyAny, SignMode, txHash, unpackTxAny, type DecodedTx, type Tip } from '../codec/tx.ts';
 import { aminoSignBytes } from '../codec/amino-json.ts';
 import { KEY_ALGOS, pubKeyTypeUrl, type PubKey } from '../crypto/keys.ts';
 import { NEUTRAL } from '../naming.ts';
@@ -50,7 +50,13 @@ export interface TxView {
    * verified it (a memo, not state; the ante trusts an entry only for that same key object)
    */
   readonly verified: Map<string, PubKey>;
-  signBytes(index: number, signer: SignerView, chainId: string, accountNumber: bigint): Uint8Array;
+  /**
+   * The bytes signer `index` signed in its sign mode; `pub` is the key it is verified with (the
+   * account's, which DIRECT_AUX signs over). Throws for a mode this chain does not verify and for a
+   * fee payer signing with DIRECT_AUX (the SDK's sign mode handlers refuse both; the ante reports
+   * them as a failed verification).
+   */
+  signBytes(index: number, signer: SignerView, chainId: string, accountNumber: bigint, pub: PubKey): Uint8Array;
   /**
    * Lets go of the decoded signed form (the tx's body and auth info, about half of a view's memory)
    * once its signatures are checked: a view waits in the mempool until its block, and the ante then
@@ -205,11 +211,18 @@ export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<str
     signatures: parts.signatures,
     verified: new Map(),
     releaseSignedForm: () => signed.release(),
-    signBytes(index, signer, chainId, accountNumber) {
+    signBytes(index, signer, chainId, accountNumber, pub) {
       switch (signer.mode) {
         case SignMode.DIRECT: {
           const { bodyBytes, authInfoBytes } = signed.get();
           return makeSignDocBytes(bodyBytes, authInfoBytes, chainId, accountNumber);
+        }
+        case SignMode.DIRECT_AUX: {
+          // it does not sign over the fee: the fee payer may not use it
+          const address = parts.signers[index] ?? '';
+          if (address === (fee.payer || parts.signers[0] || '')) throw SdkErrors.Unauthorized.wrap(`fee payer ${address} cannot sign with SIGN_MODE_DIRECT_AUX`);
+          const { bodyBytes, tip } = signed.get();
+          return makeSignDocDirectAuxBytes({ bodyBytes, publicKey: pubKeyAny(pub, codec), chainId, accountNumber, sequence: signer.sequence, tip }, codec);
         }
         case SignMode.LEGACY_AMINO_JSON: {
           const { messages: msgs, tip } = signed.get();
@@ -228,7 +241,7 @@ export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<str
           );
         }
         default:
-          throw SdkErrors.Unauthorized.wrap(`signature of signer ${index}: sign mode ${signer.mode} is not supported (use DIRECT or LEGACY_AMINO_JSON)`);
+          throw SdkErrors.Unauthorized.wrap(`signature of signer ${index}: sign mode ${signer.mode} is not supported (DIRECT, DIRECT_AUX and LEGACY_AMINO_JSON are)`);
       }
     },
   };

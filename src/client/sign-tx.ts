@@ -5,7 +5,7 @@
  */
 import type { Codec, Any } from '../codec/registry.ts';
 import { codec as neutralCodec } from '../codec/registry.ts';
-import { type AuthInfo, type DecodedTx, encodeAuthInfo, encodeTxBody, encodeTxRaw, makeSignDocBytes, makeSignerInfo, SignMode, type TxBody } from '../codec/tx.ts';
+import { type AuthInfo, type DecodedTx, encodeAuthInfo, encodeTxBody, encodeTxRaw, makeSignDocBytes, makeSignerInfo, pubKeyAny, SignMode, type TxBody } from '../codec/tx.ts';
 import { aminoSignBytes } from '../codec/amino-json.ts';
 import { pubKeyOf, pubKeyTypeUrl, signBytes, type PrivKey, type PubKey } from '../crypto/keys.ts';
 import { SdkErrors } from '../errors.ts';
@@ -111,12 +111,6 @@ export function txDocumentOf(decoded: DecodedTx): TxDocument {
 /** SDK `TxEncoder`: TxRaw of the body and auth info as encoded now, with the signatures. */
 export function encodeTxDocument(doc: TxDocument, c: Codec = neutralCodec): Uint8Array {
   return encodeTxRaw({ body_bytes: encodeTxBody(doc.body, c), auth_info_bytes: encodeAuthInfo(doc.auth_info, c), signatures: doc.signatures }, c);
-}
-
-/** A public key as the `Any` of a SignerInfo (`/chain.crypto.v1.ethsecp256k1.PubKey` for eth keys). */
-export function pubKeyAny(pub: PubKey, c: Codec = neutralCodec): Any {
-  const url = pubKeyTypeUrl(pub.algo, c.profile);
-  return { type_url: url, value: c.encode(url, { key: pub.key }) };
 }
 
 export interface DocumentSigner {

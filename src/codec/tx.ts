@@ -12,6 +12,7 @@ import { type Any, type Codec, codec as neutralCodec, type ProtoObject } from '.
 import { MAX_UNPACK_ANY_CALLS, MAX_UNPACK_ANY_DEPTH, rejectNonADR027TxRaw, rejectUnknownFields } from './unknown-fields.ts';
 import { MalformedProtoError, WireType, WireWriter } from './wire.ts';
 import { markUnresolvedTypeUrl, unresolvedTypeUrlOf, wrongProfileHint } from '../naming.ts';
+import { pubKeyTypeUrl, type PubKey } from '../crypto/keys.ts';
 
 /** SignMode enum of sdk.tx.signing.v1beta1 (§2.1); the chain accepts DIRECT, DIRECT_AUX and LEGACY_AMINO_JSON. */
 export const SignMode = {
@@ -140,6 +141,31 @@ export function makeSignDocBytes(bodyBytes: Uint8Array, authInfoBytes: Uint8Arra
   const n = BigInt(accountNumber);
   if (n !== 0n) w.tag(4, WireType.Varint).varint(n);
   return w.finish();
+}
+
+/** A public key as the `Any` of a SignerInfo (`/chain.crypto.v1.ethsecp256k1.PubKey` for eth keys). */
+export function pubKeyAny(pub: PubKey, c: Codec = neutralCodec): Any {
+  const url = pubKeyTypeUrl(pub.algo, c.profile);
+  return { type_url: url, value: c.encode(url, { key: pub.key }) };
+}
+
+/**
+ * `SignDocDirectAux` bytes: what a signer with SIGN_MODE_DIRECT_AUX signs (x/auth/tx `direct_aux.go`):
+ * the body bytes, its own public key, chain id, account number, sequence and the tx's tip; neither
+ * the fee nor the other signers (so a fee payer may not sign this way).
+ */
+export function makeSignDocDirectAuxBytes(
+  d: { readonly bodyBytes: Uint8Array; readonly publicKey: Any; readonly chainId: string; readonly accountNumber: bigint; readonly sequence: bigint; readonly tip: Tip | null },
+  c: Codec = neutralCodec,
+): Uint8Array {
+  return c.encode('sdk.tx.v1beta1.SignDocDirectAux', {
+    body_bytes: d.bodyBytes,
+    public_key: d.publicKey,
+    chain_id: d.chainId,
+    account_number: d.accountNumber,
+    sequence: d.sequence,
+    tip: d.tip,
+  });
 }
 
 /**

@@ -23,14 +23,14 @@ describe('TxView.releaseSignedForm', () => {
       const bytes = signed(alice, 7n, 3n, { messages: [msgSend(alice.address, bob.address, 5n)], fee: FEE, memo: 'm' }, { mode });
       const view = buildTxView(codec, bytes, specs);
       const signer = view.signerInfos[0]!;
-      const before = view.signBytes(0, signer, CHAIN_ID, 7n);
+      const before = view.signBytes(0, signer, CHAIN_ID, 7n, signer.pubKey!);
       view.releaseSignedForm();
-      const after = view.signBytes(0, signer, CHAIN_ID, 7n);
+      const after = view.signBytes(0, signer, CHAIN_ID, 7n, signer.pubKey!);
       expect(Buffer.from(after).toString('hex')).toBe(Buffer.from(before).toString('hex'));
       // the bytes alice signed: her signature verifies against them, and not against another account number's
       expect(verifySignature(signer.pubKey!, after, view.signatures[0]!)).toBe(true);
       view.releaseSignedForm();
-      expect(verifySignature(signer.pubKey!, view.signBytes(0, signer, CHAIN_ID, 8n), view.signatures[0]!)).toBe(false);
+      expect(verifySignature(signer.pubKey!, view.signBytes(0, signer, CHAIN_ID, 8n, signer.pubKey!), view.signatures[0]!)).toBe(false);
       if (mode === 'direct') {
         const tx = decodeTxRaw(bytes, codec);
         expect(Buffer.from(after).toString('hex')).toBe(Buffer.from(makeSignDocBytes(tx.bodyBytes, tx.authInfoBytes, CHAIN_ID, 7n)).toString('hex'));

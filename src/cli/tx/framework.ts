@@ -23,10 +23,10 @@ import { makeSignerInfo, SignMode } from '../../codec/tx.ts';
 import { accAddressArg } from './staking/args.ts';
 import { validateMnemonic } from '../../crypto/mnemonic.ts';
 import { queryAccountInfo } from '../../client/account.ts';
+import { pubKeyAny } from '../../codec/tx.ts';
 import { queryGrpc } from '../../client/query-grpc.ts';
 import {
   encodeTxDocument,
-  pubKeyAny,
   signTxDocument,
   type TxDocument,
   type TxMessage,
