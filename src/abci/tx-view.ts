@@ -226,13 +226,15 @@ export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<str
         }
         case SignMode.LEGACY_AMINO_JSON: {
           const { messages: msgs, tip } = signed.get();
+          // the tipper signs over an empty fee, by the SDK's convention (an aux signer's amino signature)
+          const isTipper = tip !== null && tip.tipper === parts.signers[index];
           return aminoSignBytes(
             {
               chainId,
               accountNumber,
               sequence: signer.sequence,
               timeoutHeight: parts.timeoutHeight,
-              fee: { amount: fee.amount as ProtoCoin[], gas: fee.gas_limit, payer: fee.payer, granter: fee.granter },
+              fee: isTipper ? { amount: [], gas: 0n, payer: '', granter: '' } : { amount: fee.amount as ProtoCoin[], gas: fee.gas_limit, payer: fee.payer, granter: fee.granter },
               msgs: msgs as Any[],
               memo: parts.memo,
               tip,

@@ -23,7 +23,7 @@ export function bankSendCommand(ctx: CliContext): Command {
     .argument('<amount>', 'coins, e.g. 1000wei, 5gwei or 1.5stos (converted to wei)');
   addTxFlags(cmd).action(async (fromArg: string, toArg: string, amountArg: string, _opts: unknown, self: Command) => {
     const tc = TxContext.of(ctx, self);
-    rejectUnsupportedFlags(tc.flags);
+    rejectUnsupportedFlags(tc.flags, { buildsTx: true });
     const from = await tc.resolveFrom(fromArg);
     // AccAddressFromBech32's error is the command's, as NewSendTxCmd returns it
     const to = accAddressArg(toArg);

@@ -123,8 +123,8 @@ export function addTxFlags(cmd: Command, opts: { fromRequired?: boolean } = {}):
     .addOption(new Option('--sign-mode <mode>', 'Choose sign mode (direct|amino-json|direct-aux), this is an advanced feature').choices(SIGN_MODES))
     .addOption(new Option('--timeout-height <uint>', 'Set a block timeout height to prevent the tx from being committed past a certain height').argParser(parseUint64).default(0n, '0'))
     .option('-y, --yes', 'Skip tx broadcasting prompt confirmation', false)
-    .option('--aux', 'Generate aux signer data instead of sending a tx (not supported by chaind)', false)
-    .option('--tip <coins>', 'Tip is the amount that is going to be transferred to the fee payer on the target chain (needs --aux; not supported by chaind)', '');
+    .option('--aux', 'Generate aux signer data instead of sending a tx', false)
+    .option('--tip <coins>', "Tip is the amount that is going to be transferred to the fee payer on the target chain. This flag is only valid when used with --aux, and is ignored if the target chain didn't enable the TipDecorator", '');
 }
 
 /** Go `strconv.ParseBool`, for bool flags given a value (`--opinion false`, `--trust-node=false`; also given bare: true). */

@@ -19,7 +19,10 @@
 import { MODULES } from '../../abci/modules.ts';
 import { printProtoJson } from '../../codec/proto-json.ts';
 import type { Any } from '../../codec/registry.ts';
-import { makeSignerInfo, SignMode } from '../../codec/tx.ts';
+import { encodeTxBody, makeSignDocDirectAuxBytes, makeSignerInfo, SignMode } from '../../codec/tx.ts';
+import { aminoSignBytes } from '../../codec/amino-json.ts';
+import type { GoJsonValue } from '../../codec/go-json.ts';
+import { SdkErrors } from '../../errors.ts';
 import { accAddressArg } from './staking/args.ts';
 import { validateMnemonic } from '../../crypto/mnemonic.ts';
 import { queryAccountInfo } from '../../client/account.ts';
@@ -27,6 +30,7 @@ import { pubKeyAny } from '../../codec/tx.ts';
 import { queryGrpc } from '../../client/query-grpc.ts';
 import {
   encodeTxDocument,
+  packMessages,
   signTxDocument,
   type TxDocument,
   type TxMessage,
@@ -49,12 +53,15 @@ import type { TxFlags } from './flags.ts';
 
 const MSG_SPECS: ReadonlyMap<string, MsgSpec> = new Map(MODULES.flatMap((m) => (m.msgs ?? []).map((s) => [s.typeName, s] as const)));
 
-/** Flags the simulator does not serve fail before anything else happens, naming the reason. */
-export function rejectUnsupportedFlags(flags: TxFlags): void {
+/**
+ * Flags the simulator does not serve, or that do not apply, fail before anything else happens,
+ * naming the reason. `buildsTx`: a command that builds its tx from messages (where `--aux` prints
+ * the aux signer data instead); `tx sign` and `tx broadcast` take a tx file.
+ */
+export function rejectUnsupportedFlags(flags: TxFlags, o: { readonly buildsTx?: boolean } = {}): void {
   if (flags.ledger) throw new Error('ledger support is not available: no device (chaind signs with keyring keys only; drop --ledger)');
-  if (flags.aux) throw new Error('--aux is not supported: chaind does not build SIGN_MODE_DIRECT_AUX signer data');
-  if (flags.tip !== '') throw new Error('--tip is not supported: tips need --aux (SIGN_MODE_DIRECT_AUX), which chaind does not support');
-  if (flags.signMode === 'direct-aux') throw new Error('sign mode direct-aux is not supported: use --sign-mode direct or amino-json');
+  if (flags.aux && !o.buildsTx) throw new Error('--aux applies to the commands that build a tx from messages (it prints their aux signer data), not to a tx file');
+  if (flags.tip !== '' && !flags.aux) throw new Error('--tip is only valid with --aux (the tipper is the --from account, which signs the aux signer data)');
 }
 
 /** The message's registered spec (signers, ValidateBasic); unknown types are refused. */
@@ -125,8 +132,42 @@ export class TxFramework {
     // SDK `NewFactoryCLI`, then `GenerateOrBroadcastTxWithFactory`'s ValidateBasic of each message
     if (f.offline && (f.accountNumber === undefined || f.sequence === undefined)) throw new Error('account-number and sequence must be set in offline mode');
     for (const m of this.messages) msgSpecOf(m.typeName).validateBasic?.(m.value);
+    if (f.aux) return this.printAuxSignerData();
     if (f.generateOnly) return this.printUnsigned();
     return this.broadcast();
+  }
+
+  /**
+   * `--aux`: SDK v0.47 `makeAuxSignerData`, printed as `PrintProto` does (JSON unless `-o text`).
+   * The aux signer signs the messages alone (no memo, no timeout: the builder sets neither), its
+   * key, account number and sequence, the chain id and the tip (the `--tip` coins, possibly none,
+   * with the `--from` account as tipper), in SIGN_MODE_DIRECT_AUX (the default with `--aux`) or
+   * LEGACY_AMINO_JSON over an empty fee; never the fee, which the fee payer adds.
+   */
+  private async printAuxSignerData(): Promise<void> {
+    const f = this.flags;
+    const keyName = this.from.keyName;
+    if (keyName === undefined || !this.from.pubKey) throw new Error(`${this.from.address}: key not found (--aux signs with a key of the keyring)`);
+    let accountNumber: bigint;
+    let sequence: bigint;
+    if (f.offline) [accountNumber, sequence] = [f.accountNumber!, f.sequence!];
+    else ({ accountNumber, sequence } = await queryAccountInfo(this.tc.client, this.from.address, this.tc.codec));
+    const codec = this.tc.codec;
+    const messages = packMessages(codec, this.messages);
+    const tip = { amount: parseCoinsNormalized(f.tip).map((c) => ({ denom: c.denom, amount: c.amount.toString() })), tipper: this.from.address };
+    const mode = f.signMode === '' || f.signMode === 'direct-aux' ? SignMode.DIRECT_AUX : f.signMode === 'amino-json' ? SignMode.LEGACY_AMINO_JSON : undefined;
+    if (mode === undefined) throw SdkErrors.InvalidRequest.wrap('AuxTxBuilder can only sign with SIGN_MODE_DIRECT_AUX or SIGN_MODE_LEGACY_AMINO_JSON');
+    const chainId = await this.tc.chainId();
+    const bodyBytes = encodeTxBody({ messages, memo: '', timeout_height: 0n, extension_options: [], non_critical_extension_options: [] }, codec);
+    const publicKey = pubKeyAny(this.from.pubKey, codec);
+    const signDoc = { body_bytes: bodyBytes, public_key: publicKey, chain_id: chainId, account_number: accountNumber, sequence, tip };
+    const signBytes =
+      mode === SignMode.DIRECT_AUX
+        ? makeSignDocDirectAuxBytes({ bodyBytes, publicKey, chainId, accountNumber, sequence, tip }, codec)
+        : aminoSignBytes({ chainId, accountNumber, sequence, timeoutHeight: 0n, fee: { amount: [], gas: 0n, payer: '', granter: '' }, msgs: messages, memo: '', tip }, codec);
+    const sig = (await this.tc.keyring.sign(keyName, signBytes)).signature;
+    const json = printProtoJson('sdk.tx.v1beta1.AuxSignerData', { address: this.from.address, sign_doc: signDoc, mode, sig }, { codec });
+    printSdkJson(this.tc.cli.out, JSON.parse(json) as GoJsonValue, f.output);
   }
 
   /** SDK `Factory.PrintUnsignedTx`: always JSON, whatever `-o` says. */
@@ -149,6 +190,8 @@ export class TxFramework {
           'use --generate-only and sign the file with each key (tx sign --sign-mode amino-json), or leave --fee-payer out',
       );
     }
+    // the one signer is the fee payer, and DIRECT_AUX does not sign over the fee (SDK's handler)
+    if (f.signMode === 'direct-aux') throw SdkErrors.Unauthorized.wrap(`fee payer ${this.feePayer || this.from.address} cannot sign with SIGN_MODE_DIRECT_AUX`);
     const signing = await this.prepare();
     let gas = f.gas.limit;
     if (f.gas.simulate || f.dryRun) {

@@ -322,9 +322,10 @@ describe('refusals', { timeout: 30_000 }, () => {
   const send = (...extra: string[]) => ['tx', 'bank', 'send', 'alice', BOB.address, '5wei', '-y', ...extra];
   const cases: [string, string[], string][] = [
     ['--ledger', send('--ledger'), 'ledger support is not available: no device (chaind signs with keyring keys only; drop --ledger)'],
-    ['--aux', send('--aux'), '--aux is not supported: chaind does not build SIGN_MODE_DIRECT_AUX signer data'],
-    ['--tip', send('--tip', '1wei'), '--tip is not supported: tips need --aux (SIGN_MODE_DIRECT_AUX), which chaind does not support'],
-    ['direct-aux', send('--sign-mode', 'direct-aux'), 'sign mode direct-aux is not supported: use --sign-mode direct or amino-json'],
+    // (--aux itself: aux.int.test.ts)
+    ['--aux on a tx file', ['tx', 'broadcast', 'x.json', '--aux'], '--aux applies to the commands that build a tx from messages (it prints their aux signer data), not to a tx file'],
+    ['--tip without --aux', send('--tip', '1wei'), '--tip is only valid with --aux (the tipper is the --from account, which signs the aux signer data)'],
+    ['direct-aux without --aux', send('--sign-mode', 'direct-aux'), `fee payer ${ALICE.address} cannot sign with SIGN_MODE_DIRECT_AUX: unauthorized`],
     ['fees and gas prices', send('--fees', '1wei', '--gas-prices', '1wei'), 'cannot provide both fees and gas prices'],
     ['unknown key', ['tx', 'bank', 'send', 'dave', BOB.address, '5wei', '-y'], 'dave.info: key not found'],
     [

@@ -19,7 +19,7 @@ export function potTxAction<O>(ctx: CliContext, cmd: Command, build: PotMsgBuild
   return addTxFlags(cmd).action(async (...params: unknown[]) => {
     const self = params[params.length - 1] as Command;
     const tc = TxContext.of(ctx, self);
-    rejectUnsupportedFlags(tc.flags);
+    rejectUnsupportedFlags(tc.flags, { buildsTx: true });
     if (tc.flags.from === '') throw new Error('the signer is required: give --from <key name or address>');
     const from = await tc.resolveFrom(tc.flags.from);
     await new TxFramework(tc, from, [await build(from.address, self.opts() as O, self.args, tc)]).run();

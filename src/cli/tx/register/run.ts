@@ -21,7 +21,7 @@ export function registerTxAction<O>(ctx: CliContext, cmd: Command, build: Regist
     const self = params[params.length - 1] as Command;
     const opts = self.opts() as O;
     const tc = TxContext.of(ctx, self);
-    rejectUnsupportedFlags(tc.flags);
+    rejectUnsupportedFlags(tc.flags, { buildsTx: true });
     const fromText = tc.flags.from !== '' ? tc.flags.from : (fromOf?.(opts, self.args) ?? '');
     const from = await tc.resolveFrom(fromText);
     await new TxFramework(tc, from, [build(from.address, opts, tc.codec)]).run();

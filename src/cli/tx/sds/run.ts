@@ -22,7 +22,7 @@ export function sdsTxAction<O>(ctx: CliContext, cmd: Command, build: SdsMsgBuild
   return addTxFlags(cmd).action(async (...params: unknown[]) => {
     const self = params[params.length - 1] as Command;
     const tc = TxContext.of(ctx, self);
-    rejectUnsupportedFlags(tc.flags);
+    rejectUnsupportedFlags(tc.flags, { buildsTx: true });
     const fromText = fromArg?.(self.args) ?? tc.flags.from;
     if (fromText === '') throw new Error('the signer is required: give --from <key name or address>');
     const from = await tc.resolveFrom(fromText);

@@ -20,7 +20,7 @@ export type MsgsBuilder<O> = (from: FromAccount, opts: O, args: readonly string[
 
 /** The signer of a tx command: `--from` is required (a key name, or an address with --generate-only / --dry-run). */
 export async function signerOf(tc: TxContext): Promise<FromAccount> {
-  rejectUnsupportedFlags(tc.flags);
+  rejectUnsupportedFlags(tc.flags, { buildsTx: true });
   if (tc.flags.from === '') throw new Error('the signer is required: give --from <key name or address>');
   return tc.resolveFrom(tc.flags.from);
 }
