@@ -640,7 +640,15 @@ describe.each(['httpRpc', 'ipc'] as const)('nodeclient ipfs -m %s', { timeout: 1
       const hash = sdsFileHash(bytes);
       const first = await post(m.api, `/add?arg=${encodeURIComponent(local)}`);
       expect([first.status, first.json.FileHash]).toEqual([200, hash]);
-      const listed = async () => ((await m.sds.list()).fileinfo as { filehash: string }[] | undefined ?? []).some((f) => f.filehash === hash);
+      // the wallet's files, 20 a page: on any page
+      const listed = async (): Promise<boolean> => {
+        for (let page = 0; ; page++) {
+          const r = await m.sds.list(page);
+          const files = (r.fileinfo as { filehash: string }[] | undefined) ?? [];
+          if (files.some((f) => f.filehash === hash)) return true;
+          if (files.length === 0 || (page + 1) * 20 >= Number(r.totalnumber)) return false;
+        }
+      };
       expect(await listed()).toBe(true);
       await m.sds.deleteFile(hash);
       expect(await listed()).toBe(false);

@@ -129,7 +129,7 @@ describe('grpc.reflection ServerReflectionInfo', () => {
         '/chain.register.v1.Query/DepositByNode',
         (o: Record<string, unknown>) => Buffer.from(reqType.encode(reqType.fromObject(o)).finish()),
         (b: Buffer) => resType.toObject(resType.decode(b), { defaults: true, longs: String, enums: String }),
-        { network_addr: 'stsds1gw8wgm5j3xdwvtqxt6gxapmu3h7su78rfu3lxq', query_type: 2 },
+        { network_addr: 'stsds1gfpyysjzgfpyysjzgfpyysjzgfpyysjzn7lefa', query_type: 2 },
         (err, res) => (err ? reject(err) : resolve(res!)),
       ),
     );

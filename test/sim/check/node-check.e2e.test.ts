@@ -43,13 +43,17 @@ interface CheckOutput {
  * added through the storage client API before, its epoch closed while the runs go. Asserts that
  * the check passed and that the volume report's block was among those the model compared.
  */
-async function checkWhileReporting(ports: LocalnetPorts, home: string, runs: number, seed: number): Promise<{ out: CheckOutput; report: Awaited<ReturnType<RpcClient['tx']>> }> {
+async function checkWhileReporting(ports: LocalnetPorts, home: string, dev0: string, runs: number, seed: number): Promise<{ out: CheckOutput; report: Awaited<ReturnType<RpcClient['tx']>> }> {
   const node = `tcp://127.0.0.1:${ports.rpc}`;
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(150_000).map((_, i) => (i * seed) % 251)]), 'traffic.bin');
   expect((await fetch(`http://127.0.0.1:${ports.ipfs}/api/v0/add`, { method: 'POST', body: form })).status).toBe(200);
+  const sent = async () => Number((await rpc<{ total_count: string }>(ports.rpc, 'tx_search', { query: `message.sender='${dev0}'`, per_page: '1' })).total_count);
+  const before = await sent();
   const check = runBin('sdsim', ['check', '--node', node, '--from', 'dev0', '--home', home, '--runs', String(runs), '--seed', String(seed)]);
-  await new Promise((r) => setTimeout(r, 1000));
+  // the epoch closes once the check's txs reach the chain (its start takes its time on a busy machine)
+  for (let i = 0; i < 600 && (await sent()) === before; i++) await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, 500));
   const closed = (await (await fetch(`http://127.0.0.1:${ports.meta}/epochs/close`, { method: 'POST' })).json()) as { epoch: string | null; tx_hash?: string };
   expect(closed.epoch).toBe('1');
   const r = await check;
@@ -70,12 +74,13 @@ describe('sdsim check --node against npm start', () => {
   let home: string;
   let ports: LocalnetPorts;
   let node: string;
+  let dev0: string;
 
   beforeAll(async () => {
     home = await tempHome();
     ports = await localnetPorts();
     net = startLocalnet(home, [...localnetFlags(ports), '--consensus.timeout_commit', '100ms']);
-    await net.banner;
+    dev0 = /dev0 +(st1[0-9a-z]+)/.exec(await net.banner)![1]!;
     node = `tcp://127.0.0.1:${ports.rpc}`;
   }, 120_000);
   afterAll(async () => {
@@ -83,7 +88,7 @@ describe('sdsim check --node against npm start', () => {
   });
 
   it('200 generated runs find no divergence, with the storage network reporting traffic meanwhile', async () => {
-    const { out } = await checkWhileReporting(ports, home, 200, 11);
+    const { out } = await checkWhileReporting(ports, home, dev0, 200, 11);
     expect(out.txs).toBeGreaterThan(400);
     // both stages answered both ways: accepted, and refused with several codes
     for (const stage of [out.results.checkTx, out.results.deliverTx]) {
@@ -155,8 +160,8 @@ describe('sdsim check --node against npm start -- --naming real', () => {
     const home = await tempHome();
     const ports = await localnetPorts(1);
     net = startLocalnet(home, [...localnetFlags(ports), '--naming', 'real', '--consensus.timeout_commit', '100ms']);
-    await net.banner;
-    const { out, report } = await checkWhileReporting(ports, home, 100, 21);
+    const dev0 = /dev0 +(st1[0-9a-z]+)/.exec(await net.banner)![1]!;
+    const { out, report } = await checkWhileReporting(ports, home, dev0, 100, 21);
     // every generated message decodes on that chain (no type URL refused) and proposals go through
     expect(out.results.checkTx['sdk/2']).toBeUndefined();
     expect(out.results.deliverTx['0']).toBeGreaterThan(100);
