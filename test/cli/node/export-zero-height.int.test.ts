@@ -12,20 +12,12 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { tempHome } from '../run-chaind.ts';
 import { freePort } from './node-process.ts';
 import { chaind } from './in-process.ts';
+import { ALICE, ALICE_VALOPER, gentxHome } from './gentx-home.ts';
 
-const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
-/** reference/wire-formats.md §3.1: m/44'/606'/0'/0/0 of the mnemonic above, and its operator address */
-const ALICE = 'st18yesadx3t8x3jjsygpqeqzh0j7xh2vh66945zx';
-const ALICE_VALOPER = 'stvaloper18yesadx3t8x3jjsygpqeqzh0j7xh2vh6dfu57d';
 
 describe('chaind export --for-zero-height', () => {
   it('starts at height 0 with staking bonded set as its validators, every height reset, and a new chain runs from it', async () => {
-    const home = await tempHome();
-    expect((await chaind(['init', 'val', '--home', home, '--chain-id', 'zero-1'])).code).toBe(0);
-    expect((await chaind(['keys', 'add', 'alice', '--recover', '--keyring-backend', 'test', '--home', home], [MNEMONIC])).code).toBe(0);
-    expect((await chaind(['genesis', 'add-genesis-account', ALICE, '1000stos', '--home', home])).code).toBe(0);
-    expect((await chaind(['genesis', 'gentx', 'alice', '100stos', '--keyring-backend', 'test', '--home', home, '--moniker', 'alice-val'])).code).toBe(0);
-    expect((await chaind(['genesis', 'collect-gentxs', '--home', home])).code).toBe(0);
+    const home = await gentxHome('zero-1', { moniker: 'alice-val' });
     const start = ['--rpc.laddr', `tcp://127.0.0.1:${await freePort()}`, '--grpc.address', '127.0.0.1:0', '--json-rpc.enable=false', '--consensus.timeout_commit', '50ms'];
     expect((await chaind(['start', '--home', home, ...start, '--halt-height', '5'])).code).toBe(0);
 
@@ -69,12 +61,7 @@ describe('chaind export --for-zero-height', () => {
   }, 60_000);
 
   it('--jail-allowed-addrs: the validators not listed are jailed and leave the set; a bad address is refused', async () => {
-    const home = await tempHome();
-    expect((await chaind(['init', 'val', '--home', home, '--chain-id', 'zero-2'])).code).toBe(0);
-    expect((await chaind(['keys', 'add', 'alice', '--recover', '--keyring-backend', 'test', '--home', home], [MNEMONIC])).code).toBe(0);
-    expect((await chaind(['genesis', 'add-genesis-account', ALICE, '1000stos', '--home', home])).code).toBe(0);
-    expect((await chaind(['genesis', 'gentx', 'alice', '100stos', '--keyring-backend', 'test', '--home', home])).code).toBe(0);
-    expect((await chaind(['genesis', 'collect-gentxs', '--home', home])).code).toBe(0);
+    const home = await gentxHome('zero-2');
     const start = ['--rpc.laddr', `tcp://127.0.0.1:${await freePort()}`, '--grpc.address', '127.0.0.1:0', '--json-rpc.enable=false', '--consensus.timeout_commit', '50ms'];
     expect((await chaind(['start', '--home', home, ...start, '--halt-height', '3'])).code).toBe(0);
 

@@ -11,10 +11,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { tempHome } from '../run-chaind.ts';
 import { chaind } from './in-process.ts';
 import { freePort, rpc, startChaind, type NodeProcess } from './node-process.ts';
+import { ALICE, gentxHome, MNEMONIC } from './gentx-home.ts';
 
-const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
-/** reference/wire-formats.md §3.1: m/44'/606'/0'/0/0 of the mnemonic above */
-const ALICE = 'st18yesadx3t8x3jjsygpqeqzh0j7xh2vh66945zx';
 const CHAIN_ID = 'gentx-chain';
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
@@ -95,12 +93,7 @@ describe('a gentx chain with initial height 5', () => {
   });
 
   it('makes blocks 5, 6, … with the gentx validator signing', async () => {
-    const home = await tempHome();
-    expect((await chaind(['init', 'val', '--home', home, '--chain-id', 'ih-1', '--initial-height', '5'])).code).toBe(0);
-    expect((await chaind(['keys', 'add', 'alice', '--recover', '--keyring-backend', 'test', '--home', home], [MNEMONIC])).code).toBe(0);
-    expect((await chaind(['genesis', 'add-genesis-account', ALICE, '1000stos', '--home', home])).code).toBe(0);
-    expect((await chaind(['genesis', 'gentx', 'alice', '100stos', '--keyring-backend', 'test', '--home', home])).code).toBe(0);
-    expect((await chaind(['genesis', 'collect-gentxs', '--home', home])).code).toBe(0);
+    const home = await gentxHome('ih-1', { initArgs: ['--initial-height', '5'] });
     const port = await freePort();
     node = startChaind(['--home', home, '--rpc.laddr', `tcp://127.0.0.1:${port}`, '--consensus.timeout_commit', '100ms', '--grpc.address', '127.0.0.1:0', '--json-rpc.enable=false']);
     await node.waitFor(/height=6 module=state/);
@@ -117,12 +110,7 @@ describe('a gentx chain with initial height 5', () => {
  */
 describe('genesis.validators beside a gentx set', () => {
   it('must be the set InitChain gives: another power or another count is refused, the same set starts', async () => {
-    const home = await tempHome();
-    expect((await chaind(['init', 'val', '--home', home, '--chain-id', 'gv-1'])).code).toBe(0);
-    expect((await chaind(['keys', 'add', 'alice', '--recover', '--keyring-backend', 'test', '--home', home], [MNEMONIC])).code).toBe(0);
-    expect((await chaind(['genesis', 'add-genesis-account', ALICE, '1000stos', '--home', home])).code).toBe(0);
-    expect((await chaind(['genesis', 'gentx', 'alice', '100stos', '--keyring-backend', 'test', '--home', home])).code).toBe(0);
-    expect((await chaind(['genesis', 'collect-gentxs', '--home', home])).code).toBe(0);
+    const home = await gentxHome('gv-1');
     const file = join(home, 'config/genesis.json');
     const genesis = readJson(file);
     const priv = Buffer.from(readJson(join(home, 'config/priv_validator_key.json')).priv_key.value, 'base64');
