@@ -35,13 +35,24 @@ class GatewayError extends Error {
   }
 }
 
+/**
+ * The go-ipfs-cmds error type of a refusal on `/spfs` (its `Code`): 3 rate-limited (429), 4
+ * forbidden (401, 403: no access for this token), 1 a client error (other 4xx), 0 a normal error
+ * (5xx: what failed behind the gateway).
+ */
+export function kuboErrorType(status: number): number {
+  if (status === 429) return 3;
+  if (status === 401 || status === 403) return 4;
+  return status >= 400 && status < 500 ? 1 : 0;
+}
+
 /** Sends the refusal; returns the bytes of its body (0 when the answer had started: the connection is closed instead). */
 function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, kubo = false): number {
   if (res.headersSent) {
     res.destroy();
     return 0;
   }
-  const body = JSON.stringify(kubo ? { Message: message, Code: 0, Type: 'error' } : { error: message, status }) + '\n';
+  const body = JSON.stringify(kubo ? { Message: message, Code: kuboErrorType(status), Type: 'error' } : { error: message, status }) + '\n';
   res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
   return Buffer.byteLength(body);
 }

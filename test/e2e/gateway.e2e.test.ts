@@ -180,7 +180,7 @@ describe('the gateway end to end', { timeout: 180_000 }, () => {
     // another owner's private token cannot read it; the owner's MFS is their own
     const stranger = await send(gwUrl, 'POST', `/spfs/${tokens.stranger}/api/v0/cat?arg=${added.cid}`);
     expect(stranger.status).toBe(403);
-    expect(JSON.parse(stranger.body)).toEqual({ Message: `this private token reaches only the content of ${n.net.accounts[1]!.address}: ${added.cid} is not theirs`, Code: 0, Type: 'error' });
+    expect(JSON.parse(stranger.body)).toEqual({ Message: `this private token reaches only the content of ${n.net.accounts[1]!.address}: ${added.cid} is not theirs`, Code: 4, Type: 'error' });
     await kubo.files.cp(`/ipfs/${added.cid}`, '/hello.txt');
     expect((await kubo.files.stat('/hello.txt')).cid.toString()).toBe(added.cid.toString());
     const strangerLs = await send(gwUrl, 'POST', `/spfs/${tokens.stranger}/api/v0/files/stat?arg=/hello.txt`);

@@ -28,7 +28,8 @@ const ADDED = JSON.stringify({ Name: 'f', Hash: 'QmWATWQ7fVPP2EFGu71UkfnqhYXDYH5
 const CID = 'QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o';
 const CALL = (method: string) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] });
 const err = (status: number, error: string) => JSON.stringify({ error, status }) + '\n';
-const kuboErr = (message: string) => JSON.stringify({ Message: message, Code: 0, Type: 'error' }) + '\n';
+/** Kubo's error body; `Code` the go-ipfs-cmds error type: 0 normal (what failed behind the gateway), 1 client */
+const kuboErr = (message: string, Code = 0) => JSON.stringify({ Message: message, Code, Type: 'error' }) + '\n';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** An HTTP server on 127.0.0.1 answering every request after reading its body. */
@@ -231,7 +232,7 @@ describe('the gateway when upstreams hang or clients leave', () => {
     expect(refused.status).toBe(403);
     expect(await traffic(gw, t)).toBe(body.length + Buffer.byteLength(refused.body));
     const notServed = await send(gw.url, 'POST', `/spfs/${t}/api/v0/repo/stat`);
-    expect([notServed.status, notServed.body]).toEqual([404, kuboErr('command "repo/stat" is not served through the gateway')]);
+    expect([notServed.status, notServed.body]).toEqual([404, kuboErr('command "repo/stat" is not served through the gateway', 1)]);
     expect(await traffic(gw, t)).toBe(body.length + Buffer.byteLength(refused.body) + Buffer.byteLength(notServed.body));
     // chunked over the limit: the bytes read up to the refusal, and the 413
     const t2 = token('free');
@@ -258,6 +259,6 @@ describe('the gateway when upstreams hang or clients leave', () => {
     const two = await send(gw.url, 'POST', `/spfs/${t}/api/v0/cat?arg=${CID}&arg=${CID}`);
     expect(JSON.parse(two.body)).toEqual({ url: `/api/v0/cat?arg=${CID}&arg=${CID}`, bytes: 0 });
     const text = await raw(gw.url, `POST /spfs/${t}/api/v0/repo/stat/x HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
-    expect(text.endsWith(kuboErr('command "repo/stat/x" is not served through the gateway'))).toBe(true);
+    expect(text.endsWith(kuboErr('command "repo/stat/x" is not served through the gateway', 1))).toBe(true);
   });
 });

@@ -99,7 +99,8 @@ afterAll(async () => {
 
 const upstreamCalls = () => rpcA.seen.length + rpcB.seen.length;
 const err = (status: number, error: string) => JSON.stringify({ error, status }) + '\n';
-const kuboErr = (message: string) => JSON.stringify({ Message: message, Code: 0, Type: 'error' }) + '\n';
+/** Kubo's error body; `Code` the go-ipfs-cmds error type: 1 client, 3 rate-limited, 4 forbidden, 0 normal */
+const kuboErr = (message: string, Code = 1) => JSON.stringify({ Message: message, Code, Type: 'error' }) + '\n';
 
 /** A POST with `Expect: 100-continue` to the gateway (test/helpers/expect-continue.ts). */
 const sendExpecting = (path: string, body: Buffer, headers: Record<string, string> = {}, agent?: Agent) => postExpectingContinue(`${gw.url}${path}`, body, headers, agent);
@@ -182,13 +183,13 @@ describe('the gateway in process', () => {
         const a = await send(gw.url, 'POST', path, body, headers);
         expect([path, a.status, a.body]).toEqual([path, 401, expected]);
       }
-      const spfsMissing = kuboErr('missing gateway access token: it goes in the path, /private/rpc/<token> or /spfs/<token>/api/v0/…');
+      const spfsMissing = kuboErr('missing gateway access token: it goes in the path, /private/rpc/<token> or /spfs/<token>/api/v0/…', 4);
       const spfsCases: [string, Record<string, string>, string][] = [
         ['/spfs/api/v0/cat?arg=Qm', { Authorization: `Bearer ${tokens.free}` }, spfsMissing],
         // `api` is where the token goes, not a token
         [`/spfs/api/v0/version?token=${encodeURIComponent(tokens.free!)}`, {}, spfsMissing],
         [`/spfs/?token=${encodeURIComponent(tokens.free!)}`, {}, spfsMissing],
-        [`/spfs/x/api/v0/version?token=${encodeURIComponent(tokens.free!)}`, {}, kuboErr('malformed gateway access token')],
+        [`/spfs/x/api/v0/version?token=${encodeURIComponent(tokens.free!)}`, {}, kuboErr('malformed gateway access token', 4)],
       ];
       for (const [path, headers, expected] of spfsCases) {
         const a = await send(gw.url, 'POST', path, undefined, headers);
@@ -232,7 +233,7 @@ describe('the gateway in process', () => {
       expect([chunked.status, chunked.body]).toEqual([413, err(413, "request body over this tier's limit of 4096 bytes")]);
       const up = await send(gw.url, 'POST', `/spfs/${tokens.free}/api/v0/add`, Buffer.alloc(5000), { 'Content-Type': 'multipart/form-data; boundary=x' });
       expect(up.status).toBe(413);
-      expect(JSON.parse(up.body)).toEqual({ Message: "request body of 5000 bytes is over this tier's limit of 4096 bytes", Code: 0, Type: 'error' });
+      expect(JSON.parse(up.body)).toEqual({ Message: "request body of 5000 bytes is over this tier's limit of 4096 bytes", Code: 1, Type: 'error' });
       expect(upstreamCalls()).toBe(before);
       expect(spfs.seen.filter((s) => s.url.startsWith('/api/v0/add'))).toHaveLength(0);
     });
@@ -310,6 +311,9 @@ describe('the gateway in process', () => {
       expect(over.headers['ratelimit-remaining']).toBe('0');
       expect(over.headers['ratelimit-policy']).toBe('2;w=4;burst=2;policy="tiny"');
       expect(Number(over.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(3);
+      // on /spfs in Kubo's shape, as go-ipfs-cmds' rate-limited error (type 3)
+      const spfs = await send(gw.url, 'POST', `/spfs/${tokens.tiny}/api/v0/version`);
+      expect([spfs.status, spfs.body]).toEqual([429, kuboErr('over the request rate limit of tier tiny', 3)]);
     });
 
     it('429 over the requests in flight, until the first one ends', async () => {
@@ -420,7 +424,8 @@ describe('the gateway in process', () => {
     expect(metrics).toMatch(/gateway_requests_total\{route="rpc",status="200",tier="free"\} \d+/);
     expect(metrics).toMatch(/gateway_bytes_total\{direction="in",tier="free"\} \d+/);
     expect(metrics).toMatch(/gateway_bytes_total\{direction="out",tier="free"\} \d+/);
-    expect(metrics).toContain('gateway_rejections_total{reason="rate",tier="tiny"} 1');
+    // the /private/rpc refusal and the /spfs one of the rate test
+    expect(metrics).toContain('gateway_rejections_total{reason="rate",tier="tiny"} 2');
     expect(metrics).toMatch(/gateway_rejections_total\{reason="401",tier=""\} \d+/);
     expect(metrics).toMatch(/gateway_rejections_total\{reason="403",tier="free"\} \d+/);
     expect(metrics).toMatch(/gateway_rejections_total\{reason="413",tier="free"\} \d+/);
@@ -454,7 +459,7 @@ describe('the gateway in process', () => {
     const repo = await send(gw.url, 'POST', `/spfs/${tokens.free}/api/v0/repo/stat`);
     expect([repo.status, repo.body]).toEqual([404, kuboErr('command "repo/stat" is not served through the gateway')]);
     const other = await send(gw.url, 'POST', `/spfs/${tokens.private}/api/v0/object/stat?arg=${cid}`);
-    expect([other.status, other.body]).toEqual([403, kuboErr(`this private token reaches only the content of ${OWNER}: ${cid} is not theirs`)]);
+    expect([other.status, other.body]).toEqual([403, kuboErr(`this private token reaches only the content of ${OWNER}: ${cid} is not theirs`, 4)]);
     expect(spfs.seen.length).toBe(seen);
     expect((await send(gw.url, 'POST', `/spfs/${tokens.private}/api/v0/swarm/peers`)).status).toBe(200);
   });

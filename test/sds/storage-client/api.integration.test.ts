@@ -77,7 +77,7 @@ function post(base: string, path: string, body?: Buffer, headers: Record<string,
     r.end(body);
   });
 }
-const kuboErr = (message: string) => JSON.stringify({ Message: message, Code: 0, Type: 'error' }) + '\n';
+const kuboErr = (message: string, Code = 0) => JSON.stringify({ Message: message, Code, Type: 'error' }) + '\n';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const BOUNDARY = 'tour-s33-boundary';
 const partHead = (name: string) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
@@ -246,7 +246,8 @@ describe('storage client API: aborted adds, a resource node down, cat of several
       r.write(content(200 * 1024, 10));
       setTimeout(() => r.end(content(200 * 1024, 11)), 200);
     });
-    expect([a.status, a.body.toString('utf8')]).toEqual([413, kuboErr("request body over this tier's limit of 262144 bytes")]);
+    // the gateway's refusal: a client error (go-ipfs-cmds type 1)
+    expect([a.status, a.body.toString('utf8')]).toEqual([413, kuboErr("request body over this tier's limit of 262144 bytes", 1)]);
     expect(a.headers.connection).toBe('close');
     expect(await spoolAfterSettling()).toEqual([]);
     // the next request (on a new connection) is served
