@@ -25,6 +25,12 @@ export const TX: LazyBranch = {
       summary: 'Broadcast transactions generated offline',
       load: async () => (await import('./broadcast.ts')).broadcastCommand,
     },
+    {
+      name: 'aux-to-fee',
+      term: 'aux-to-fee [options] <aux_signed_tx.json>',
+      summary: 'Includes the aux signer data in the tx, broadcast the tx, and sends the tip amount to the broadcaster',
+      load: async () => (await import('./aux-to-fee.ts')).auxToFeeCommand,
+    },
     { name: 'encode', term: 'encode [options] <file>', summary: 'Encode transactions generated offline', load: async () => (await import('./encode.ts')).encodeCommand },
     {
       name: 'decode',

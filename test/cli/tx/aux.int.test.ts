@@ -4,6 +4,9 @@
  * (what `aux-to-fee` does: the aux body, the aux signer's DIRECT_AUX signature and tip, its own
  * DIRECT signature over the whole) and the node delivers it.
  */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codec } from '../../../src/codec/registry.ts';
 import { encodeAuthInfo, encodeTxRaw, makeSignDocBytes, makeSignerInfo, SignMode } from '../../../src/codec/tx.ts';
@@ -77,6 +80,23 @@ describe('--aux', { timeout: 30_000 }, () => {
     expect([body.memo, body.messages.map((m) => codec.unpackAny(m).value)]).toEqual(['', [{ from_address: ALICE.address, to_address: CAROL.address, amount: [{ denom: 'wei', amount: '5' }] }]]);
 
     await deliverWithFeePayer(aux, SignMode.DIRECT_AUX, { amount: [], tipper: ALICE.address });
+  });
+
+  it('tx aux-to-fee: the fee payer completes the aux signer data from its file, signs after it and broadcasts', async () => {
+    const r = await ln.chaind(['tx', 'bank', 'send', 'alice', CAROL.address, '5wei', '--aux']);
+    expect(r.code).toBe(0);
+    const file = join(await mkdtemp(join(tmpdir(), 'chaind-aux-')), 'aux.json');
+    await writeFile(file, r.stdout);
+    const before = balanceOf(ln.node.chain.app.state, CAROL.address, 'wei');
+    const bobBefore = balanceOf(ln.node.chain.app.state, BOB.address, 'wei');
+    const sent = await ln.chaind(['tx', 'aux-to-fee', file, '--from', 'bob', '--fees', `${FEE}wei`, '-y']);
+    expect([sent.code, JSON.parse(sent.stdout).code]).toEqual([0, 0]);
+    ln.node.produceBlock();
+    expect(balanceOf(ln.node.chain.app.state, CAROL.address, 'wei') - before).toBe(5n);
+    expect(bobBefore - balanceOf(ln.node.chain.app.state, BOB.address, 'wei')).toBe(FEE);
+    // the aux data of another chain is refused
+    await writeFile(file, r.stdout.replace(`"chain_id":"${CHAIN_ID}"`, '"chain_id":"other-chain"'));
+    expect(await ln.chaind(['tx', 'aux-to-fee', file, '--from', 'bob', '-y'])).toEqual({ code: 1, stdout: '', stderr: `Error: expected chain-id ${CHAIN_ID}, got other-chain in aux signer data\n` });
   });
 
   it('--sign-mode amino-json signs the amino document over an empty fee; --tip sets the coins; other modes and misuses are refused', async () => {
