@@ -7,7 +7,7 @@ import { SdkErrors } from '../errors.ts';
 import type { ProtoCoin } from '../math/coins.ts';
 import type { Codec, Any, ProtoObject } from '../codec/registry.ts';
 import { decodeTxRaw, makeSignDocBytes, makeSignDocDirectAuxBytes, pubKeyAny, SignMode, txHash, unpackTxAny, type DecodedTx, type Tip } from '../codec/tx.ts';
-import { aminoSignBytes } from '../codec/amino-json.ts';
+import { aminoSignBytes, aminoSignedFee } from '../codec/amino-json.ts';
 import { KEY_ALGOS, pubKeyTypeUrl, type PubKey } from '../crypto/keys.ts';
 import { NEUTRAL } from '../naming.ts';
 import type { MsgSpec } from '../state/module.ts';
@@ -184,6 +184,7 @@ export function buildTxView(codec: Codec, txBytes: Uint8Array, specs: ReadonlyMa
  */
 export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<string, MsgSpec>, signed: SignedFormSource): TxView {
   const { fee } = parts;
+  const feePayer = fee.payer || parts.signers[0] || '';
   const messages: MsgView[] = parts.messages.map((m) => {
     const spec = specs.get(m.typeName);
     if (!spec) throw SdkErrors.TxDecode.wrap(`unable to resolve type URL ${codec.typeUrl(m.typeName)}`);
@@ -203,7 +204,7 @@ export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<str
     timeoutHeight: parts.timeoutHeight,
     gasLimit: fee.gas_limit,
     fee: fee.amount,
-    feePayer: fee.payer || parts.signers[0] || '',
+    feePayer,
     feeGranter: fee.granter,
     signers: parts.signers,
     signerBytes: parts.signerBytes,
@@ -220,21 +221,19 @@ export function viewOfParts(codec: Codec, parts: TxParts, specs: ReadonlyMap<str
         case SignMode.DIRECT_AUX: {
           // it does not sign over the fee: the fee payer may not use it
           const address = parts.signers[index] ?? '';
-          if (address === (fee.payer || parts.signers[0] || '')) throw SdkErrors.Unauthorized.wrap(`fee payer ${address} cannot sign with SIGN_MODE_DIRECT_AUX`);
+          if (address === feePayer) throw SdkErrors.Unauthorized.wrap(`fee payer ${address} cannot sign with SIGN_MODE_DIRECT_AUX`);
           const { bodyBytes, tip } = signed.get();
           return makeSignDocDirectAuxBytes({ bodyBytes, publicKey: pubKeyAny(pub, codec), chainId, accountNumber, sequence: signer.sequence, tip }, codec);
         }
         case SignMode.LEGACY_AMINO_JSON: {
           const { messages: msgs, tip } = signed.get();
-          // the tipper signs over an empty fee, by the SDK's convention (an aux signer's amino signature)
-          const isTipper = tip !== null && tip.tipper === parts.signers[index];
           return aminoSignBytes(
             {
               chainId,
               accountNumber,
               sequence: signer.sequence,
               timeoutHeight: parts.timeoutHeight,
-              fee: isTipper ? { amount: [], gas: 0n, payer: '', granter: '' } : { amount: fee.amount as ProtoCoin[], gas: fee.gas_limit, payer: fee.payer, granter: fee.granter },
+              fee: aminoSignedFee(parts.signers[index] ?? '', tip, { amount: fee.amount as ProtoCoin[], gas: fee.gas_limit, payer: fee.payer, granter: fee.granter }),
               msgs: msgs as Any[],
               memo: parts.memo,
               tip,

@@ -40,6 +40,15 @@ export interface AminoSignDocInput {
   tip?: Tip | null;
 }
 
+/**
+ * The fee a LEGACY_AMINO_JSON signer signs over: the tx's, except for the tipper, who by the SDK's
+ * convention signs over an empty fee (no amount, no gas, no payer or granter): an aux signer's
+ * amino signature, made before the fee payer set the fee.
+ */
+export function aminoSignedFee(signer: string, tip: Tip | null | undefined, fee: AminoFeeInput | null): AminoFeeInput {
+  return (tip && tip.tipper === signer) || !fee ? { amount: [], gas_limit: 0 } : fee;
+}
+
 /** The StdSignDoc bytes to sign (UTF-8 of the sorted compact JSON). */
 export function aminoSignBytes(input: AminoSignDocInput, c: Codec = neutralCodec): Uint8Array {
   return new TextEncoder().encode(aminoSignDocJson(input, c));
@@ -99,15 +108,13 @@ export function aminoSignBytesOfTx(tx: DecodedTx, signer: AminoSignerData, c: Co
   }
   if (signer.address === '') throw SdkErrors.InvalidRequest.wrap('got empty address in SIGN_MODE_LEGACY_AMINO_JSON handler');
   const tip = tx.authInfo.tip;
-  const fee = tx.authInfo.fee;
-  const isTipper = tip !== null && tip.tipper === signer.address;
   return aminoSignBytes(
     {
       chainId: signer.chainId,
       accountNumber: signer.accountNumber,
       sequence: signer.sequence,
       timeoutHeight: tx.body.timeout_height,
-      fee: isTipper || !fee ? { amount: [], gas_limit: 0 } : fee,
+      fee: aminoSignedFee(signer.address, tip, tx.authInfo.fee),
       msgs: tx.body.messages,
       memo: tx.body.memo,
       tip,

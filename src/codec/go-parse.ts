@@ -103,17 +103,19 @@ export function parseGoInt(s: string, bits: 32 | 64 = 64): bigint {
 
 /** `strconv.ParseInt(s, 10, 64)`: what the SDK applies to the `x-cosmos-block-height` header. */
 export function parseGoDecimalInt64(s: string): bigint {
-  if (!/^[+-]?\d+$/.test(s)) throw numError('ParseInt', s, 'invalid syntax');
-  const n = BigInt(s);
-  if (n > (1n << 63n) - 1n || n < -(1n << 63n)) throw numError('ParseInt', s, 'value out of range');
-  return n;
+  return decimalInt64(s, 'ParseInt');
 }
 
 /** `strconv.Atoi` (64-bit int, base 10): pflag's int slices, positional heights. */
 export function parseGoAtoi(s: string): bigint {
-  if (!/^[+-]?\d+$/.test(s)) throw numError('Atoi', s, 'invalid syntax');
+  return decimalInt64(s, 'Atoi');
+}
+
+/** A base-10 int64; the errors name `fn`. */
+function decimalInt64(s: string, fn: 'ParseInt' | 'Atoi'): bigint {
+  if (!/^[+-]?\d+$/.test(s)) throw numError(fn, s, 'invalid syntax');
   const n = BigInt(s);
-  if (n > (1n << 63n) - 1n || n < -(1n << 63n)) throw numError('Atoi', s, 'value out of range');
+  if (n > (1n << 63n) - 1n || n < -(1n << 63n)) throw numError(fn, s, 'value out of range');
   return n;
 }
 

@@ -19,14 +19,13 @@
 import { MODULES } from '../../abci/modules.ts';
 import { printProtoJson } from '../../codec/proto-json.ts';
 import type { Any } from '../../codec/registry.ts';
-import { encodeTxBody, makeSignDocDirectAuxBytes, makeSignerInfo, SignMode } from '../../codec/tx.ts';
-import { aminoSignBytes } from '../../codec/amino-json.ts';
+import { encodeTxBody, makeSignDocDirectAuxBytes, makeSignerInfo, pubKeyAny, SignMode } from '../../codec/tx.ts';
+import { aminoSignBytes, aminoSignedFee } from '../../codec/amino-json.ts';
 import type { GoJsonValue } from '../../codec/go-json.ts';
 import { SdkErrors } from '../../errors.ts';
 import { accAddressArg } from './staking/args.ts';
 import { validateMnemonic } from '../../crypto/mnemonic.ts';
 import { queryAccountInfo } from '../../client/account.ts';
-import { pubKeyAny } from '../../codec/tx.ts';
 import { queryGrpc } from '../../client/query-grpc.ts';
 import {
   encodeTxDocument,
@@ -164,7 +163,7 @@ export class TxFramework {
     const signBytes =
       mode === SignMode.DIRECT_AUX
         ? makeSignDocDirectAuxBytes({ bodyBytes, publicKey, chainId, accountNumber, sequence, tip }, codec)
-        : aminoSignBytes({ chainId, accountNumber, sequence, timeoutHeight: 0n, fee: { amount: [], gas: 0n, payer: '', granter: '' }, msgs: messages, memo: '', tip }, codec);
+        : aminoSignBytes({ chainId, accountNumber, sequence, timeoutHeight: 0n, fee: aminoSignedFee(this.from.address, tip, null), msgs: messages, memo: '', tip }, codec);
     const sig = (await this.tc.keyring.sign(keyName, signBytes)).signature;
     const json = printProtoJson('sdk.tx.v1beta1.AuxSignerData', { address: this.from.address, sign_doc: signDoc, mode, sig }, { codec });
     printSdkJson(this.tc.cli.out, JSON.parse(json) as GoJsonValue, f.output);

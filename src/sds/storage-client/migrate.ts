@@ -21,12 +21,12 @@ import { equals } from 'multiformats/bytes';
 import { identity } from 'multiformats/hashes/identity';
 import { sha256, sha512 } from 'multiformats/hashes/sha2';
 import type { MultihashHasher } from 'multiformats/hashes/interface';
-import { SdsClient, SdsReturnError } from '../client/sds-client.ts';
+import { SdsClient } from '../client/sds-client.ts';
 import { formatFileHandle } from '../protocol/file-handle.ts';
 import { sdsFileHashOfPath } from '../protocol/file-hash.ts';
 import type { SdsRpcClient } from '../rpc/client.ts';
 import type { CidIndex } from './cid-index.ts';
-import type { SdsBackend } from './sds-backend.ts';
+import { storedAlready, type SdsBackend } from './sds-backend.ts';
 import { IndexBlockstore, parseIpfsPath } from './unixfs.ts';
 import { makeDirs } from '../../make-dirs.ts';
 
@@ -307,7 +307,7 @@ export async function migrate(o: MigrateOptions): Promise<MigrateResult> {
       if (up.state !== 3) throw new MigrateError(`the upload of ${f.name} (${fileHash}) ended in state ${up.state} (failed): migrate it again`);
       o.progress(`uploaded ${f.size} bytes in ${up.packets.length} packets: SDS file ${fileHash}`);
     } catch (e) {
-      if (!(e instanceof SdsReturnError && String(e.result.detail ?? '').startsWith('Same file with the name'))) throw e;
+      if (!storedAlready(e)) throw e;
       o.progress(`SDS file ${fileHash} is already stored by ${owner}: not uploaded again`);
     }
     const structure = new IndexBlockstore(o.index);

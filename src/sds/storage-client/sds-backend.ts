@@ -14,6 +14,11 @@ import type { CidIndex, ContentRow } from './cid-index.ts';
 import type { RpcMode } from './config.ts';
 import { makeDirs } from '../../make-dirs.ts';
 
+/** The meta node's refusal of an upload of a file the wallet holds already: the file counts as stored. */
+export function storedAlready(e: unknown): boolean {
+  return e instanceof SdsReturnError && String(e.result.detail ?? '').startsWith('Same file with the name');
+}
+
 export class SdsBackend {
   readonly client: SdsClient;
   private readonly rpc: SdsRpcClient;
@@ -76,7 +81,7 @@ export class SdsBackend {
       const up = await this.client.upload(file, { fileName: name, wait: true });
       if (up.state !== 3) throw new Error(`the upload of ${name} ended in state ${up.state} (failed): upload it again`);
     } catch (e) {
-      if (!(e instanceof SdsReturnError && String(e.result.detail ?? '').startsWith('Same file with the name'))) throw e;
+      if (!storedAlready(e)) throw e;
     }
   }
 
