@@ -10,8 +10,8 @@
  *   `block.height =` beside a `block.height` range is dropped.
  * - Any other condition is on an event attribute `type.key`, and all of them must match attributes of
  *   one and the same event (begin and end block events are distinct events); `block.height`
- *   conditions then only bound the heights. `=` compares text (as the query writes it: CometBFT
- *   reads an unquoted `007` as 7, the tx search parser keeps no quotes), `CONTAINS` looks for a substring,
+ *   conditions then only bound the heights. `=` compares text with the operand's `%v` (a string
+ *   as quoted, a number as Go prints it: `5.50` as `5.5`), `CONTAINS` looks for a substring,
  *   `EXISTS` needs the key; `<`, `<=`, `>`, `>=` read the attribute as a base-10 integer (an
  *   attribute that is not one never matches) against an integer operand (a decimal operand matches
  *   nothing). Only attributes with `index: true` count; `tm.event` is no attribute of block events,
@@ -23,16 +23,14 @@
  * attribute conditions) the search here finds nothing.
  */
 import type { AbciEvent } from './event.ts';
+import { applyRange, emptyRange, GO_INTEGER, integerBounds, isIntegerOperand, isRange, operandText, within, type IntegerBounds, type QueryRange } from './query-operand.ts';
 import type { Condition } from './search-query.ts';
 
 const BLOCK_HEIGHT = 'block.height';
 const TX_HEIGHT = 'tx.height';
 
 /** An inclusive height interval; an absent end is open. */
-export interface HeightBounds {
-  readonly lo?: bigint;
-  readonly hi?: bigint;
-}
+export type HeightBounds = IntegerBounds;
 
 /** A test of one event attribute of the key `type.key`. */
 export interface AttributeTest {
@@ -56,43 +54,6 @@ export interface BlockEventSource {
 }
 
 const NONE: BlockSearchPlan = { kind: 'none' };
-const INTEGER = /^-?\d+$/;
-/** What Go's big.Int SetString(s, 10) accepts. */
-const GO_INTEGER = /^[+-]?\d+$/;
-
-/** query_range.go QueryRange: bounds as the operands' text. */
-interface QueryRange {
-  lower?: string;
-  upper?: string;
-  includeLower: boolean;
-  includeUpper: boolean;
-}
-
-function isRange(op: Condition['op']): boolean {
-  return op === '<' || op === '<=' || op === '>' || op === '>=';
-}
-
-/** LookForRangesWithHeight's update of a range by one condition. */
-function applyRange(r: QueryRange, c: Condition): void {
-  if (c.op === '>' || c.op === '>=') {
-    if (c.op === '>=') r.includeLower = true;
-    r.lower = c.value;
-  } else {
-    if (c.op === '<=') r.includeUpper = true;
-    r.upper = c.value;
-  }
-}
-
-/** A range's inclusive bounds (LowerBoundValue/UpperBoundValue), or undefined when a bound is no integer. */
-function boundsOf(r: QueryRange): HeightBounds | undefined {
-  if ((r.lower !== undefined && !INTEGER.test(r.lower)) || (r.upper !== undefined && !INTEGER.test(r.upper))) return undefined;
-  return {
-    ...(r.lower !== undefined ? { lo: BigInt(r.lower) + (r.includeLower ? 0n : 1n) } : {}),
-    ...(r.upper !== undefined ? { hi: BigInt(r.upper) - (r.includeUpper ? 0n : 1n) } : {}),
-  };
-}
-
-const within = (v: bigint, b: HeightBounds): boolean => (b.lo === undefined || v >= b.lo) && (b.hi === undefined || v <= b.hi);
 
 /**
  * A JSON string's text between its quotes: how `s` appears inside the stored events JSON (within
@@ -120,7 +81,7 @@ export function planBlockSearch(conditions: readonly Condition[]): BlockSearchPl
     }
   }
   if (heightOther) heightEq = undefined;
-  if (heightEq !== undefined && !INTEGER.test(heightEq.value)) return NONE;
+  if (heightEq !== undefined && !isIntegerOperand(heightEq)) return NONE;
   if (heightEq !== undefined && onlyHeight) {
     const h = BigInt(heightEq.value);
     return { kind: 'heights', lo: h, hi: h };
@@ -134,9 +95,9 @@ export function planBlockSearch(conditions: readonly Condition[]): BlockSearchPl
     const heightKey = c.key === BLOCK_HEIGHT || c.key === TX_HEIGHT;
     let r = ranges.get(c.key);
     if (r === undefined) {
-      r = { includeLower: false, includeUpper: false };
+      r = emptyRange();
       ranges.set(c.key, r);
-      if (heightKey) heightRange = { includeLower: false, includeUpper: false };
+      if (heightKey) heightRange = emptyRange();
     }
     applyRange(r, c);
     if (heightKey) applyRange(heightRange!, c);
@@ -147,14 +108,14 @@ export function planBlockSearch(conditions: readonly Condition[]): BlockSearchPl
 
   if (onlyHeight) {
     // block.height ranges alone: every indexed height within them
-    const bounds = boundsOf(ranges.get(BLOCK_HEIGHT)!);
+    const bounds = integerBounds(ranges.get(BLOCK_HEIGHT)!);
     return bounds ? { kind: 'heights', ...bounds } : NONE;
   }
 
   // checkHeightConditions: the height range if any, else the `block.height =` (0: none)
   let heights: HeightBounds = {};
   if (heightRange !== undefined) {
-    const b = boundsOf(heightRange);
+    const b = integerBounds(heightRange);
     if (!b) return NONE;
     heights = b;
   } else if (heightEq !== undefined && BigInt(heightEq.value) !== 0n) {
@@ -165,13 +126,13 @@ export function planBlockSearch(conditions: readonly Condition[]): BlockSearchPl
   const tests: AttributeTest[] = [];
   for (const [key, r] of ranges) {
     if (key === BLOCK_HEIGHT) continue;
-    const b = boundsOf(r);
+    const b = integerBounds(r);
     if (!b) return NONE;
     tests.push({ key, matches: (v) => GO_INTEGER.test(v) && within(BigInt(v), b) });
   }
   for (const c of rest) {
     if (isRange(c.op)) continue;
-    const operand = c.value;
+    const operand = operandText(c);
     if (c.op === 'EXISTS') tests.push({ key: c.key, matches: () => true });
     else if (c.op === 'CONTAINS') tests.push({ key: c.key, matches: (v) => v.includes(operand), needs: jsonInner(operand) });
     else tests.push({ key: c.key, matches: (v) => v === operand, needs: JSON.stringify(operand) });

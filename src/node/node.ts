@@ -578,7 +578,7 @@ export class Node {
     return this.chain.store.getTx(hash);
   }
 
-  /** tx_search with the spec's and CometBFT's query forms; throws QuerySyntaxError on bad queries. */
+  /** tx_search: CometBFT 0.37's query language and kv indexer rules; throws QuerySyntaxError on bad queries (the node's texts). */
   txSearch(query: string, page = 1, perPage = 30, orderBy: 'asc' | 'desc' = 'asc'): SearchResult {
     return this.chain.store.searchTxs(parseSearchQuery(query), { page, perPage, orderBy });
   }

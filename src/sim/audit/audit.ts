@@ -176,7 +176,7 @@ function withMaturity(recorded: readonly RecordedEpoch[], groups: readonly Matur
 /** MsgWithdraw results, from the stored events of successful txs (reference §3.7). */
 function readWithdrawals(store: BlockStore, profile: Parameters<typeof qualify>[0], wallet: string | undefined): WithdrawalAudit[] {
   const type = qualify(profile, 'chain.pot.v1.EventWithdraw');
-  const condition = wallet !== undefined ? { key: `${type}.wallet_address`, op: '=' as const, value: JSON.stringify(wallet) } : { key: `${type}.wallet_address`, op: 'EXISTS' as const, value: '' };
+  const condition = wallet !== undefined ? { key: `${type}.wallet_address`, op: '=' as const, value: JSON.stringify(wallet), operand: 'string' as const } : { key: `${type}.wallet_address`, op: 'EXISTS' as const, value: '' };
   const out: WithdrawalAudit[] = [];
   for (let page = 1; ; page++) {
     const { txs, total } = store.searchTxs([condition], { page, perPage: 100 });

@@ -21,7 +21,7 @@ const EVENTS: [AbciEvent[], AbciEvent[]][] = [
   [[ev('mint', { amount: '20' }), ev('transfer', { sender: 'a', recipient: 'b' })], [ev('complete_unbonding', { delegator: 'd1', amount: '5' })]],
   [[ev('transfer', { sender: 'a', recipient: 'c' }), ev('transfer', { sender: 'x', recipient: 'b' })], []],
   [[ev('mint', { amount: 'abc' }), ev('hidden', { k: 'v' }, false)], [ev('mint', { amount: '7' })]],
-  [[ev('mint', { amount: '+30' })], [ev('', { k: 'v' }), ev('note', { text: 'say "hi" \\ ok' })]],
+  [[ev('mint', { amount: '+30' })], [ev('', { k: 'v' }), ev('note', { text: 'say «hi» \\ ok' })]],
   [[], []],
 ];
 
@@ -111,8 +111,8 @@ describe('block_search matching', () => {
     ['mint.amount EXISTS AND block.height = 4', [4]],
     ['mint.amount EXISTS AND block.height = 0', [1, 2, 4, 5]],
     // values with JSON escapes
-    [`note.text = 'say "hi" \\ ok'`, [5]],
-    [`note.text CONTAINS '"hi" \\'`, [5]],
+    [`note.text = 'say «hi» \\ ok'`, [5]],
+    [`note.text CONTAINS '«hi» \\'`, [5]],
     ["note.text = 'say'", []],
   ])('by event attribute: %s → %j', (query, heights) => {
     expect(search(query)).toEqual(heights);

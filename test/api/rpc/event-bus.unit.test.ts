@@ -43,6 +43,32 @@ describe('EventQuery', () => {
     expect(compareNumber('123456789012345678901234567890', '123456789012345678901234567889')).toBe(1);
   });
 
+  it('operands as query.go reads them: quoted text, decimals, times and dates, EXISTS of a prefix', () => {
+    // a quoted number is text
+    expect(matches("tx.height='5'", { 'tx.height': ['5'] })).toBe(true);
+    expect(matches("a.b='5'", { 'a.b': ['5.0'] })).toBe(false);
+    expect(matches('a.b=5', { 'a.b': ['5.0'] })).toBe(true);
+    // a decimal operand compares float64s
+    expect(matches('a.b=1.5', { 'a.b': ['x1.50y'] })).toBe(true);
+    // times: an RFC 3339 value (with a T) or a date, against a TIME or a DATE
+    const unbond = { 'unbond.completion_time': ['2026-12-21T10:00:00.5Z'] };
+    expect(matches('unbond.completion_time > TIME 2026-12-21T10:00:00Z', unbond)).toBe(true);
+    expect(matches('unbond.completion_time < TIME 2026-12-21T11:00:00+01:00', unbond)).toBe(false);
+    expect(matches('unbond.completion_time >= DATE 2026-12-21', unbond)).toBe(true);
+    expect(matches('unbond.completion_time = DATE 2026-12-21', { 'unbond.completion_time': ['2026-12-21'] })).toBe(true);
+    // EXISTS of a key without a dot: some key starts with it
+    expect(matches('transfer EXISTS', { 'transfer.amount': ['1wei'] })).toBe(true);
+    expect(matches('transfer.sender EXISTS', { 'transfer.amount': ['1wei'] })).toBe(false);
+  });
+
+  it('a value the operand cannot read ends the match (CometBFT logs the error), whatever the values after it', () => {
+    expect(matches('a.b>1', { 'a.b': ['abc', '5'] })).toBe(false);
+    expect(matches('a.b>1', { 'a.b': ['5', 'abc'] })).toBe(true);
+    expect(matches('a.b>1.5', { 'a.b': ['1.2.3', '5'] })).toBe(false);
+    expect(matches('a.b < DATE 2026-01-01', { 'a.b': ['soon', '2025-01-01'] })).toBe(false);
+    expect(matches('a.b < DATE 2026-01-01', { 'a.b': ['2025-02-30', '2025-01-01'] })).toBe(false);
+  });
+
   it('keeps the query text as given (subscriptions are keyed by it)', () => {
     expect(EventQuery.parse("tm.event = 'Tx'").text).toBe("tm.event = 'Tx'");
   });

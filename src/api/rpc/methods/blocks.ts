@@ -8,6 +8,7 @@ import { blockJson, blockMetaJson, rpcHeaderJson, signedHeaderJson, storedHeader
 import { EMPTY_BLOCK_ID } from '../../../consensus/types.ts';
 import { searchBlockHeights } from '../../../events/block-search.ts';
 import type { BlockRecord } from '../../../events/block-store.ts';
+import { conditionsError } from '../../../events/query-operand.ts';
 import { parseSearchQuery, QuerySyntaxError, type Condition } from '../../../events/search-query.ts';
 import type { Node } from '../../../node/node.ts';
 import { blockEventJson, consensusParamUpdatesJson, deliverTxJson, validatorUpdatesJson } from '../abci-json.ts';
@@ -137,6 +138,8 @@ export const blockRoutes: Record<string, Route> = {
         if (e instanceof QuerySyntaxError) throw RpcError.internal(e.message);
         throw e;
       }
+      const bad = conditionsError(conditions);
+      if (bad !== undefined) throw RpcError.internal(`failed to parse query conditions: ${bad}`);
       // order_by is checked before the search (the node checks it after; the search itself never fails)
       const order = orderBy as string;
       if (order !== '' && order !== 'asc' && order !== 'desc') throw RpcError.internal('expected order_by to be either `asc` or `desc` or empty');

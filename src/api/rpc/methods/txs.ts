@@ -5,7 +5,7 @@
 import type { GoJsonValue } from '../../../codec/go-json.ts';
 import { base64 } from '../../../codec/go-json.ts';
 import type { TxRecord } from '../../../events/block-store.ts';
-import { parseSearchQuery, QuerySyntaxError } from '../../../events/search-query.ts';
+import { QuerySyntaxError } from '../../../events/search-query.ts';
 import type { Node } from '../../../node/node.ts';
 import { deliverTxJson } from '../abci-json.ts';
 import { checkPage, checkPerPage } from '../arg-checks.ts';
@@ -61,19 +61,20 @@ export const txRoutes: Record<string, Route> = {
     run: ({ node }, [query, prove, page, perPageArg, orderBy]) => {
       const q = query as string;
       if (Buffer.byteLength(q) > MAX_QUERY_LENGTH) throw RpcError.internal('maximum query length exceeded');
-      try {
-        parseSearchQuery(q);
-      } catch (e) {
-        if (e instanceof QuerySyntaxError) throw RpcError.internal(e.message);
-        throw e;
-      }
       const order = orderBy as string;
-      if (order !== '' && order !== 'asc' && order !== 'desc') throw RpcError.internal('expected order_by to be either `asc` or `desc` or empty');
       const perPage = checkPerPage(perPageArg as bigint | undefined);
       // the page is checked against the total, which the search itself returns
       const p = page as bigint | undefined;
       const asked = p !== undefined && p >= 1n && p <= 1_000_000_000n ? Number(p) : 1;
-      const found = node.txSearch(q, asked, perPage, order === 'desc' ? 'desc' : 'asc');
+      let found;
+      try {
+        // the query's errors, then the indexer's (TxSearch: cmtquery.New, then TxIndexer.Search)
+        found = node.txSearch(q, asked, perPage, order === 'desc' ? 'desc' : 'asc');
+      } catch (e) {
+        if (e instanceof QuerySyntaxError) throw RpcError.internal(e.message);
+        throw e;
+      }
+      if (order !== '' && order !== 'asc' && order !== 'desc') throw RpcError.internal('expected order_by to be either `asc` or `desc` or empty');
       checkPage(p, perPage, found.total);
       return { txs: found.txs.map((tx) => txJson(node, tx, tx.hash, prove as boolean)), total_count: found.total.toString() };
     },
