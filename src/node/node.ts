@@ -295,6 +295,11 @@ export class Node {
     this.afterWritten(() => this.schedule(committed ? Math.max(0, this.interval - (Date.now() - decided)) : this.interval));
   }
 
+  /** `timeout_commit`, in ms: the wait between a commit and the next height's round. */
+  get timeoutCommitMs(): number {
+    return this.interval;
+  }
+
   /** `timeout_commit`, in ms. */
   private get interval(): number {
     return this.opts.blockIntervalMs ?? 1000;

@@ -1,10 +1,13 @@
 /**
- * `validators` and `consensus_params` (rpc/core/consensus.go). Both answer for heights up to the
- * next one (the set and params that will apply to the block being built); this simulator's set and
- * params are static, from genesis.
+ * `validators`, `consensus_params`, `consensus_state` and `dump_consensus_state` (rpc/core/consensus.go).
+ * The first two answer for heights up to the next one (the set and params that will apply to the
+ * block being built); the round state is src/consensus/round-state.ts's.
  */
 import type { GoJsonValue } from '../../../codec/go-json.ts';
+import { signedHeaderJson } from '../../../consensus/json.ts';
+import { roundState, roundStateSimple, type RoundStateInput } from '../../../consensus/round-state.ts';
 import { sortValidators } from '../../../consensus/validator-set.ts';
+import type { Node } from '../../../node/node.ts';
 import { defaultConsensusParams, type ConsensusParamsJson } from '../../../state/genesis.ts';
 import { checkHeight, checkPage, checkPerPage } from '../arg-checks.ts';
 import { P } from '../params.ts';
@@ -25,7 +28,24 @@ export function consensusParamsJson(params: Partial<ConsensusParamsJson>): GoJso
 
 const heightParam = { name: 'height', type: P.int64Ptr } as const;
 
+/** Where the engine stands: the next height, its set, the latest block's set and seen commit. */
+function roundStateInput(node: Node): RoundStateInput {
+  const record = node.height > 0n ? node.block(node.height) : undefined;
+  const last = record ? { validators: node.validators(node.height), commit: signedHeaderJson(record).commit, blockTimeNs: record.timeNs } : undefined;
+  return { height: node.height + 1n, validators: node.validators(node.height + 1n), timeoutCommitMs: node.timeoutCommitMs, ...(last ? { last } : {}) };
+}
+
 export const consensusRoutes: Record<string, Route> = {
+  // GetConsensusState: the round state in short (RoundStateSimple)
+  consensus_state: {
+    params: [],
+    run: ({ node }) => ({ round_state: roundStateSimple(roundStateInput(node)) }),
+  },
+  // DumpConsensusState: the whole round state and the peers' (none: this engine has no peers)
+  dump_consensus_state: {
+    params: [],
+    run: ({ node }) => ({ round_state: roundState(roundStateInput(node)), peers: [] }),
+  },
   validators: {
     params: [heightParam, { name: 'page', type: P.intPtr }, { name: 'per_page', type: P.intPtr }],
     cacheable: { unlessZero: ['height'] },
