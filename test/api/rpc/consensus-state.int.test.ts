@@ -23,7 +23,7 @@ afterAll(async () => {
 
 async function rpc(method: string, params: Record<string, unknown> = {}): Promise<any> {
   const res = await fetch(n.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  return (await res.json()).result;
+  return ((await res.json()) as any).result;
 }
 
 const fp = (hex: string) => hex.slice(0, 12).toUpperCase();
@@ -84,7 +84,7 @@ describe('the round state', () => {
     const list = await (await fetch(`${n.rpcUrl}/`)).text();
     expect(list).toContain(`/consensus_state?</a>`);
     expect(list).toContain(`/dump_consensus_state?</a>`);
-    const viaGet = await (await fetch(`${n.rpcUrl}/consensus_state`)).json();
+    const viaGet = (await (await fetch(`${n.rpcUrl}/consensus_state`)).json()) as any;
     expect(viaGet.result.round_state['height/round/step']).toBe(`${n.node.height + 1n}/0/1`);
   });
 });
