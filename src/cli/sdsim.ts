@@ -31,6 +31,17 @@ function intOption(name: string, min: number, max: number) {
   };
 }
 
+/**
+ * The options of one mode of `cmd` (their descriptions start with `prefix`, e.g. `--node:`) given
+ * on the command line, as a phrase (`--a, --b and --c`), or undefined when none is: a command
+ * refuses the options of a mode it does not run, rather than ignore them (docs/check.md).
+ */
+function givenModeOptions(cmd: Command, prefix: string): { list: string; count: number } | undefined {
+  const given = cmd.options.filter((opt) => opt.description.startsWith(prefix) && cmd.getOptionValueSource(opt.attributeName()) === 'cli').map((opt) => opt.long!);
+  if (given.length === 0) return undefined;
+  return { list: given.length === 1 ? given[0]! : `${given.slice(0, -1).join(', ')} and ${given.at(-1)}`, count: given.length };
+}
+
 /** `tty`: whether stderr is a terminal (the progress bar shows only there). */
 export function buildSdsim(ctx: StandaloneContext, tty = false): Command {
   const program = new Command('sdsim')
@@ -198,9 +209,8 @@ export function buildSdsim(ctx: StandaloneContext, tty = false): Command {
     .action(async (o: { runs: number; seed?: number; out: string; node?: string; from?: string; home?: string; keyringDir?: string; keyringBackend: string; fund: string; parallel: number; gasPrices: string; minGasPrices: string; appHash: boolean; bls: string; commitTimeout: number }, cmd: Command) => {
       if (o.node === undefined) {
         // the differential mode's options mean nothing to the local check: refused, not ignored
-        const given = cmd.options.filter((opt) => opt.description.startsWith('--node:') && cmd.getOptionValueSource(opt.attributeName()) === 'cli').map((opt) => opt.long!);
-        const list = given.length === 1 ? given[0] : `${given.slice(0, -1).join(', ')} and ${given.at(-1)}`;
-        if (given.length > 0) throw new Error(`sdsim check: ${list} ${given.length === 1 ? 'is an option' : 'are options'} of the differential mode: give --node <url>, or leave ${given.length === 1 ? 'it' : 'them'} out`);
+        const given = givenModeOptions(cmd, '--node:');
+        if (given) throw new Error(`sdsim check: ${given.list} ${given.count === 1 ? 'is an option' : 'are options'} of the differential mode: give --node <url>, or leave ${given.count === 1 ? 'it' : 'them'} out`);
       }
       const { progressBar } = await import('../sim/run/progress.ts');
       const seed = o.seed ?? Math.floor(Math.random() * 2147483647);
@@ -230,14 +240,17 @@ export function buildSdsim(ctx: StandaloneContext, tty = false): Command {
     .command('worker')
     .description("Run sweep jobs: from a Redis queue (--queue <url>, on any machine) or for a local sweep's pool (--stdio)")
     .option('--queue <redis url>', 'take jobs from this Redis queue until stopped (SIGINT/SIGTERM: the current job finishes first)')
-    .option('--concurrency <n>', 'jobs at once (one thread each)', intOption('--concurrency', 1, 64), 1)
-    .option('--lock-ms <n>', "how long a job's lock lasts without renewal (a dead worker's job runs again after it)", intOption('--lock-ms', 100, 3_600_000))
-    .option('--stalled-ms <n>', 'how often stalled jobs are looked for', intOption('--stalled-ms', 100, 3_600_000))
+    .option('--concurrency <n>', '--queue: jobs at once (one thread each)', intOption('--concurrency', 1, 64), 1)
+    .option('--lock-ms <n>', "--queue: how long a job's lock lasts without renewal (a dead worker's job runs again after it)", intOption('--lock-ms', 100, 3_600_000))
+    .option('--stalled-ms <n>', '--queue: how often stalled jobs are looked for', intOption('--stalled-ms', 100, 3_600_000))
     .option('--stdio', 'take jobs as JSON lines on stdin, answer on stdout (the local pool)', false)
     .exitOverride()
-    .action(async (o: { queue?: string; concurrency: number; lockMs?: number; stalledMs?: number; stdio: boolean }) => {
+    .action(async (o: { queue?: string; concurrency: number; lockMs?: number; stalledMs?: number; stdio: boolean }, cmd: Command) => {
       if (o.stdio === (o.queue !== undefined)) throw new Error('sdsim worker: give either --queue <redis url> or --stdio');
       if (o.stdio) {
+        // the queue's options mean nothing to the local pool's worker (one job at a time, no locks): refused, not ignored
+        const given = givenModeOptions(cmd, '--queue:');
+        if (given) throw new Error(`sdsim worker: ${given.list} ${given.count === 1 ? 'is an option' : 'are options'} of --queue, not of --stdio: leave ${given.count === 1 ? 'it' : 'them'} out`);
         const { runStdioWorker } = await import('../sim/sweep/stdio-worker.ts');
         await runStdioWorker();
         return;

@@ -3,7 +3,8 @@
  * at planning what it cannot run (a seed twice, `--set seed`, `--epochs` beyond a combination's
  * epochs) and a sweep that fails leaves no folder; `sdsim diff` checks `--out` before its replays
  * and gives its usage for a missing home; `sdsim check` refuses the `--node` options without
- * `--node`; an unnamed scenario's chain id and default folder both come from its file's name.
+ * `--node`, and `sdsim worker --stdio` the queue's options; an amount past 2^53 is the one typed; an
+ * unnamed scenario's chain id and default folder both come from its file's name.
  * In process (`main`), but for the run, which goes through the executable (build first).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -114,6 +115,30 @@ describe('sdsim check: the --node options without --node', () => {
       'Error: sdsim check: --home, --keyring-backend and --bls are options of the differential mode: give --node <url>, or leave them out\n',
     );
   });
+});
+
+describe('sdsim worker --stdio: the queue\'s options', () => {
+  it('are refused, not ignored', async () => {
+    expect(await sdsim(['worker', '--stdio', '--concurrency', '5', '--lock-ms', '1000', '--stalled-ms', '1000'])).toStrictEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'Error: sdsim worker: --concurrency, --lock-ms and --stalled-ms are options of --queue, not of --stdio: leave them out\n',
+    });
+    expect(await sdsim(['worker', '--lock-ms', '1000', '--stdio'])).toStrictEqual({ code: 1, stdout: '', stderr: 'Error: sdsim worker: --lock-ms is an option of --queue, not of --stdio: leave it out\n' });
+  });
+});
+
+describe('sdsim run: a wei amount past 2^53 written as a YAML integer', () => {
+  it('is the amount typed, to the wei (in process)', async () => {
+    const file = join(dir, 'prec.yaml');
+    writeFileSync(file, 'clock: {duration: {epochs: 1}}\npopulation:\n  users: {count: 2, prepay: 1000000000000000001}\n');
+    const out = join(dir, 'prec-out');
+    const r = await sdsim(['run', file, '--out', out]);
+    expect([r.code, r.stderr]).toStrictEqual([0, '']);
+    // each user holds its first prepay and 1 stos for fees at genesis
+    const balances = (JSON.parse(readFileSync(join(out, 'config', 'genesis.json'), 'utf8')).app_state.bank.balances as { coins: { amount: string }[] }[]).map((b) => b.coins[0]!.amount);
+    expect(balances.filter((a) => a === '2000000000000000001')).toHaveLength(2);
+  }, 60_000);
 });
 
 describe('sdsim run: a scenario without a name', () => {

@@ -6,6 +6,23 @@ export class RunError extends Error {
   }
 }
 
+/**
+ * A run stopped by a scripted event (a proposal the chain did not carry out): `<file>:<line>:<col>:
+ * <field>: <problem>`, the parts kept so that a sweep can name the `--set` the event came from.
+ */
+export class ScenarioEventError extends RunError {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly col: number,
+    readonly field: string,
+    readonly problem: string,
+  ) {
+    super(`${file}:${line}:${col}: ${field}: ${problem}`);
+    this.name = 'ScenarioEventError';
+  }
+}
+
 /** An invariant of src/sim/check/invariants.ts broken by a block of a run (`--check`). */
 export class InvariantError extends RunError {
   constructor(

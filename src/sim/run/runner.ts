@@ -53,7 +53,7 @@ import { StorageModel, type OnlineNode } from './storage-model.ts';
 import { Popularity } from './popularity.ts';
 import { proposalMessages } from './proposal.ts';
 import { slashingNozFor } from './slashing.ts';
-import { InvariantError, RunError } from './errors.ts';
+import { InvariantError, RunError, ScenarioEventError } from './errors.ts';
 import { invariantViolations } from '../check/invariants.ts';
 import { createDraft } from 'immer';
 import { infiniteGasMeter } from '../../abci/gas.ts';
@@ -65,7 +65,7 @@ import type { GenesisJson } from '../../node/genesis-file.ts';
 import { ScenarioError } from '../scenario/parse.ts';
 import { genesisRefusal, overridesInTurn } from '../scenario/chain.ts';
 
-export { InvariantError, RunError };
+export { InvariantError, RunError, ScenarioEventError };
 
 export interface RunOptions {
   /** the output folder (a chain home; must be absent or empty; left as it was when the run fails) */
@@ -563,7 +563,7 @@ class Run {
         const id = this.state.gov.next_proposal_id;
         const submit: PendingTx = {
           signer: proposer,
-          msgs: [{ typeName: 'sdk.gov.v1.MsgSubmitProposal', value: { messages, initial_deposit: deposit, proposer: proposer.address, metadata: '', title: `sdsim: ${b.module} params`, summary: `${b.module} params changed by the scenario (line ${ev.line})` } }],
+          msgs: [{ typeName: 'sdk.gov.v1.MsgSubmitProposal', value: { messages, initial_deposit: deposit, proposer: proposer.address, metadata: '', title: `sdsim: ${b.module} params`, summary: `${b.module} params changed by the scenario (events[${this.s.events.indexOf(ev)}])` } }],
           gas: 2_000_000n,
           what: `proposal (${where})`,
           // watched until the chain carries it out (a failed submit is a failed tx, counted)
@@ -733,7 +733,7 @@ class Run {
         const t = p.final_tally_result;
         what = `proposal ${w.id} was rejected by the vote ${at} (yes ${t.yes_count}, no ${t.no_count}, no with veto ${t.no_with_veto_count}, abstain ${t.abstain_count})`;
       } else what = `proposal ${w.id} was dropped ${at}`;
-      throw new RunError(`${this.where(w.ev)}.proposal: the chain did not carry it out: ${what}`);
+      throw new ScenarioEventError(this.s.file, w.ev.line, w.ev.col, `events[${this.s.events.indexOf(w.ev)}].proposal`, `the chain did not carry it out: ${what}`);
     }
   }
 

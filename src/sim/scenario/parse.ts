@@ -7,7 +7,7 @@
  * anything is written. Pure: no I/O.
  */
 import type protobuf from 'protobufjs';
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { FieldInfo } from '../../codec/field-info.ts';
 import { parseCoinNormalized } from '../../math/coin-parse.ts';
 import { defaultAppState } from '../../node/init.ts';
@@ -111,9 +111,22 @@ function describe(node: Node | null | undefined): string {
     const v = node.value;
     if (v === null) return 'null';
     if (typeof v === 'string') return `string ${JSON.stringify(v)}`;
-    return `${typeof v} ${String(v)}`;
+    // a number as it was written: past 2^53 its value is rounded (`1000000000000000001` is 1e18)
+    return `${typeof v} ${typeof v === 'number' && node.source !== undefined ? node.source : String(v)}`;
   }
   return 'an alias';
+}
+
+/**
+ * The integer a YAML number was written as, exactly (from its source text: the yaml library reads
+ * an integer past 2^53 as a rounded float), or undefined when it was not written as an integer
+ * (`1.5`, `1e21`).
+ */
+export function writtenInteger(node: Scalar): bigint | undefined {
+  const src = node.source?.trim();
+  if (src === undefined || typeof node.value !== 'number') return undefined;
+  if (/^[-+]?\d+$/.test(src) || /^0x[0-9a-fA-F]+$/.test(src) || /^0o[0-7]+$/.test(src)) return BigInt(src.replace(/^\+/, ''));
+  return undefined;
 }
 
 function levenshtein(a: string, b: string): number {
@@ -202,7 +215,12 @@ export function parseAmountText(text: string): bigint | string {
 
 function amount(ctx: Ctx, node: Node | null | undefined, path: string): bigint {
   const v = isScalar(node) ? node.value : undefined;
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
+  // an integer is wei, exactly as written (any size up to 2^256 − 1)
+  const wei = isScalar(node) ? writtenInteger(node) : undefined;
+  if (wei !== undefined && wei >= 0n) {
+    if (wei > MAX_WEI) fail(ctx, node, path, `bad amount ${(node as Scalar).source!.trim()}: does not fit 256 bits`);
+    return wei;
+  }
   if (typeof v !== 'string') fail(ctx, node, path, `expected an amount like "10stos" or "1000" (wei), got ${describe(node)}`);
   const r = parseAmountText(v);
   if (typeof r === 'string') fail(ctx, node, path, `bad amount ${JSON.stringify(v)}: ${r}`);
@@ -354,10 +372,12 @@ function protoSingle(ctx: Ctx, node: Node | null, path: string, type: protobuf.T
   if (isStructured(f)) return protoMessage(ctx, node, path, f.messageType!, out, keys, fallback);
   if (node === null || isAlias(node)) fail(ctx, node, path, `expected a value, got ${describe(node)}`, fallback);
   const raw = isScalar(node) ? node.value : node.toJSON();
-  if (isIntegral(f) && typeof raw === 'number' && Number.isInteger(raw) && !Number.isSafeInteger(raw)) {
-    fail(ctx, node, path, `the number ${ctx.text.slice(node.range![0], node.range![1])} is beyond what a YAML number holds exactly (2^53): write it as a string, in quotes`);
+  // an integer where the chain's JSON has one as a string (an amount, a 64-bit integer): its digits as written
+  const exact = isIntegral(f) && isScalar(node) ? writtenInteger(node) : undefined;
+  if (exact === undefined && isIntegral(f) && typeof raw === 'number' && Number.isInteger(raw) && !Number.isSafeInteger(raw)) {
+    fail(ctx, node, path, `the number ${(node as Scalar).source ?? String(raw)} is beyond what a YAML number holds exactly (2^53): write it as a string, in quotes`);
   }
-  const value = asChainJson(f, raw);
+  const value = exact !== undefined ? exact.toString() : asChainJson(f, raw);
   const problem = valueProblem(type, f, value);
   if (problem !== undefined) fail(ctx, node, path, /\bgot\b/.test(problem) ? problem : `${problem}, got ${describe(node)}`, fallback);
   out?.push({ keys, path, node, fallback });

@@ -7,10 +7,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isMap, isScalar, parseDocument, type Document } from 'yaml';
+import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { parseScenario, ScenarioError } from '../scenario/parse.ts';
-import type { Scenario } from '../scenario/types.ts';
-import { runScenario } from '../run/runner.ts';
+import type { Scenario, SourcePos } from '../scenario/types.ts';
+import { runScenario, ScenarioEventError } from '../run/runner.ts';
 import { METRIC_COLUMNS, STATE_COLUMNS, type MetricColumn } from '../run/metrics.ts';
 
 /** A field of the scenario file set to a value: `genesis.pot.params.community_tax` = `"0.05"`. */
@@ -79,16 +79,39 @@ export function setsText(settings: readonly Setting[]): string {
 
 /**
  * The scenario with `settings` applied to its YAML document, parsed. Every error of a combination
- * is `--set <path>=<value>: <field>: <problem>`, naming the `--set` whose path the field is on (the
- * field itself, below it, or a mapping on the way to it); a field on no `--set`'s path (an event
- * beyond a shortened run) names every `--set` of the combination. Without settings, the scenario's
- * own `file:line:col: field: problem`.
+ * names the `--set` whose path the field is on (the field itself, below it, or a mapping on the
+ * way to it): `--set <path>=<value>: <field>: <problem>`; a field on no `--set`'s path (an event
+ * beyond a shortened run) names every `--set` of the combination, then where the field is in the
+ * scenario file. Without settings, the scenario's own `file:line:col: field: problem`.
  */
 export function scenarioWith(file: string, text: string, settings: readonly Setting[]): Scenario {
-  const doc: Document = parseDocument(text);
+  return combination(file, text, settings).scenario;
+}
+
+/**
+ * The parsed combination, and `named`: an error of its parse or of its run (the chain refusing the
+ * genesis, a proposal not carried out) as the combination's error (`scenarioWith`), its position,
+ * which is in the text with the values set in, moved to the user's file.
+ */
+function combination(file: string, text: string, settings: readonly Setting[]): { scenario: Scenario; named: (e: unknown) => unknown } {
+  if (settings.length === 0) return { scenario: parseScenario(text, file), named: (e) => e };
+  const rewritten = textWith(file, text, settings);
+  const named = (e: unknown) => (e instanceof ScenarioError || e instanceof ScenarioEventError ? combinationError(file, text, rewritten, settings, e) : e);
+  try {
+    return { scenario: parseScenario(rewritten, file), named };
+  } catch (e) {
+    throw named(e);
+  }
+}
+
+/** The scenario's text with `settings` set in its YAML document (mappings on the way created). */
+function textWith(file: string, text: string, settings: readonly Setting[]): string {
+  // integers as bigints, so that the text written back has every digit (a number past 2^53 would
+  // be written rounded, `4e+26`): the parser reads an amount's digits as written
+  const doc: Document = parseDocument(text, { intAsBigInt: true });
   for (const s of settings) {
     const keys = s.path.split('.');
-    const value = parseDocument(s.value).contents;
+    const value = parseDocument(s.value, { intAsBigInt: true }).contents;
     // mappings on the way are created when missing
     for (let i = 1; i < keys.length; i++) {
       const at = doc.getIn(keys.slice(0, i), true);
@@ -97,19 +120,67 @@ export function scenarioWith(file: string, text: string, settings: readonly Sett
     }
     // a number replacing a string keeps the field a string (`community_tax=0.05` for "0.05")
     const before = doc.getIn(keys, true);
-    const keepString = isScalar(before) && typeof before.value === 'string' && isScalar(value) && typeof value.value === 'number';
+    const keepString = isScalar(before) && typeof before.value === 'string' && isScalar(value) && (typeof value.value === 'number' || typeof value.value === 'bigint');
     doc.setIn(keys, keepString ? doc.createNode(s.value.trim()) : value);
   }
-  if (settings.length === 0) return parseScenario(text, file);
-  try {
-    return parseScenario(doc.toString(), file);
-  } catch (e) {
-    if (!(e instanceof ScenarioError)) throw e;
-    // the positions are those of the document with the values set in: name the --set instead
-    const on = (s: Setting) => e.field === s.path || e.field.startsWith(`${s.path}.`) || e.field.startsWith(`${s.path}[`) || s.path.startsWith(`${e.field}.`);
-    const set = settings.find(on);
-    throw new Error(`${setsText(set ? [set] : settings)}: ${e.field}: ${e.problem}`);
+  return doc.toString();
+}
+
+type Located = ScenarioError | ScenarioEventError;
+
+function combinationError(file: string, text: string, rewritten: string, settings: readonly Setting[], e: Located): Error {
+  const on = (s: Setting) => e.field === s.path || e.field.startsWith(`${s.path}.`) || e.field.startsWith(`${s.path}[`) || s.path.startsWith(`${e.field}.`);
+  const set = settings.find(on);
+  if (set) return new Error(`${setsText([set])}: ${e.field}: ${e.problem}`);
+  const at = positionInFile(text, rewritten, e.line, e.col);
+  return new Error(`${setsText(settings)}: ${at ? `${file}:${at.line}:${at.col}: ` : ''}${e.field}: ${e.problem}`);
+}
+
+type Step = string | number;
+
+/**
+ * Where the node at `line:col` of `rewritten` (the scenario with the `--set` values in, as the
+ * yaml library wrote it back) is in `text`, the user's file: the node at the same keys there
+ * (the key itself for a position on a key), or undefined when the file has no such node.
+ */
+function positionInFile(text: string, rewritten: string, line: number, col: number): SourcePos | undefined {
+  const rlc = new LineCounter();
+  const rdoc = parseDocument(rewritten, { lineCounter: rlc });
+  const start = rlc.lineStarts[line - 1];
+  if (start === undefined) return undefined;
+  const found = nodePath(rdoc.contents, start + col - 1, []);
+  if (!found) return undefined;
+  const lc = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lc });
+  let node: unknown;
+  if (found.key) {
+    const parent = found.path.length === 1 ? doc.contents : doc.getIn(found.path.slice(0, -1), true);
+    node = isMap(parent) ? parent.items.find((p) => isScalar(p.key) && p.key.value === found.path.at(-1))?.key : undefined;
+  } else node = found.path.length === 0 ? doc.contents : doc.getIn(found.path, true);
+  const range = (node as Node | undefined)?.range;
+  return range ? lc.linePos(range[0]) : undefined;
+}
+
+/** The keys to the node of `node` that starts at `offset` (`key`: the key of a pair), if any. */
+function nodePath(node: unknown, offset: number, path: Step[]): { path: Step[]; key: boolean } | undefined {
+  if (!isNode(node)) return undefined;
+  if (node.range?.[0] === offset) return { path, key: false };
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      const key = pair.key;
+      if (!isScalar(key) || typeof key.value !== 'string') continue;
+      const name = key.value;
+      if (key.range?.[0] === offset) return { path: [...path, name], key: true };
+      const found = nodePath(pair.value, offset, [...path, name]);
+      if (found) return found;
+    }
+  } else if (isSeq(node)) {
+    for (const [i, item] of node.items.entries()) {
+      const found = nodePath(item, offset, [...path, i]);
+      if (found) return found;
+    }
   }
+  return undefined;
 }
 
 /**
@@ -162,12 +233,18 @@ export function summarize(home: string): Record<string, string> {
 }
 
 export async function runSweepJob(job: SweepJob): Promise<SweepRunResult> {
-  const scenario = scenarioWith(job.scenarioFile, job.scenarioText, job.settings);
+  const { scenario, named } = combination(job.scenarioFile, job.scenarioText, job.settings);
   const temp = job.home === undefined ? mkdtempSync(join(tmpdir(), 'sdsim-sweep-')) : undefined;
   const home = job.home ?? join(temp!, 'home');
   try {
     // one run per worker process (per core): no writer thread beside it
-    const r = await runScenario(scenario, { out: home, seed: job.seed, writeBehind: false, ...(job.epochs !== undefined ? { epochs: job.epochs } : {}) });
+    let r;
+    try {
+      r = await runScenario(scenario, { out: home, seed: job.seed, writeBehind: false, ...(job.epochs !== undefined ? { epochs: job.epochs } : {}) });
+    } catch (e) {
+      // an error naming a field of the scenario: the --set it came from, or where it is in the user's file
+      throw named(e);
+    }
     return {
       id: job.id,
       params: Object.fromEntries(job.settings.map((s) => [s.path, s.value])),

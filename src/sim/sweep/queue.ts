@@ -20,6 +20,7 @@ import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { spawnTsWorker } from '../../threads/spawn.ts';
 import type { SweepJob, SweepRunResult } from './job.ts';
+import { parseSweepJob } from './parse-job.ts';
 import type { QueueRunReply } from './queue-run.worker.ts';
 
 export const DEFAULT_QUEUE = 'sdsim-sweep';
@@ -254,8 +255,10 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<void> {
   const worker = new Worker<SweepJob, SweepRunResult>(
     name,
     async (job: Job<SweepJob, SweepRunResult>) => {
-      log(`job ${job.id} started (${job.data.id}, seed ${job.data.seed})`);
-      return runKeepingHome(threads, job.data);
+      // a job enqueued by anything but runQueueSweep fails with what is wrong with it
+      const data = parseSweepJob(job.data);
+      log(`job ${job.id} started (${data.id}, seed ${data.seed})`);
+      return runKeepingHome(threads, data);
     },
     {
       connection: redis,

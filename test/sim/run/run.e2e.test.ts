@@ -71,6 +71,15 @@ describe('sdsim run: the smoke scenario', () => {
     expect(readFileSync(join(b, 'config', 'genesis.json'), 'utf8')).toBe(readFileSync(join(a, 'config', 'genesis.json'), 'utf8'));
   });
 
+  it('the app hash does not depend on where the events are in the file (a sweep adds lines above them)', async () => {
+    const text = readFileSync(SMOKE, 'utf8');
+    const moved = text.replace('events:\n', '# a comment line, as a --set may add lines\n\nevents:\n');
+    expect(moved).not.toBe(text);
+    const d = join(dir, 'd');
+    const run = await runScenario(parseScenario(moved, 'smoke.yaml'), { out: d });
+    expect(run.appHash).toBe(inProcess.appHash);
+  }, 60_000);
+
   it('another seed gives another run', async () => {
     const c = join(dir, 'c');
     const other = await runScenario(parseScenario(readFileSync(SMOKE, 'utf8'), 'smoke.yaml'), { out: c, seed: 43 });

@@ -255,8 +255,16 @@ describe('parseScenario: bad files', () => {
    "bad.yaml:4:29: genesis.gov.params.voting_period: expected a duration string such as \"1.5s\", got number 300"],
   ["clock: {duration: {epochs: 2}}\ngenesis:\n  bank:\n    params: {default_send_enabled: \"yes\"}\n",
    "bad.yaml:4:36: genesis.bank.params.default_send_enabled: expected true or false, got string \"yes\""],
-  ["clock: {duration: {epochs: 2}}\ngenesis:\n  pot:\n    params: {initial_total_supply: {denom: wei, amount: 400000000000000000000000000}}\n",
-   "bad.yaml:4:57: genesis.pot.params.initial_total_supply.amount: the number 400000000000000000000000000 is beyond what a YAML number holds exactly (2^53): write it as a string, in quotes"],
+  // a number past 2^53 not written as an integer: the text as typed, never a rounded value
+  ["clock: {duration: {epochs: 2}}\ngenesis:\n  pot:\n    params: {mature_epoch: 1e30}\n",
+   "bad.yaml:4:28: genesis.pot.params.mature_epoch: the number 1e30 is beyond what a YAML number holds exactly (2^53): write it as a string, in quotes"],
+  // integers past 2^53 (read as rounded floats by the yaml library): named by the digits typed
+  ["clock: {duration: {epochs: 2}}\npopulation:\n  users: {prepay: 115792089237316195423570985008687907853269984665640564039457584007913129639936}\n",
+   "bad.yaml:3:19: population.users.prepay: bad amount 115792089237316195423570985008687907853269984665640564039457584007913129639936: does not fit 256 bits"],
+  ["clock: {duration: {epochs: 2}}\npopulation:\n  users: {count: 9007199254740993}\n",
+   "bad.yaml:3:18: population.users.count: expected an integer from 0 to 1000000, got number 9007199254740993"],
+  ["clock: {duration: {epochs: 2}}\npopulation:\n  users: {prepay: -1000000000000000001}\n",
+   "bad.yaml:3:19: population.users.prepay: expected an amount like \"10stos\" or \"1000\" (wei), got number -1000000000000000001"],
   ["clock: {duration: {epochs: 2}}\ngenesis:\n  pot:\n    params: {mining_reward_params: {}}\n",
    "bad.yaml:4:36: genesis.pot.params.mining_reward_params: expected a list, got a mapping"],
   // proposals: the module, the params' names, and their values as the chain would take them
@@ -335,6 +343,24 @@ describe('parseScenario: genesis overrides and proposal params as the chain take
       'genesis.staking.params.max_validators': { line: 5, col: 38 },
       'genesis.evidence.evidence': { line: 6, col: 24 },
     });
+  });
+
+  it('reads integers past 2^53 exactly, as their digits were typed (amounts up to 2^256 − 1, 64-bit integers)', () => {
+    const s = parseScenario(
+      [
+        'clock: {duration: {epochs: 1}}',
+        'genesis: {pot: {params: {mature_epoch: 9007199254740993, initial_total_supply: {denom: wei, amount: 100000000000000000000000001}}}}',
+        'population:',
+        '  users: {count: 2, prepay: 1000000000000000001}',
+        '  resource_nodes: {deposit: {uniform: {min: 9007199254740993, max: 115792089237316195423570985008687907853269984665640564039457584007913129639935}}}',
+        '  foundation: {deposit: 0x20000000000001}',
+      ].join('\n'),
+      'prec.yaml',
+    );
+    expect(s.genesis).toStrictEqual({ pot: { params: { mature_epoch: '9007199254740993', initial_total_supply: { denom: 'wei', amount: '100000000000000000000000001' } } } });
+    expect(s.population.users.prepay).toStrictEqual({ kind: 'const', value: 1000000000000000001n });
+    expect(s.population.resourceNodes.deposit).toStrictEqual({ kind: 'uniform', min: 9007199254740993n, max: (1n << 256n) - 1n });
+    expect(s.population.foundation.deposit).toBe(9007199254740993n);
   });
 
   it('checks a proposal against the params as they will be: the genesis and the proposals before it', () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { runLocalSweep } from '../../../src/sim/sweep/local-pool.ts';
 import { sweepHtml } from '../../../src/sim/sweep/report.ts';
 import { parseSeeds, planSweep, sweepCsv, sweepJson } from '../../../src/sim/sweep/sweep.ts';
-import type { SweepRunResult } from '../../../src/sim/sweep/job.ts';
+import { scenarioWith, type SweepRunResult } from '../../../src/sim/sweep/job.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const SMOKE = readFileSync(join(ROOT, 'scenarios/smoke.yaml'), 'utf8');
@@ -52,10 +52,24 @@ describe('planning a sweep', () => {
     // with another --set in the combination: only the one the field is on
     expect(refused(['genesis.pot.params.community_tax=0.02', 'population.usrs.count=3'])).toBe('--set population.usrs.count=3: population.usrs: unknown field (did you mean "users"?)');
     expect(refused(['population.users.count.x=3'])).toBe('--set population.users.count.x=3: population.users.count: not a mapping in smoke.yaml, so x cannot be set below it');
-    // a field on no --set's path: every --set of the combination
+    // a field on no --set's path: every --set of the combination, then where the field is in the file (not in the text with the values set in)
     expect(refused(['genesis.pot.params.community_tax=0.02', 'clock.duration={epochs: 1}'])).toBe(
-      '--set genesis.pot.params.community_tax=0.02 --set clock.duration={epochs: 1}: events[0].at: beyond the run (clock.duration is 600s, this is 1200s)',
+      '--set genesis.pot.params.community_tax=0.02 --set clock.duration={epochs: 1}: smoke.yaml:47:9: events[0].at: beyond the run (clock.duration is 600s, this is 1200s)',
     );
+    // a value past 2^53: the digits typed, never a rounded number
+    expect(refused(['population.users.count=9007199254740993'])).toBe('--set population.users.count=9007199254740993: population.users.count: expected an integer from 0 to 1000000, got number 9007199254740993');
+    expect(refused(['genesis.pot.params.mature_epoch=18446744073709551616'])).toBe('--set genesis.pot.params.mature_epoch=18446744073709551616: genesis.pot.params.mature_epoch: expected a signed 64-bit integer (bigint, safe integer or decimal string), got "18446744073709551616"');
+  });
+
+  it('reads --set integers past 2^53 exactly, as typed: amounts up to 2^256 − 1, 64-bit integers', () => {
+    const OK = 'clock: {duration: {epochs: 2}}\npopulation: {users: {prepay: 2000000000000000003}}\n';
+    const plan = planSweep('ok.yaml', OK, ['genesis.pot.params.initial_total_supply.amount=400000000000000000000000001', 'genesis.pot.params.mature_epoch=9007199254740993', 'population.users.prepay=1000000000000000001,5stos'], [1]);
+    const [exact, other] = plan.jobs.map((j) => scenarioWith(j.scenarioFile, j.scenarioText, j.settings));
+    expect(exact!.genesis).toStrictEqual({ pot: { params: { initial_total_supply: { amount: '400000000000000000000000001' }, mature_epoch: '9007199254740993' } } });
+    expect(exact!.population.users.prepay).toStrictEqual({ kind: 'const', value: 1000000000000000001n });
+    expect(other!.population.users.prepay).toStrictEqual({ kind: 'const', value: 5000000000000000000n });
+    // a --set elsewhere leaves the file's own big integers exact
+    expect(scenarioWith('ok.yaml', OK, [{ path: 'population.users.count', value: '2' }]).population.users.prepay).toStrictEqual({ kind: 'const', value: 2000000000000000003n });
   });
 });
 
