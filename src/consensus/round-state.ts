@@ -10,7 +10,7 @@ import type { GoJsonValue } from '../codec/go-json.ts';
 import { proposerOf } from './block-meta.ts';
 import { timeText } from './proto-forms.ts';
 import type { CommitJson, ValidatorJson } from './types.ts';
-import { BlockIdFlag, ZERO_TIME } from './vote.ts';
+import { BlockIdFlag, SignedMsgType, voteText, ZERO_TIME } from './vote.ts';
 import { totalVotingPower, votingPower } from './validator-set.ts';
 import { parseTimeNs } from '../state/block-info.ts';
 
@@ -31,9 +31,6 @@ export interface RoundStateInput {
   readonly timeoutCommitMs: number;
 }
 
-/** cmtbytes.Fingerprint: the first 6 bytes, upper-case hex. */
-const fingerprint = (bytes: Uint8Array): string => Buffer.from(bytes.subarray(0, 6)).toString('hex').toUpperCase();
-
 /** BitArray.String() with no indent: `BA{3:x_x}`. */
 function bitArrayText(bits: readonly boolean[]): string {
   return `BA{${bits.length}:${bits.map((b) => (b ? 'x' : '_')).join('')}}`;
@@ -47,12 +44,18 @@ function voteSetBits(set: readonly ValidatorJson[], voted: readonly boolean[]): 
   return `${bitArrayText(voted)} ${power}/${total} = ${share.toFixed(2)}`;
 }
 
-/** Vote.String() of a precommit in a commit: `Vote{0:1B2C3D4E5F60 5/00/SIGNED_MSG_TYPE_PRECOMMIT(Precommit) A1B2C3D4E5F6 0F1E2D3C4B5A @ 2026-…Z}`. */
+/** Vote.String() of the precommit behind signature `index` of a commit. */
 function precommitText(index: number, commit: CommitJson, sig: CommitJson['signatures'][number]): string {
-  const address = fingerprint(Buffer.from(sig.validator_address, 'hex'));
-  const block = fingerprint(Buffer.from(commit.block_id.hash, 'hex'));
-  const signature = fingerprint(Buffer.from(sig.signature ?? '', 'base64'));
-  return `Vote{${index}:${address} ${commit.height}/${String(commit.round).padStart(2, '0')}/SIGNED_MSG_TYPE_PRECOMMIT(Precommit) ${block} ${signature} @ ${timeText(parseTimeNs(sig.timestamp))}}`;
+  return voteText({
+    type: SignedMsgType.PRECOMMIT,
+    height: BigInt(commit.height),
+    round: commit.round,
+    validatorIndex: index,
+    validatorAddress: Buffer.from(sig.validator_address, 'hex'),
+    blockHash: Buffer.from(commit.block_id.hash, 'hex'),
+    signature: Buffer.from(sig.signature ?? '', 'base64'),
+    timeNs: parseTimeNs(sig.timestamp),
+  });
 }
 
 /** HeightVoteSet's JSON at a new height: round 0 with no prevotes or precommits. */

@@ -9,7 +9,7 @@ import { WireWriter } from '../codec/wire.ts';
 import { ed25519Verify } from '../crypto/ed25519.ts';
 import { validatorSign } from './validator-signer.ts';
 import type { PrivValidatorKey } from './keys.ts';
-import { hexBytes, hexText, int64Of, signatureText, timestampOf } from './proto-forms.ts';
+import { hexBytes, hexText, int64Of, signatureText, timeText, timestampOf } from './proto-forms.ts';
 import { totalVotingPower, validatorPubKey, votingPower } from './validator-set.ts';
 import { EMPTY_BLOCK_ID, type BlockIdJson, type CommitJson, type CommitSigJson, type ValidatorJson } from './types.ts';
 
@@ -32,6 +32,31 @@ export interface VoteToSign {
   readonly blockId: BlockIdJson;
   /** RFC 3339 */
   readonly timestamp: string;
+}
+
+/** A vote as `Vote.String()` prints it. */
+export interface VoteForText {
+  readonly type: number;
+  readonly height: bigint;
+  readonly round: number;
+  readonly validatorIndex: number;
+  readonly validatorAddress: Uint8Array;
+  readonly blockHash: Uint8Array;
+  readonly signature: Uint8Array;
+  readonly timeNs: bigint;
+}
+
+/** cmtbytes.Fingerprint: the first 6 bytes, upper-case hex. */
+const fingerprint = (bytes: Uint8Array): string => Buffer.from(bytes.subarray(0, 6)).toString('hex').toUpperCase();
+
+/** SignedMsgType's proto enum names. */
+export const SIGNED_MSG_TYPE_NAMES: Readonly<Record<number, string>> = { 0: 'SIGNED_MSG_TYPE_UNKNOWN', 1: 'SIGNED_MSG_TYPE_PREVOTE', 2: 'SIGNED_MSG_TYPE_PRECOMMIT', 32: 'SIGNED_MSG_TYPE_PROPOSAL' };
+
+/** `Vote.String()`: `Vote{0:1B2C3D4E5F60 5/00/SIGNED_MSG_TYPE_PRECOMMIT(Precommit) A1B2C3D4E5F6 0F1E2D3C4B5A @ 2026-…Z}`. */
+export function voteText(v: VoteForText): string {
+  const kind = v.type === SignedMsgType.PREVOTE ? 'Prevote' : 'Precommit';
+  const type = SIGNED_MSG_TYPE_NAMES[v.type] ?? String(v.type);
+  return `Vote{${v.validatorIndex}:${fingerprint(v.validatorAddress)} ${v.height}/${String(v.round).padStart(2, '0')}/${type}(${kind}) ${fingerprint(v.blockHash)} ${fingerprint(v.signature)} @ ${timeText(v.timeNs)}}`;
 }
 
 export function isZeroBlockId(id: BlockIdJson): boolean {

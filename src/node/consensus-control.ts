@@ -14,6 +14,7 @@ import type { Misbehavior } from '../state/block-info.ts';
 export class OperatorControl implements ConsensusControl {
   private readonly offline = new Set<string>();
   private pending: Misbehavior[] = [];
+  private readonly pendingHashes = new Set<string>();
   /** the consensus addresses whose keys the node holds (undefined: every validator's) */
   private readonly held: ReadonlySet<string> | undefined;
 
@@ -55,14 +56,21 @@ export class OperatorControl implements ConsensusControl {
     return [...this.offline].sort();
   }
 
-  /** Queues evidence for the next block. */
-  injectEvidence(evidence: Misbehavior): void {
+  /** Queues evidence for the next block; `hash` (uppercase hex) names it among the pending ones. */
+  injectEvidence(evidence: Misbehavior, hash?: string): void {
     this.pending.push(evidence);
+    if (hash !== undefined) this.pendingHashes.add(hash);
+  }
+
+  /** Whether evidence of this hash waits for the next block (the evidence pool's `isPending`). */
+  isPendingEvidence(hash: string): boolean {
+    return this.pendingHashes.has(hash);
   }
 
   takeEvidence(): readonly Misbehavior[] {
     const taken = this.pending;
     this.pending = [];
+    this.pendingHashes.clear();
     return taken;
   }
 }

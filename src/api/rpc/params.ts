@@ -18,7 +18,12 @@ export type ParamType =
   /** `[]byte` (`[]uint8`) or `types.Tx`: base64 in JSON */
   | { readonly kind: 'bytes'; readonly go: '[]uint8' | 'types.Tx' }
   /** `bytes.HexBytes`: a quoted hex string in JSON */
-  | { readonly kind: 'hexbytes' };
+  | { readonly kind: 'hexbytes' }
+  /**
+   * An interface or struct argument (`types.Evidence`) that the method decodes itself: its raw JSON
+   * text ('' for null or absent), after `check` (which throws ParamError) accepted it.
+   */
+  | { readonly kind: 'json'; readonly go: string; readonly check: (raw: string) => void };
 
 export type ParamValue = bigint | undefined | string | boolean | Uint8Array;
 
@@ -55,6 +60,8 @@ function defaultOf(t: ParamType): ParamValue {
       return '';
     case 'bool':
       return false;
+    case 'json':
+      return '';
     default:
       return new Uint8Array(0);
   }
@@ -80,10 +87,12 @@ const INT_RANGES = {
   int: [-(2n ** 63n), 2n ** 63n - 1n],
   uint: [0n, 2n ** 64n - 1n],
   uint8: [0n, 255n],
+  int32: [-(2n ** 31n), 2n ** 31n - 1n],
+  uint32: [0n, 2n ** 32n - 1n],
 } as const;
 
 /** encoding/json into a Go integer: only an integer literal in range (`strconv.ParseInt`). */
-function stdlibInt(raw: string, go: keyof typeof INT_RANGES): bigint {
+export function stdlibInt(raw: string, go: keyof typeof INT_RANGES): bigint {
   const node = parseRaw(raw);
   if (node.kind === 'null') return 0n;
   if (node.kind !== 'number') throw typeError(jsonKindName(node), go);
@@ -160,6 +169,10 @@ export function decodeJsonParam(t: ParamType, raw: string): ParamValue {
       if (node.kind === 'bool') return node.value;
       throw typeError(jsonKindName(node), 'bool');
     }
+    case 'json':
+      parseRaw(raw);
+      t.check(raw);
+      return raw;
   }
 }
 
@@ -190,7 +203,7 @@ export function decodeJsonParams(specs: readonly ParamSpec[], params: GoJsonNode
   throw new ParamError(`unknown type for JSON params: json: cannot unmarshal ${jsonKindName(params)} into Go value of type []json.RawMessage. Expected map or array`);
 }
 
-const kindWord = (t: ParamType): string => (t.kind === 'int' ? t.go : t.kind === 'bool' ? 'bool' : t.kind === 'string' ? 'string' : 'slice');
+const kindWord = (t: ParamType): string => (t.kind === 'int' ? t.go : t.kind === 'bool' ? 'bool' : t.kind === 'string' ? 'string' : t.kind === 'json' ? 'interface' : 'slice');
 
 /** One URI argument (already URL-decoded), by CometBFT's `nonJSONStringToArg` rules. */
 export function decodeUriParam(t: ParamType, arg: string): ParamValue {

@@ -1,5 +1,5 @@
 /**
- * The consensus RPC's method table (CometBFT 0.37 rpc/core/routes.go, without the evidence route):
+ * The consensus RPC's method table (CometBFT 0.37 rpc/core/routes.go):
  * name → arguments, caching and handler. The unsafe methods (`unsafe: true`) exist only on a server
  * started with `rpc.unsafe` (CometBFT's `AddUnsafeRoutes`); elsewhere they are "Method not found".
  */
@@ -10,6 +10,7 @@ import { abciRoutes } from './methods/abci.ts';
 import { blockRoutes } from './methods/blocks.ts';
 import { consensusRoutes } from './methods/consensus.ts';
 import { eventRoutes } from './methods/events.ts';
+import { evidenceRoutes } from './methods/evidence.ts';
 import { genesisRoutes } from './methods/genesis.ts';
 import { infoRoutes } from './methods/info.ts';
 import { mempoolRoutes } from './methods/mempool.ts';
@@ -26,6 +27,7 @@ export const ROUTES: Readonly<Record<string, Route>> = Object.freeze({
   ...txRoutes,
   ...mempoolRoutes,
   ...abciRoutes,
+  ...evidenceRoutes,
   ...unsafeRoutes,
 });
 
