@@ -23,11 +23,10 @@
  * attribute conditions) the search here finds nothing.
  */
 import type { AbciEvent } from './event.ts';
-import { applyRange, emptyRange, GO_INTEGER, integerBounds, isIntegerOperand, isRange, operandText, within, type IntegerBounds, type QueryRange } from './query-operand.ts';
+import { dedupHeight, GO_INTEGER, integerBounds, isIntegerOperand, isRange, lookForRangesWithHeight, operandText, within, type IntegerBounds } from './query-operand.ts';
 import type { Condition } from './search-query.ts';
 
 const BLOCK_HEIGHT = 'block.height';
-const TX_HEIGHT = 'tx.height';
 
 /** An inclusive height interval; an absent end is open. */
 export type HeightBounds = IntegerBounds;
@@ -63,45 +62,14 @@ const jsonInner = (s: string): string | undefined => (/[\uD800-\uDFFF]/.test(s) 
 
 /** The blocks a query (`parseSearchQuery`'s conditions) selects, as kv.go's `Search` does. */
 export function planBlockSearch(conditions: readonly Condition[]): BlockSearchPlan {
-  // dedupHeight: the first `block.height =` counts, unless a `block.height` condition of another operator exists
-  let heightEq: Condition | undefined;
-  let heightOther = false;
-  let onlyHeight = true;
-  const rest: Condition[] = [];
-  for (const c of conditions) {
-    if (c.key === BLOCK_HEIGHT) {
-      if (c.op === '=') heightEq ??= c;
-      else {
-        heightOther = true;
-        rest.push(c);
-      }
-    } else {
-      onlyHeight = false;
-      rest.push(c);
-    }
-  }
-  if (heightOther) heightEq = undefined;
+  const { heightEq, onlyHeight, rest } = dedupHeight(conditions, BLOCK_HEIGHT);
   if (heightEq !== undefined && !isIntegerOperand(heightEq)) return NONE;
   if (heightEq !== undefined && onlyHeight) {
     const h = BigInt(heightEq.value);
     return { kind: 'heights', lo: h, hi: h };
   }
 
-  // LookForRangesWithHeight: the ranges by key, and the height range (block.height's or tx.height's, whichever key came last)
-  const ranges = new Map<string, QueryRange>();
-  let heightRange: QueryRange | undefined;
-  for (const c of rest) {
-    if (!isRange(c.op)) continue;
-    const heightKey = c.key === BLOCK_HEIGHT || c.key === TX_HEIGHT;
-    let r = ranges.get(c.key);
-    if (r === undefined) {
-      r = emptyRange();
-      ranges.set(c.key, r);
-      if (heightKey) heightRange = emptyRange();
-    }
-    applyRange(r, c);
-    if (heightKey) applyRange(heightRange!, c);
-  }
+  const { ranges, heightRange } = lookForRangesWithHeight(rest);
 
   // `block.height` with CONTAINS or EXISTS reads the height keys as event keys, which never parse
   if (rest.some((c) => c.key === BLOCK_HEIGHT && !isRange(c.op))) return NONE;

@@ -141,3 +141,46 @@ export function integerBounds(r: QueryRange): IntegerBounds | undefined {
 }
 
 export const within = (v: bigint, b: IntegerBounds): boolean => (b.lo === undefined || v >= b.lo) && (b.hi === undefined || v <= b.hi);
+
+/**
+ * kv.go's `dedupHeight` for a height key (`tx.height`, `block.height`): the first `=` on it, dropped
+ * when another condition on the key exists; whether the key is all the query asks about; the other
+ * conditions.
+ */
+export function dedupHeight(conditions: readonly Condition[], key: string): { heightEq?: Condition; onlyHeight: boolean; rest: Condition[] } {
+  let heightEq: Condition | undefined;
+  let heightOther = false;
+  let onlyHeight = true;
+  const rest: Condition[] = [];
+  for (const c of conditions) {
+    if (c.key === key && c.op === '=') heightEq ??= c;
+    else {
+      if (c.key === key) heightOther = true;
+      else onlyHeight = false;
+      rest.push(c);
+    }
+  }
+  return { ...(heightEq && !heightOther ? { heightEq } : {}), onlyHeight, rest };
+}
+
+/**
+ * query_range.go `LookForRangesWithHeight`: the ranges of the conditions by key, and the height
+ * range (of whichever height key, `tx.height` or `block.height`, came last).
+ */
+export function lookForRangesWithHeight(conditions: readonly Condition[]): { ranges: Map<string, QueryRange>; heightRange?: QueryRange } {
+  const ranges = new Map<string, QueryRange>();
+  let heightRange: QueryRange | undefined;
+  for (const c of conditions) {
+    if (!isRange(c.op)) continue;
+    const heightKey = c.key === 'tx.height' || c.key === 'block.height';
+    let r = ranges.get(c.key);
+    if (r === undefined) {
+      r = emptyRange();
+      ranges.set(c.key, r);
+      if (heightKey) heightRange = emptyRange();
+    }
+    applyRange(r, c);
+    if (heightKey) applyRange(heightRange!, c);
+  }
+  return { ranges, ...(heightRange ? { heightRange } : {}) };
+}

@@ -17,12 +17,11 @@
  * integer, a decimal height range) the search here finds nothing.
  */
 import { decodeGoHex } from '../codec/go-hex.ts';
-import { applyRange, conditionsError, emptyRange, integerBounds, isIntegerOperand, isRange, operandText, type IntegerBounds, type QueryRange } from './query-operand.ts';
+import { conditionsError, dedupHeight, integerBounds, isIntegerOperand, isRange, lookForRangesWithHeight, operandText, type IntegerBounds } from './query-operand.ts';
 import { QuerySyntaxError, type Condition } from './search-query.ts';
 
 const TX_HEIGHT = 'tx.height';
 const TX_HASH = 'tx.hash';
-const BLOCK_HEIGHT = 'block.height';
 
 /** A test of one indexed attribute key (`tx.height` is the tx's height). */
 export type TxAttributeTest =
@@ -58,39 +57,12 @@ export function planTxSearch(conditions: readonly Condition[]): TxSearchPlan {
     return { kind: 'hash', hash: Buffer.from(bytes).toString('hex').toUpperCase() };
   }
 
-  // dedupHeight: the first `tx.height =`, dropped when another tx.height condition exists
-  let heightEq: Condition | undefined;
-  let heightOther = false;
-  let onlyHeight = true;
-  const rest: Condition[] = [];
-  for (const c of conditions) {
-    if (c.key === TX_HEIGHT && c.op === '=') heightEq ??= c;
-    else {
-      if (c.key === TX_HEIGHT) heightOther = true;
-      else onlyHeight = false;
-      rest.push(c);
-    }
-  }
-  if (heightOther) heightEq = undefined;
+  const { heightEq, onlyHeight, rest } = dedupHeight(conditions, TX_HEIGHT);
   if (heightEq !== undefined && !isIntegerOperand(heightEq)) return NONE;
   const eqHeight = heightEq !== undefined ? BigInt(heightEq.value) : undefined;
   if (eqHeight !== undefined && onlyHeight) return { kind: 'where', heights: {}, tests: [{ kind: '=', key: TX_HEIGHT, value: eqHeight.toString() }] };
 
-  // LookForRangesWithHeight: the ranges by key, and the height range (of whichever height key came last)
-  const ranges = new Map<string, QueryRange>();
-  let heightRange: QueryRange | undefined;
-  for (const c of rest) {
-    if (!isRange(c.op)) continue;
-    const heightKey = c.key === TX_HEIGHT || c.key === BLOCK_HEIGHT;
-    let r = ranges.get(c.key);
-    if (r === undefined) {
-      r = emptyRange();
-      ranges.set(c.key, r);
-      if (heightKey) heightRange = emptyRange();
-    }
-    applyRange(r, c);
-    if (heightKey) applyRange(heightRange!, c);
-  }
+  const { ranges, heightRange } = lookForRangesWithHeight(rest);
 
   // checkHeightConditions: the height range if any, else the `tx.height =` (0: none)
   let heights: IntegerBounds = {};
