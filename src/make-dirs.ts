@@ -6,23 +6,11 @@
  */
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-
-const GO_ERRNO_TEXT: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file or directory',
-  ENOTDIR: 'not a directory',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EEXIST: 'file exists',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on device',
-  ENAMETOOLONG: 'file name too long',
-  ELOOP: 'too many levels of symbolic links',
-};
+import { goPathError } from './go-os-error.ts';
 
 function mkdirError(path: string, e: unknown): Error {
-  const code = (e as NodeJS.ErrnoException).code ?? '';
   // the errno stays on the error for callers that word it themselves
-  return Object.assign(new Error(`mkdir ${path}: ${GO_ERRNO_TEXT[code] ?? (e as Error).message}`), { code });
+  return goPathError('mkdir', path, e);
 }
 
 /** Makes `path` and its missing parents; returns the first directory it made (undefined: none), as `mkdirSync(…, {recursive})`. */

@@ -11,9 +11,9 @@ export interface ListenAddress {
 }
 
 /** `tcp://0.0.0.0:26657`, `0.0.0.0:1317`, `localhost:9090`, `:8545` → host and port. */
-export function parseListenAddress(text: string, what = 'listen address'): ListenAddress {
+export function parseListenAddress(text: string, what: string, example: string): ListenAddress {
   const m = /^(?:tcp:\/\/)?(\[[^\]]+\]|[^:/]*):(\d{1,5})$/.exec(text.trim());
-  if (!m) throw new Error(`invalid ${what} ${JSON.stringify(text)}: expected host:port, e.g. tcp://127.0.0.1:26657`);
+  if (!m) throw new Error(`invalid ${what} ${JSON.stringify(text)}: expected host:port, e.g. ${example}`);
   const port = Number(m[2]);
   if (port > 65535) throw new Error(`invalid ${what} ${JSON.stringify(text)}: port ${port} is out of range`);
   const host = m[1]!.replace(/^\[|\]$/g, '') || '0.0.0.0';

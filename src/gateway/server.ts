@@ -387,7 +387,7 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     }
   }
 
-  const address = parseListenAddress(c.listen, 'gateway listen address');
+  const address = parseListenAddress(c.listen, 'gateway listen address', '127.0.0.1:8080');
   const server: RunningServer = await listen(address, async (req, res) => {
     const clientGone = new AbortController();
     res.once('close', () => {

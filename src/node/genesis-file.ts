@@ -12,6 +12,8 @@ import type { ValidatorJson } from '../consensus/types.ts';
 import { PUB_KEY_ED25519, validatorFromKey, type PrivValidatorKey } from '../consensus/keys.ts';
 import { validatorKeyAddressHex } from '../crypto/ed25519.ts';
 import { makeDirs } from '../make-dirs.ts';
+import { goPathError } from '../go-os-error.ts';
+import { parseJsonGoErrors } from '../codec/go-json-reader.ts';
 
 /** A validator as genesis.json lists it (CometBFT `GenesisValidator`). */
 export interface GenesisValidatorJson {
@@ -31,11 +33,13 @@ export function readGenesisJson(path: string): GenesisJson {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new Error(`couldn't read GenesisDoc file: ${(e as Error).message}`);
+    // os.ReadFile: a folder opens, then fails to read
+    const op = (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'read' : 'open';
+    throw new Error(`couldn't read GenesisDoc file: ${goPathError(op, path, e).message}`);
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonGoErrors(text);
   } catch (e) {
     throw new Error(`error reading GenesisDoc at ${path}: ${(e as Error).message}`);
   }

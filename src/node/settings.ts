@@ -180,12 +180,12 @@ export function resolveStartSettings(home: string, given: ReadonlyMap<string, st
   if (!EVM_TRACERS.includes(tracer)) throw new Error(`invalid evm tracer type ${JSON.stringify(tracer)}, available types: ${EVM_TRACERS.slice(1).join(', ')}`);
 
   const rpcLaddr = r.get<string>('rpc.laddr');
-  parseListenAddress(rpcLaddr, 'rpc.laddr');
+  parseListenAddress(rpcLaddr, 'rpc.laddr', 'tcp://127.0.0.1:26657');
   const apiAddress = r.get<string>('api.address');
   const apiEnable = r.get<boolean>('api.enable');
-  if (apiEnable) parseListenAddress(apiAddress, 'api.address');
+  if (apiEnable) parseListenAddress(apiAddress, 'api.address', 'tcp://127.0.0.1:1317');
   const grpcAddress = r.get<string>('grpc.address');
-  parseListenAddress(grpcAddress, 'grpc.address');
+  parseListenAddress(grpcAddress, 'grpc.address', '127.0.0.1:9090');
   const jsonRpc = jsonRpcSettings(r, app, layout);
 
   const pruning = pruningOptions(r.get<string>('pruning'), {
@@ -280,8 +280,8 @@ function jsonRpcSettings(r: FlagReader, app: TomlTable, layout: HomeLayout): Sta
   const address = r.get<string>('json-rpc.address');
   const wsAddress = r.get<string>('json-rpc.ws-address');
   if (enable) {
-    parseListenAddress(address, 'json-rpc.address');
-    parseListenAddress(wsAddress, 'json-rpc.ws-address');
+    parseListenAddress(address, 'json-rpc.address', '127.0.0.1:8545');
+    parseListenAddress(wsAddress, 'json-rpc.ws-address', '127.0.0.1:8546');
   }
   const api = r.get<string[]>('json-rpc.api');
   const unknown = api.filter((ns) => !JSON_RPC_NAMESPACES.includes(ns));

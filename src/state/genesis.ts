@@ -30,7 +30,8 @@ export function defaultConsensusParams(): ConsensusParamsJson {
   };
 }
 
-const CHAIN_ID = /^[a-zA-Z0-9_.-]{1,50}$/;
+/** CometBFT's MaxChainIDLen (bytes). */
+const MAX_CHAIN_ID_LEN = 50;
 
 /** Parses genesis JSON text or an object; throws Error naming the field that is wrong. */
 export function parseGenesisDoc(input: string | unknown): GenesisDoc {
@@ -43,9 +44,12 @@ export function parseGenesisDoc(input: string | unknown): GenesisDoc {
     }
   } else doc = input;
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new Error('genesis: expected a JSON object');
-  if (typeof doc.chain_id !== 'string' || !CHAIN_ID.test(doc.chain_id)) {
-    throw new Error(`genesis.chain_id: expected 1-50 characters of letters, digits, "_", "." or "-", got ${JSON.stringify(doc.chain_id)}`);
+  // GenesisDoc.ValidateAndComplete: any text, not empty, at most 50 bytes
+  if (doc.chain_id !== undefined && doc.chain_id !== null && typeof doc.chain_id !== 'string') {
+    throw new Error(`genesis.chain_id: expected a string, got ${JSON.stringify(doc.chain_id)}`);
   }
+  if (!doc.chain_id) throw new Error('genesis doc must include non-empty chain_id');
+  if (Buffer.byteLength(doc.chain_id) > MAX_CHAIN_ID_LEN) throw new Error(`chain_id in genesis doc is too long (max: ${MAX_CHAIN_ID_LEN})`);
   if (typeof doc.genesis_time !== 'string') throw new Error('genesis.genesis_time: missing (RFC 3339 time expected)');
   try {
     parseTimeNs(doc.genesis_time);

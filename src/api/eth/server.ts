@@ -85,8 +85,8 @@ function applyTimeouts(running: RunningServer, timeoutMs: number, idleMs: number
 }
 
 export async function startEthServer(node: Node, opts: EthServerOptions): Promise<RunningEthServer> {
-  const httpAddress = parseListenAddress(opts.address, 'json-rpc.address');
-  const wsAddress = parseListenAddress(opts.wsAddress, 'json-rpc.ws-address');
+  const httpAddress = parseListenAddress(opts.address, 'json-rpc.address', '127.0.0.1:8545');
+  const wsAddress = parseListenAddress(opts.wsAddress, 'json-rpc.ws-address', '127.0.0.1:8546');
   const chainId = evmChainId(node.genesis);
   const filters = new EthFilters(node, opts.filterCap ?? 200);
   const methods = new Map<string, EthMethod>([

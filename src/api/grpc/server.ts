@@ -124,7 +124,7 @@ function bind(server: grpc.Server, at: ListenAddress): Promise<number> {
 }
 
 export async function startGrpcServer(node: Node, opts: GrpcServerOptions): Promise<RunningGrpcServer> {
-  const listenAt = parseListenAddress(opts.address, 'grpc.address');
+  const listenAt = parseListenAddress(opts.address, 'grpc.address', '127.0.0.1:9090');
   const table = grpcServiceTable(node);
   const served = table.servedServices();
   const server = new grpc.Server({

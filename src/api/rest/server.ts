@@ -139,6 +139,6 @@ export function restHandler(routes: readonly RestRoute[], enableUnsafeCors = fal
 
 /** Starts the REST server of `node` on `opts.address`. */
 export function startRestServer(node: Node, opts: RestServerOptions): Promise<RunningServer> {
-  const address = parseListenAddress(opts.address, 'API address');
+  const address = parseListenAddress(opts.address, 'API address', 'tcp://127.0.0.1:1317');
   return listen(address, restHandler([...(opts.routes ?? []), ...restRoutes(node)], opts.enableUnsafeCors ?? false));
 }

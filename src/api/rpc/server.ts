@@ -58,7 +58,7 @@ export async function startRpcServer(node: Node, opts: RpcServerOptions): Promis
   const handler = rpcRequestHandler(node, { ...opts, events });
   let running: RunningServer;
   try {
-    running = await listen(parseListenAddress(opts.laddr, 'rpc.laddr'), handler);
+    running = await listen(parseListenAddress(opts.laddr, 'rpc.laddr', 'tcp://127.0.0.1:26657'), handler);
   } catch (e) {
     events.close();
     throw e;

@@ -27,6 +27,7 @@ import { readGenesisJson, writeGenesisJson, type GenesisJson } from '../../node/
 import { homeLayout, readConsensusConfig, tomlString } from '../../node/home.ts';
 import { sortedJson } from '../../node/sorted-json.ts';
 import { createValidatorMsg, type CreateValidatorOptions } from '../tx/staking/create-validator.ts';
+import { msgSpecOf } from '../tx/framework.ts';
 import { CONSENSUS_KEY_TYPE } from '../tx/staking/args.ts';
 import type { CliContext } from '../context.ts';
 import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
@@ -115,7 +116,13 @@ export function gentxCommand(ctx: CliContext): Command {
     }
     const address = accAddress(recordAddress(record));
     const msg = createValidatorMsg(address, { ...opts, amount, moniker: opts.moniker ?? tomlString(config, 'moniker') }, pubkey, codec);
-    checkGenesisFunds(genesis, address, (msg.value as { value: { denom: string; amount: string } }).value);
+    try {
+      checkGenesisFunds(genesis, address, (msg.value as { value: { denom: string; amount: string } }).value);
+    } catch (e) {
+      throw new Error(`failed to validate account in genesis: ${(e as Error).message}`);
+    }
+    // GenTxCmd: the message's ValidateBasic before signing (commission rates, minimum self-delegation)
+    msgSpecOf(msg.typeName).validateBasic?.(msg.value);
 
     const doc = unsignedTxDocument({ messages: [msg], memo: opts.note ?? `${nodeId}@${opts.ip}:26656`, fee: [], gasLimit: DEFAULT_GAS_LIMIT }, codec);
     const signed = await signTxDocument(
@@ -133,7 +140,13 @@ export function gentxCommand(ctx: CliContext): Command {
     );
     const out = opts.outputDocument ?? join(layout.configDir, 'gentx', `gentx-${nodeId}.json`);
     makeDirs(join(out, '..'));
-    writeFileSync(out, printProtoJson('sdk.tx.v1beta1.Tx', signed, { codec }) + '\n');
+    // writeSignedGenTx opens with O_CREATE|O_EXCL: an existing gentx is never replaced
+    try {
+      writeFileSync(out, printProtoJson('sdk.tx.v1beta1.Tx', signed, { codec }) + '\n', { flag: 'wx' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`failed to write signed gen tx: open ${out}: file exists`);
+      throw e;
+    }
     ctx.out.stderr(`Genesis transaction written to "${out}"\n`);
   });
 }

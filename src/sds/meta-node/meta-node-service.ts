@@ -39,7 +39,7 @@ export async function startMetaService(home: string, c: MetaServiceConfig, log: 
   const store = new MetaStore(metaDbFile(home));
   const service = new MetaNodeService(store, c.settings, view);
   const duties = new ChainDuties(chain, service, held, log, c.gasPrice);
-  const server = await serveMetaNodeApi(parseListenAddress(c.listen, 'meta-node listen address'), service, duties);
+  const server = await serveMetaNodeApi(parseListenAddress(c.listen, 'meta-node listen address', '127.0.0.1:9400'), service, duties);
   duties.start();
   const url = `http://${server.address.host === '0.0.0.0' ? '127.0.0.1' : server.address.host}:${server.address.port}`;
   log(`meta-node service for ${held.map((m) => m.networkAddress).join(', ')} listening on ${url}`);

@@ -4,7 +4,7 @@
  * with @noble libraries, not with the code under test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -40,8 +40,20 @@ describe('chaind genesis gentx / collect-gentxs', () => {
     expect(r).toEqual({
       code: 1,
       stdout: '',
-      stderr: `Error: account ${ALICE} has a balance in genesis, but it only has 1000000000000000000000wei available to stake, not 2000000000000000000000wei\n`,
+      stderr: `Error: failed to validate account in genesis: account ${ALICE} has a balance in genesis, but it only has 1000000000000000000000wei available to stake, not 2000000000000000000000wei\n`,
     });
+  });
+
+  it.each([
+    [['--commission-rate', '0.5', '--commission-max-rate', '0.2'], 'commission cannot be more than the max rate'],
+    [['--commission-rate', '2', '--commission-max-rate', '3'], 'commission cannot be more than 100%'],
+    [['--commission-max-change-rate', '0.5'], 'commission change rate cannot be more than the max rate'],
+    [['--min-self-delegation', '0'], 'minimum self delegation must be a positive integer: invalid request'],
+    [['--min-self-delegation', '200000000000000000000'], 'validator\'s self delegation must be greater than their minimum self delegation'],
+  ])('runs MsgCreateValidator\'s ValidateBasic before signing: %j', async (flags, message) => {
+    const r = await chaind(['genesis', 'gentx', 'alice', '100stos', '--keyring-backend', 'test', '--home', home, ...flags]);
+    expect(r).toEqual({ code: 1, stdout: '', stderr: `Error: ${message}\n` });
+    expect(existsSync(join(home, 'config/gentx'))).toBe(false);
   });
 
   it('writes a signed MsgCreateValidator, collects it into gen_txs and starts with it as the only validator', async () => {
@@ -60,6 +72,11 @@ describe('chaind genesis gentx / collect-gentxs', () => {
     expect(msg.description.moniker).toBe('alice-val');
     expect(tx.auth_info.signer_infos[0].sequence).toBe('0');
     expect(tx.signatures).toHaveLength(1);
+
+    // writeSignedGenTx never replaces a gentx (O_EXCL)
+    const again = await chaind(['genesis', 'gentx', 'alice', '200stos', '--keyring-backend', 'test', '--home', home]);
+    expect(again).toEqual({ code: 1, stdout: '', stderr: `Error: failed to write signed gen tx: open ${file}: file exists\n` });
+    expect(readJson(file)).toEqual(tx);
 
     const c = await chaind(['genesis', 'collect-gentxs', '--home', home]);
     expect(c.code).toBe(0);

@@ -206,4 +206,21 @@ describe('chaind genesis helpers', () => {
       stderr: `Error: error validating genesis file ${path}: app_state.bank.supply: genesis supply is incorrect, expected 7wei, got 1000002000000000000wei\n`,
     });
   });
+
+  it("validate-genesis: a document CometBFT cannot read, in Go's words with the SDK's advice; any chain id of 1-50 bytes", async () => {
+    const advice = '. Make sure that you have correctly migrated all CometBFT consensus params, please see the chain migration guide at https://github.com/cosmos/cosmos-sdk/blob/main/UPGRADING.md for more info';
+    const broken = join(home, 'broken.json');
+    writeFileSync(broken, '{');
+    expect(await chaind(['genesis', 'validate-genesis', broken, '--home', home])).toEqual({ code: 1, stdout: '', stderr: `Error: error reading GenesisDoc at ${broken}: unexpected end of JSON input${advice}\n` });
+    const missing = join(home, 'nothing.json');
+    expect(await chaind(['genesis', 'validate-genesis', missing, '--home', home])).toEqual({ code: 1, stdout: '', stderr: `Error: couldn't read GenesisDoc file: open ${missing}: no such file or directory${advice}\n` });
+    const g = readJson(join(home, 'config/genesis.json'));
+    const colon = join(home, 'colon.json');
+    writeFileSync(colon, JSON.stringify({ ...g, chain_id: 'chain:one/1' }));
+    expect((await chaind(['genesis', 'validate-genesis', colon, '--home', home])).code).toBe(0);
+    writeFileSync(colon, JSON.stringify({ ...g, chain_id: 'x'.repeat(51) }));
+    expect(await chaind(['genesis', 'validate-genesis', colon, '--home', home])).toEqual({ code: 1, stdout: '', stderr: `Error: error reading GenesisDoc at ${colon}: chain_id in genesis doc is too long (max: 50)${advice}\n` });
+    writeFileSync(colon, JSON.stringify({ ...g, chain_id: '' }));
+    expect((await chaind(['genesis', 'validate-genesis', colon, '--home', home])).stderr).toBe(`Error: error reading GenesisDoc at ${colon}: genesis doc must include non-empty chain_id${advice}\n`);
+  });
 });

@@ -50,7 +50,8 @@ describe('chaind start refuses bad values before starting', () => {
     [['--evm.tracer', 'fancy'], 'invalid evm tracer type "fancy", available types: json, struct, access_list, markdown'],
     [['--json-rpc.filter-cap', '99999999999'], 'invalid argument "99999999999" for "--json-rpc.filter-cap" flag: strconv.ParseInt: parsing "99999999999": value out of range'],
     [['--json-rpc.api', 'eth,foo'], 'invalid --json-rpc.api "eth,foo": unknown namespace "foo", expected some of eth,net,web3,personal,txpool,debug,miner'],
-    [['--json-rpc.address', '8545'], 'invalid json-rpc.address "8545": expected host:port, e.g. tcp://127.0.0.1:26657'],
+    [['--json-rpc.address', '8545'], 'invalid json-rpc.address "8545": expected host:port, e.g. 127.0.0.1:8545'],
+    [['--grpc.address', 'bogus'], 'invalid grpc.address "bogus": expected host:port, e.g. 127.0.0.1:9090'],
     [['--json-rpc.filter-cap', '-1'], '--json-rpc.filter-cap cannot be negative, got -1'],
   ];
   for (const [flags, message] of cases) {
