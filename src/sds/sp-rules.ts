@@ -30,6 +30,15 @@ export function downloadCost(s: Rules, size: number): bigint {
   return BigInt(size) * s.nozPerByte;
 }
 
+/**
+ * What a download that failed gives back (reference §4.3: the traffic actually produced is
+ * charged): its charge less the cost of the bytes its slices were served for, so a download that
+ * got no slice costs nothing.
+ */
+export function failedDownloadRefund(s: Rules, size: number, servedBytes: number): bigint {
+  return downloadCost(s, size) - downloadCost(s, Math.max(0, Math.min(servedBytes, size)));
+}
+
 /** The traffic volume (noz) credited to a resource node for storing or serving `bytes`. */
 export function trafficVolume(s: Rules, bytes: number): bigint {
   return BigInt(bytes) * s.trafficNozPerByte;

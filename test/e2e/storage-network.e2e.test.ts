@@ -90,6 +90,7 @@ describe('the storage network end to end', { timeout: 300_000 }, () => {
     const forged = { ...other, address: n.net.accounts[0]!.address };
     expect(await rpc.call('user_requestUpload', { filename: 'small.bin', filesize: 5_000_000, filehash: hash, signature: forged, req_time: t, sequencenumber: formatSequenceNumber(0n) })).toEqual({
       return: `-3, address ${n.net.accounts[0]!.address} does not match the pubkey`,
+      detail: `address ${n.net.accounts[0]!.address} does not match the pubkey`,
     });
     const good = signSds(n.devKey(0), SignedMessage.upload(hash, n.net.accounts[0]!.address, formatSequenceNumber(0n), t));
     const tampered = { ...good, signature: good.signature.slice(0, 10) + (good.signature[10] === '0' ? '1' : '0') + good.signature.slice(11) };

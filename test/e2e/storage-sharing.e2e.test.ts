@@ -148,7 +148,7 @@ describe('sharing', { timeout: 120_000 }, () => {
     expect([(crash as SdsRpcError).code, (crash as SdsRpcError).message]).toEqual([-32000, 'method handler crashed']);
     // the node still answers
     expect((await n.rpc(0).call('user_requestServiceStatus', { walletaddr: '' })).return).toBe('0');
-    expect(await n.rpc(0).call('user_requestShare', signedShare(0, shared.hash, { meta_info: 'x'.repeat(41) }))).toEqual({ return: '-7, invalid meta info' });
+    expect(await n.rpc(0).call('user_requestShare', signedShare(0, shared.hash, { meta_info: 'x'.repeat(41) }))).toEqual({ return: '-7, invalid meta info', detail: 'the meta info is 41 characters, at most 40' });
     expect((await n.rpc(0).call('user_requestShare', signedShare(0, shared.hash, { meta_info: 'x'.repeat(40) }))).return).toBe('0');
   });
 

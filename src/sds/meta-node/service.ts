@@ -15,7 +15,7 @@
  *   gets back the charge of the replicas its slices lack (sp-rules.ts `failedUploadRefund`);
  * - placement: the uploading node first, then the online nodes holding the fewest replicas.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { formatSequenceNumber, parseSequenceNumber } from '../protocol/sequence-number.ts';
 import { ReturnCode, FileUploadState } from '../protocol/return-codes.ts';
 import { SignedMessage, verifySds } from '../protocol/signature.ts';
@@ -23,7 +23,7 @@ import { isAccountAddress } from '../../crypto/address.ts';
 import type { MetaNodeSettings } from './settings.ts';
 import type { FileRow, MetaStore, SliceRow } from './store.ts';
 import { LIST_PAGE_SIZE, type DownloadPlan, type Peer, type Refusal, type SpRequests, type SpResponses } from './sp-protocol.ts';
-import { downloadCost, failedUploadRefund, placeReplicas, replicaCount, trafficVolume, uploadCost } from '../sp-rules.ts';
+import { downloadCost, failedDownloadRefund, failedUploadRefund, placeReplicas, replicaCount, trafficVolume, uploadCost } from '../sp-rules.ts';
 
 /** What the service needs to know of the chain (resource-node registrations). */
 export interface ChainView {
@@ -41,9 +41,21 @@ function randomCode(n: number): string {
   return [...bytes].map((b) => SHARE_LINK_CHARS[b % SHARE_LINK_CHARS.length]).join('');
 }
 
+/** How long a download grant can be given back by `downloadFailed` (a session lives 120 s idle). */
+const GRANT_SECONDS = 3600;
+
+interface Grant {
+  readonly wallet: string;
+  readonly fileHash: string;
+  readonly fileSize: number;
+  readonly time: number;
+}
+
 export class MetaNodeService {
   /** set by ChainDuties: called when a file has all its replicas and must be recorded on chain */
   onFileComplete: (file: FileRow) => void = () => undefined;
+  /** the downloads granted in the last hour, by grant id (a restart forgets them: nothing is given back then) */
+  private readonly grants = new Map<string, Grant>();
 
   constructor(
     readonly store: MetaStore,
@@ -244,7 +256,7 @@ export class MetaNodeService {
     return { ok: true, state: f.state, replicas, userHasFile: f.state === FileUploadState.FINISHED || f.state === FileUploadState.CONFIRMING, ...(failure !== undefined ? { failure } : {}) };
   }
 
-  private downloadPlan(f: FileRow): DownloadPlan {
+  private downloadPlan(f: FileRow): Omit<DownloadPlan, 'grantId'> {
     const slices = this.store.slices(f.file_hash).map((s) => ({
       sliceNumber: s.slice_number, sliceHash: s.slice_hash, start: s.start, end: s.end,
       holders: this.store.replicas(s.slice_hash).flatMap((a) => this.peerOf(a) ?? []),
@@ -259,11 +271,28 @@ export class MetaNodeService {
     if (w.ozone < cost) return refuse(ReturnCode.FILE_REQ_FAILURE, `not enough ozone: the download of ${f.file_size} bytes costs ${cost} noz, wallet ${wallet} has ${w.ozone} noz (buy more with tx sds prepay)`);
     const plan = this.downloadPlan(f);
     if (plan.slices.some((s) => s.holders.length === 0)) return refuse(ReturnCode.FILE_REQ_FAILURE, `file ${f.file_hash} has a slice no online resource node holds`);
+    const grantId = randomUUID();
+    const now = this.now();
+    for (const [id, g] of this.grants) if (g.time < now - GRANT_SECONDS) this.grants.delete(id);
+    this.grants.set(grantId, { wallet, fileHash: f.file_hash, fileSize: f.file_size, time: now });
     this.store.transaction(() => {
       this.store.consume(wallet, cost);
-      this.store.event(this.now(), kind, { wallet, owner: f.owner, file_hash: f.file_hash, charged_noz: cost.toString(), ...extra });
+      this.store.event(now, kind, { wallet, owner: f.owner, file_hash: f.file_hash, charged_noz: cost.toString(), grant_id: grantId, ...extra });
     });
-    return { ok: true, ...plan };
+    return { ok: true, ...plan, grantId };
+  }
+
+  /** A granted download the resource node gave up on: the charge of the bytes not served comes back, once. */
+  async downloadFailed(r: SpRequests['downloadFailed']): Promise<SpResponses['downloadFailed']> {
+    const g = this.grants.get(r.grantId);
+    if (!g) return { ok: true };
+    this.grants.delete(r.grantId);
+    const refund = failedDownloadRefund(this.settings, g.fileSize, r.servedBytes);
+    this.store.transaction(() => {
+      if (refund > 0n) this.store.refund(g.wallet, refund);
+      this.store.event(this.now(), 'download_failed', { wallet: g.wallet, file_hash: g.fileHash, grant_id: r.grantId, reason: r.reason, served_bytes: r.servedBytes, refunded_noz: refund.toString() });
+    });
+    return { ok: true };
   }
 
   async requestDownload(r: SpRequests['requestDownload']): Promise<SpResponses['requestDownload']> {

@@ -50,6 +50,8 @@ export interface SpRequests {
   fileStatus: { wallet: string; fileHash: string };
   requestDownload: SignedRequest & { fileHash: string; owner: string; pp: string };
   sliceServed: { fileHash: string; sliceHash: string; size: number; servedBy: string; servedTo: string };
+  /** a granted download the resource node gave up on: the bytes of the slices it got served */
+  downloadFailed: { grantId: string; servedBytes: number; reason: string };
   list: SignedRequest & { page: number };
   deleteFile: { wallet: string; fileHash: string };
   share: SignedRequest & { fileHash: string; duration: number; privateFlag: boolean; ipfsCid: string; metaInfo: string };
@@ -66,6 +68,8 @@ export interface DownloadPlan {
   readonly fileName: string;
   readonly fileSize: number;
   readonly slices: readonly SliceLocation[];
+  /** the grant's id, for `downloadFailed` */
+  readonly grantId: string;
 }
 
 export interface SpResponses {
@@ -79,6 +83,7 @@ export interface SpResponses {
   fileStatus: SpAnswer<{ state: number; replicas: number; userHasFile: boolean; failure?: string }>;
   requestDownload: SpAnswer<DownloadPlan>;
   sliceServed: SpAnswer<object>;
+  downloadFailed: SpAnswer<object>;
   list: SpAnswer<{ files: { filehash: string; filesize: number; filename: string; createtime: number }[]; total: number; page: number }>;
   deleteFile: SpAnswer<object>;
   share: SpAnswer<{ shareId: string; shareLink: string; password: string }>;
@@ -97,7 +102,7 @@ export type SpOperation = keyof SpRequests;
 
 export const SP_OPERATIONS: readonly SpOperation[] = [
   'register', 'getOzone', 'requestUpload', 'uploadSign', 'uploadFailed', 'sliceStored', 'fileStatus', 'requestDownload', 'sliceServed',
-  'list', 'deleteFile', 'share', 'listShare', 'stopShare', 'getShared', 'clearExpiredShares', 'serviceStatus',
+  'downloadFailed', 'list', 'deleteFile', 'share', 'listShare', 'stopShare', 'getShared', 'clearExpiredShares', 'serviceStatus',
 ];
 
 /** The JSON kind of each field of a request (`signature`: an SdsSignature; `slices`: SliceInfo[]). */
@@ -115,6 +120,7 @@ export const SP_FIELDS: { readonly [Op in SpOperation]: { readonly [Field in key
   fileStatus: { wallet: 'string', fileHash: 'string' },
   requestDownload: { ...SIGNED, fileHash: 'string', owner: 'string', pp: 'string' },
   sliceServed: { fileHash: 'string', sliceHash: 'string', size: 'number', servedBy: 'string', servedTo: 'string' },
+  downloadFailed: { grantId: 'string', servedBytes: 'number', reason: 'string' },
   list: { ...SIGNED, page: 'number' },
   deleteFile: { wallet: 'string', fileHash: 'string' },
   share: { ...SIGNED, fileHash: 'string', duration: 'number', privateFlag: 'boolean', ipfsCid: 'string', metaInfo: 'string' },

@@ -38,6 +38,8 @@ interface Session {
   handle?: FileHandle;
   timer?: NodeJS.Timeout;
   closed: boolean;
+  /** bytes of the slices this node got (its own, or fetched from a holder): the traffic the download produced */
+  served: number;
 }
 
 export interface DownloadDeps {
@@ -58,7 +60,7 @@ export class DownloadSessions {
     const reqid = randomUUID();
     makeDirs(join(this.deps.tmpDir, 'download'));
     const file = join(this.deps.tmpDir, 'download', reqid);
-    const s: Session = { reqid, plan, file, pieces: downloadPieces(plan.fileSize), next: 0, ready: new Map(), local: new Map(), closed: false };
+    const s: Session = { reqid, plan, file, pieces: downloadPieces(plan.fileSize), next: 0, ready: new Map(), local: new Map(), closed: false, served: 0 };
     this.sessions.set(reqid, s);
     this.touch(s);
     const out = await open(file, 'w');
@@ -67,6 +69,7 @@ export class DownloadSessions {
       if (slice.holders.some((h) => h.networkAddress === this.deps.self.networkAddress) && this.deps.store.has(slice.sliceHash)) {
         s.local.set(slice.sliceNumber, slice);
         s.ready.set(slice.sliceNumber, Promise.resolve());
+        s.served += slice.end - slice.start;
         void this.reportServed(s, slice, this.deps.self, downloader);
         continue;
       }
@@ -84,6 +87,18 @@ export class DownloadSessions {
     clearTimeout(s.timer);
     s.timer = setTimeout(() => void this.close(s), DOWNLOAD_TIMEOUTS.idleMs);
     s.timer.unref();
+  }
+
+  /**
+   * Ends a session the node gave up on and tells the meta node, which gives back the charge of the
+   * bytes no slice was served for (reference §4.3: the traffic actually produced is charged).
+   */
+  private async fail(s: Session, reason: string): Promise<void> {
+    await this.close(s);
+    await this.deps.meta.call('downloadFailed', { grantId: s.plan.grantId, servedBytes: s.served, reason }).then(
+      () => undefined,
+      (e) => this.deps.log(`reporting the failed download of ${s.plan.fileHash}: ${(e as Error).message}`),
+    );
   }
 
   private async close(s: Session): Promise<void> {
@@ -108,6 +123,7 @@ export class DownloadSessions {
         } else {
           await pipeline(await fetchFromPeer(holder, slice.sliceHash, size), out);
         }
+        s.served += size;
         await this.reportServed(s, slice, holder, downloader);
         return;
       } catch (e) {
@@ -148,9 +164,10 @@ export class DownloadSessions {
     try {
       await Promise.race([ready, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), DOWNLOAD_TIMEOUTS.pieceWaitMs)))]);
     } catch (e) {
-      await this.close(s);
       const timeout = (e as Error).message === 'timeout';
-      return result(timeout ? ReturnCode.TIME_OUT : ReturnCode.FILE_REQ_FAILURE, { detail: timeout ? 'the slice did not arrive in time' : `slice ${p.sliceNumber} could not be fetched: ${(e as Error).message}` });
+      const detail = timeout ? 'the slice did not arrive in time' : `slice ${p.sliceNumber} could not be fetched: ${(e as Error).message}`;
+      await this.fail(s, detail);
+      return result(timeout ? ReturnCode.TIME_OUT : ReturnCode.FILE_REQ_FAILURE, { detail });
     } finally {
       clearTimeout(timer);
     }
@@ -160,8 +177,9 @@ export class DownloadSessions {
       try {
         buf = await this.readLocal(local, p);
       } catch (e) {
-        await this.close(s);
-        return result(ReturnCode.FILE_REQ_FAILURE, { detail: `slice ${p.sliceNumber} could not be read: ${(e as Error).message}` });
+        const detail = `slice ${p.sliceNumber} could not be read: ${(e as Error).message}`;
+        await this.fail(s, detail);
+        return result(ReturnCode.FILE_REQ_FAILURE, { detail });
       }
     } else {
       s.handle ??= await open(s.file, 'r');

@@ -139,7 +139,7 @@ export class UploadSessions {
     if (hashProblem !== undefined) return result(ReturnCode.WRONG_INPUT, { detail: `invalid filehash ${JSON.stringify(p.filehash)}: ${hashProblem}` });
     if (p.filesize < 0 || !Number.isSafeInteger(p.filesize)) return result(ReturnCode.WRONG_INPUT, { detail: `invalid filesize ${Number.isInteger(p.filesize) ? BigInt(p.filesize) : p.filesize}` });
     const check = verifySds(p.signature, SignedMessage.upload(p.filehash, p.signature.address, p.sequencenumber, p.req_time));
-    if (!check.ok) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${check.detail}`);
+    if (!check.ok) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${check.detail}`, { detail: check.detail });
     const conflict = await this.sessionInTheWay(p.filehash, p.signature.address);
     if (conflict) return conflict;
     if (!(await this.slot())) return result(ReturnCode.TIME_OUT, { detail: `${MAX_CONCURRENT_UPLOADS} uploads are under way on this node` });
@@ -194,8 +194,8 @@ export class UploadSessions {
       return result(ReturnCode.SESSION_STOPPED, { detail: 'upload stopped' });
     }
     const check = verifySds(p.signature, SignedMessage.upload(p.filehash, p.signature.address, p.sequencenumber, p.req_time));
-    if (!check.ok) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${check.detail}`);
-    if (p.signature.address !== s.owner) return result(`${ReturnCode.SIGNATURE_FAILURE}, the session belongs to ${s.owner}`);
+    if (!check.ok) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${check.detail}`, { detail: check.detail });
+    if (p.signature.address !== s.owner) return result(`${ReturnCode.SIGNATURE_FAILURE}, the session belongs to ${s.owner}`, { detail: `the session belongs to ${s.owner}` });
     const packet = s.packets[s.next]!;
     const data = Buffer.from(p.data, 'base64');
     if (data.length !== packet.end - packet.start) {
@@ -229,8 +229,8 @@ export class UploadSessions {
     const s = this.byHash.get(p.filehash);
     if (!s || s.state !== 'cached') return result(ReturnCode.SESSION_STOPPED, { detail: `no finished upload of ${p.filehash} waits for its signature on this node` });
     const check = verifySds(p.signature, SignedMessage.upload(p.filehash, p.signature.address, p.sequencenumber, p.req_time));
-    if (!check.ok) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${check.detail}`);
-    if (p.signature.address !== s.owner) return result(`${ReturnCode.SIGNATURE_FAILURE}, the session belongs to ${s.owner}`);
+    if (!check.ok) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${check.detail}`, { detail: check.detail });
+    if (p.signature.address !== s.owner) return result(`${ReturnCode.SIGNATURE_FAILURE}, the session belongs to ${s.owner}`, { detail: `the session belongs to ${s.owner}` });
     s.state = 'signing';
     clearTimeout(s.timer);
     let answer;
@@ -285,7 +285,7 @@ export class UploadSessions {
 
   async getFileStatus(p: { filehash: string; signature: SdsSignature; req_time: number }): Promise<Result> {
     const check = verifySds(p.signature, SignedMessage.fileStatus(p.filehash, p.signature.address, p.req_time));
-    if (!check.ok) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${check.detail}`);
+    if (!check.ok) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${check.detail}`, { detail: check.detail });
     let answer;
     try {
       answer = await this.deps.meta.call('fileStatus', { wallet: p.signature.address, fileHash: p.filehash }, 10_000);

@@ -92,7 +92,7 @@ export function userMethods(d: UserApiDeps): Map<string, RpcMethod> {
     }
     // the PP checks only that the address is the pubkey's; the SP checks the signature and the SN
     const keyProblem = pubkeyProblem(signature);
-    if (keyProblem !== undefined) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${keyProblem}`);
+    if (keyProblem !== undefined) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${keyProblem}`, { detail: keyProblem });
     if (handle.owner !== signature.address) return result(ReturnCode.WRONG_WALLET_ADDRESS, { detail: `only the owner ${handle.owner} may download ${handle.fileHash} through sdm://; ${signature.address} can use a share link` });
     const a = await ask(() => d.meta.call('requestDownload', { signature, reqTime, fileHash: handle.fileHash, owner: handle.owner, pp: d.networkAddress }, 15_000));
     if (a instanceof Unreachable) return a.result;
@@ -117,7 +117,7 @@ export function userMethods(d: UserApiDeps): Map<string, RpcMethod> {
     const page = p.int('page', 'uint64');
     const a = await ask(() => d.meta.call('list', { signature, reqTime, page }, 10_000));
     if (a instanceof Unreachable) return a.result;
-    if (!a.ok) return result(a.code === ReturnCode.SIGNATURE_FAILURE ? `${ReturnCode.SIGNATURE_FAILURE}, ${a.detail}` : ReturnCode.INTERNAL_COMM_FAILURE, a.code === ReturnCode.SIGNATURE_FAILURE ? {} : { detail: a.detail });
+    if (!a.ok) return result(a.code === ReturnCode.SIGNATURE_FAILURE ? `${ReturnCode.SIGNATURE_FAILURE}, ${a.detail}` : ReturnCode.INTERNAL_COMM_FAILURE, { detail: a.detail });
     return omitEmpty({ return: ReturnCode.SUCCESS, fileinfo: a.files, totalnumber: a.total, page: a.page });
   });
 
@@ -126,7 +126,7 @@ export function userMethods(d: UserApiDeps): Map<string, RpcMethod> {
     const signature = p.signature();
     const filehash = p.str('filehash');
     const check = verifySds(signature, SignedMessage.fileStatus(filehash, signature.address, p.int('req_time', 'int64')));
-    if (!check.ok) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${check.detail}`);
+    if (!check.ok) return result(`${ReturnCode.SIGNATURE_FAILURE}, ${check.detail}`, { detail: check.detail });
     const a = await ask(() => d.meta.call('deleteFile', { wallet: signature.address, fileHash: filehash }, 10_000));
     if (a instanceof Unreachable) return a.result;
     // [QUIRK] reference §1.2: a failed delete puts the SP's error text in `return`
@@ -137,7 +137,7 @@ export function userMethods(d: UserApiDeps): Map<string, RpcMethod> {
   m.set('user_requestShare', async (raw) => {
     const p = new Params(raw, 'ParamReqShareFile');
     const metaInfo = p.str('meta_info');
-    if (metaInfo.length > MAX_META_INFO) return result(`${ReturnCode.WRONG_INPUT}, invalid meta info`);
+    if (metaInfo.length > MAX_META_INFO) return result(`${ReturnCode.WRONG_INPUT}, invalid meta info`, { detail: `the meta info is ${metaInfo.length} characters, at most ${MAX_META_INFO}` });
     const request = {
       signature: p.signature(), reqTime: p.int('req_time', 'int64'), fileHash: p.str('filehash'), duration: p.int('duration', 'int64'), privateFlag: p.bool('private_flag'),
       ipfsCid: p.str('ipfs_cid'), metaInfo,

@@ -14,10 +14,17 @@ const SN = (k: number) => formatSequenceNumber(BigInt(k));
 const f = testFile('movie.mp4', [100, 50]);
 let m: Meta;
 
+async function ozoneOf(w: typeof alice): Promise<string> {
+  const o = await m.service.getOzone({ wallet: w.address });
+  if (!o.ok) throw new Error(o.detail);
+  return o.ozone;
+}
+
 const plan = (owner = alice) => ({
   ok: true, owner: owner.address, fileHash: f.fileHash, fileName: 'movie.mp4', fileSize: 150,
   // holders: the replicas in the order stored (same second: by network address)
   slices: f.slices.map((s) => ({ ...s, holders: byAddress([n1, n2]).map((n) => ({ networkAddress: n.networkAddress, peerUrl: n.peerUrl })) })),
+  grantId: expect.stringMatching(/^[0-9a-f-]{36}$/),
 });
 function byAddress<T extends { networkAddress: string }>(ns: T[]): T[] {
   return [...ns].sort((a, b) => (a.networkAddress < b.networkAddress ? -1 : 1));
@@ -36,14 +43,37 @@ afterEach(() => m.close());
 describe('download', () => {
   it('is charged size × nozPerByte and moves the SN; without enough ozone it is refused (-6) and nothing moves', async () => {
     expect(await m.service.getOzone({ wallet: alice.address })).toEqual({ ok: true, ozone: '600', sequenceNumber: SN(2) });
-    expect(await requestDownload(m, alice, f, alice, n2)).toEqual(plan());
+    const granted = await requestDownload(m, alice, f, alice, n2);
+    expect(granted).toEqual(plan());
     expect(await m.service.getOzone({ wallet: alice.address })).toEqual({ ok: true, ozone: '150', sequenceNumber: SN(3) });
     expect(await requestDownload(m, alice, f, alice, n2)).toEqual({
       ok: false, code: '-6', detail: `not enough ozone: the download of 150 bytes costs 450 noz, wallet ${alice.address} has 150 noz (buy more with tx sds prepay)`,
     });
     expect(await m.service.getOzone({ wallet: alice.address })).toEqual({ ok: true, ozone: '150', sequenceNumber: SN(3) });
     expect(m.store.events(0, 100, 'download_granted').map((e) => e.attributes)).toEqual([
-      { wallet: alice.address, owner: alice.address, file_hash: f.fileHash, charged_noz: '450', pp: n2.networkAddress },
+      { wallet: alice.address, owner: alice.address, file_hash: f.fileHash, charged_noz: '450', grant_id: (granted as { grantId: string }).grantId, pp: n2.networkAddress },
+    ]);
+  });
+
+  it('a download the resource node gave up on gives back the charge of the bytes no slice was served for, once', async () => {
+    const first = await requestDownload(m, alice, f, alice, n2);
+    if (!first.ok) throw new Error(first.detail);
+    expect(await m.service.getOzone({ wallet: alice.address })).toEqual({ ok: true, ozone: '150', sequenceNumber: SN(3) });
+    // no slice reached the node: all 450 back
+    expect(await m.service.downloadFailed({ grantId: first.grantId, servedBytes: 0, reason: 'slice 1 could not be fetched' })).toEqual({ ok: true });
+    expect(await ozoneOf(alice)).toBe('600');
+    // reported again, or for a grant never made: nothing more
+    expect(await m.service.downloadFailed({ grantId: first.grantId, servedBytes: 0, reason: 'again' })).toEqual({ ok: true });
+    expect(await m.service.downloadFailed({ grantId: 'nope', servedBytes: 0, reason: 'x' })).toEqual({ ok: true });
+    expect(await ozoneOf(alice)).toBe('600');
+    // the first slice (100 bytes) was served, the second not: 50 × 3 back
+    const second = await requestDownload(m, alice, f, alice, n2);
+    if (!second.ok) throw new Error(second.detail);
+    await m.service.downloadFailed({ grantId: second.grantId, servedBytes: 100, reason: 'slice 2 could not be fetched' });
+    expect(await ozoneOf(alice)).toBe('300');
+    expect(m.store.events(0, 100, 'download_failed').map((e) => e.attributes)).toEqual([
+      { wallet: alice.address, file_hash: f.fileHash, grant_id: first.grantId, reason: 'slice 1 could not be fetched', served_bytes: 0, refunded_noz: '450' },
+      { wallet: alice.address, file_hash: f.fileHash, grant_id: second.grantId, reason: 'slice 2 could not be fetched', served_bytes: 100, refunded_noz: '150' },
     ]);
   });
 
