@@ -75,6 +75,8 @@ export class ChainDuties {
         });
     };
     follow();
+    // uploads whose slices stopped coming turn FAILED (checked every tenth of the timeout)
+    this.timers.push(setInterval(() => this.service.expireStaleUploads(), Math.max(1000, (s.uploadTimeoutSeconds * 1000) / 10)));
     if (s.epochBlocks === 0) {
       const t = setInterval(() => void this.closeEpoch().catch((e) => this.log(`epoch: ${(e as Error).message}`)), s.epochSeconds * 1000);
       this.timers.push(t);

@@ -40,7 +40,7 @@ export function writeMetaConfig(home: string, c: MetaServiceConfig): void {
     server: { listen: c.listen },
     settings: {
       replicas: s.replicas, noz_per_byte: s.nozPerByte.toString(), traffic_noz_per_byte: s.trafficNozPerByte.toString(), settle_basis_points: s.settleBasisPoints,
-      epoch_seconds: s.epochSeconds, epoch_blocks: s.epochBlocks, node_timeout_seconds: s.nodeTimeoutSeconds, follow_interval_ms: s.followIntervalMs,
+      epoch_seconds: s.epochSeconds, epoch_blocks: s.epochBlocks, node_timeout_seconds: s.nodeTimeoutSeconds, upload_timeout_seconds: s.uploadTimeoutSeconds, follow_interval_ms: s.followIntervalMs,
     },
     meta_nodes: c.metaNodes.map((m) => ({ owner: m.owner, network_address: m.networkAddress, password: m.password })),
   };
@@ -75,7 +75,7 @@ export function readMetaConfig(home: string): MetaServiceConfig {
   const settings: MetaNodeSettings = {
     replicas: num(s, 'replicas', d.replicas, 1), nozPerByte: big(s, 'noz_per_byte', d.nozPerByte), trafficNozPerByte: big(s, 'traffic_noz_per_byte', d.trafficNozPerByte),
     settleBasisPoints: num(s, 'settle_basis_points', d.settleBasisPoints, 1), epochSeconds: num(s, 'epoch_seconds', d.epochSeconds, 1),
-    epochBlocks: num(s, 'epoch_blocks', d.epochBlocks), nodeTimeoutSeconds: num(s, 'node_timeout_seconds', d.nodeTimeoutSeconds, 1), followIntervalMs: num(s, 'follow_interval_ms', d.followIntervalMs, 10),
+    epochBlocks: num(s, 'epoch_blocks', d.epochBlocks), nodeTimeoutSeconds: num(s, 'node_timeout_seconds', d.nodeTimeoutSeconds, 1), uploadTimeoutSeconds: num(s, 'upload_timeout_seconds', d.uploadTimeoutSeconds, 1), followIntervalMs: num(s, 'follow_interval_ms', d.followIntervalMs, 10),
   };
   if (settings.settleBasisPoints > 10000) throw new Error('meta.toml: settings.settle_basis_points must be at most 10000');
   const list = (doc.meta_nodes ?? []) as TomlTable[];

@@ -202,17 +202,37 @@ export class MetaNodeService {
 
   async uploadFailed(r: SpRequests['uploadFailed']): Promise<SpResponses['uploadFailed']> {
     const f = this.store.file(r.owner, r.fileHash);
-    if (f && f.state === FileUploadState.UPLOADING) {
-      const slices = this.store.slices(r.fileHash).map((s) => ({ size: s.end - s.start, stored: this.store.replicas(s.slice_hash).length }));
-      const refund = failedUploadRefund(this.settings, slices, f.replicas);
-      this.store.transaction(() => {
-        this.store.setFileState(r.owner, r.fileHash, FileUploadState.FAILED);
-        if (refund > 0n) this.store.refund(r.owner, refund);
-        this.store.setFileCharged(r.owner, r.fileHash, BigInt(f.charged_noz) > refund ? BigInt(f.charged_noz) - refund : 0n);
-        this.store.event(this.now(), 'upload_failed', { wallet: r.owner, file_hash: r.fileHash, reason: r.reason, refunded_noz: refund.toString() });
-      });
-    }
+    if (f && f.state === FileUploadState.UPLOADING) this.failUpload(f, r.reason);
     return { ok: true };
+  }
+
+  /** UPLOADING → FAILED, giving back the charge of the replicas its slices lack. */
+  private failUpload(f: FileRow, reason: string): void {
+    const slices = this.store.slices(f.file_hash).map((s) => ({ size: s.end - s.start, stored: this.store.replicas(s.slice_hash).length }));
+    const refund = failedUploadRefund(this.settings, slices, f.replicas);
+    this.store.transaction(() => {
+      this.store.setFileState(f.owner, f.file_hash, FileUploadState.FAILED);
+      if (refund > 0n) this.store.refund(f.owner, refund);
+      this.store.setFileCharged(f.owner, f.file_hash, BigInt(f.charged_noz) > refund ? BigInt(f.charged_noz) - refund : 0n);
+      this.store.event(this.now(), 'upload_failed', { wallet: f.owner, file_hash: f.file_hash, reason, refunded_noz: refund.toString() });
+    });
+  }
+
+  /**
+   * Uploads with no slice stored for `uploadTimeoutSeconds` since they were signed or since their
+   * last slice: FAILED, as if their resource node had said so (it died, or the meta node missed its
+   * reports); returns how many.
+   */
+  expireStaleUploads(): number {
+    const timeout = this.settings.uploadTimeoutSeconds;
+    const cutoff = this.now() - timeout;
+    let expired = 0;
+    for (const f of this.store.filesInState(FileUploadState.UPLOADING)) {
+      if (Math.max(f.create_time, this.store.lastReplicaTime(f.file_hash) ?? 0) > cutoff) continue;
+      this.failUpload(f, `no slice stored for ${timeout} s`);
+      expired++;
+    }
+    return expired;
   }
 
   async sliceStored(r: SpRequests['sliceStored']): Promise<SpResponses['sliceStored']> {

@@ -18,6 +18,8 @@ export interface MetaNodeSettings {
   readonly epochBlocks: number;
   /** a resource node not heard from for this long gets no new slices */
   readonly nodeTimeoutSeconds: number;
+  /** an upload with no slice stored for this long turns FAILED (its node died, or its reports were lost) */
+  readonly uploadTimeoutSeconds: number;
   /** how often the chain is polled for new blocks (prepay events, epochs by blocks) */
   readonly followIntervalMs: number;
 }
@@ -30,5 +32,6 @@ export const DEFAULT_META_NODE_SETTINGS: MetaNodeSettings = Object.freeze({
   epochSeconds: 600,
   epochBlocks: 0,
   nodeTimeoutSeconds: 60,
+  uploadTimeoutSeconds: 600,
   followIntervalMs: 500,
 });

@@ -287,6 +287,12 @@ export class MetaStore {
     return this.db.prepare('INSERT OR IGNORE INTO replicas (slice_hash, network_address, stored_at) VALUES (?, ?, ?)').run(sliceHash, networkAddress, time).changes > 0;
   }
 
+  /** When a slice of the file was last stored (unix seconds), if any was. */
+  lastReplicaTime(fileHash: string): number | undefined {
+    const row = this.db.prepare('SELECT MAX(r.stored_at) AS t FROM replicas r JOIN slices s ON s.slice_hash = r.slice_hash WHERE s.file_hash = ?').get(fileHash) as { t: number | null };
+    return row.t ?? undefined;
+  }
+
   replicas(sliceHash: string): string[] {
     return (this.db.prepare('SELECT network_address FROM replicas WHERE slice_hash = ? ORDER BY stored_at, network_address').all(sliceHash) as { network_address: string }[]).map((r) => r.network_address);
   }

@@ -37,7 +37,8 @@ export function servePeerPort(address: { host: string; port: number }, deps: { s
     if (fileHash === '' || !Number.isInteger(sliceNumber) || sliceNumber < 1 || !Number.isInteger(size) || size < 0 || owner === '') {
       return sendJson(res, 400, { error: 'expected ?file=<file hash>&n=<slice number>&size=<bytes>&owner=<st1…>' });
     }
-    if (!deps.store.has(sliceHash)) {
+    const fresh = !deps.store.has(sliceHash);
+    if (fresh) {
       try {
         await deps.store.receive(req, { sliceHash, fileHash, sliceNumber, size });
       } catch (e) {
@@ -46,9 +47,16 @@ export function servePeerPort(address: { host: string; port: number }, deps: { s
     } else {
       req.resume();
     }
-    const answer = await deps.meta.call('sliceStored', { owner, fileHash, sliceNumber, sliceHash, size, storedBy: deps.networkAddress });
+    let answer;
+    try {
+      answer = await deps.meta.call('sliceStored', { owner, fileHash, sliceNumber, sliceHash, size, storedBy: deps.networkAddress });
+    } catch (e) {
+      answer = { ok: false as const, detail: (e as Error).message };
+    }
     if (!answer.ok) {
-      deps.log(`the meta node refused slice ${sliceHash}: ${answer.detail}`);
+      // a slice the meta node does not count as stored here is kept by nobody's record: not kept
+      if (fresh) deps.store.delete(sliceHash);
+      deps.log(`the meta node did not record slice ${sliceHash}${fresh ? ' (dropped)' : ''}: ${answer.detail}`);
       return sendJson(res, 409, { error: answer.detail });
     }
     sendJson(res, 200, { stored: sliceHash, complete: answer.complete });

@@ -182,6 +182,29 @@ describe('slices stored', () => {
     expect(m.store.wallet(alice.address).ozone).toBe(10_000n);
   });
 
+  it('an upload with no slice stored for uploadTimeoutSeconds turns FAILED with its refund (its node died, or the meta node missed its reports)', async () => {
+    await joinCluster(m, n1);
+    await joinCluster(m, n2);
+    prepay(m, alice, 10_000n);
+    const f = testFile('stuck.bin', [100, 50]);
+    await requestUpload(m, alice, f, n1);
+    await uploadSign(m, alice, f, n1);
+    const x = f.slices[0]!;
+    m.time += 300;
+    await m.service.sliceStored({ owner: alice.address, fileHash: f.fileHash, sliceNumber: 1, sliceHash: x.sliceHash, size: 100, storedBy: n2.networkAddress });
+    // 600 s (the default) after the last slice, not before
+    m.time += 599;
+    expect(m.service.expireStaleUploads()).toBe(0);
+    m.time += 1;
+    expect(m.service.expireStaleUploads()).toBe(1);
+    expect(await m.service.fileStatus({ wallet: alice.address, fileHash: f.fileHash })).toEqual({ ok: true, state: 2, replicas: 0, userHasFile: false, failure: 'no slice stored for 600 s' });
+    // kept: slice 1 once (100 × 3); given back: slice 1's second replica and slice 2's two (100 + 100) × 3
+    expect(m.store.events(0, 100, 'upload_failed').map((e) => e.attributes)).toEqual([
+      { wallet: alice.address, file_hash: f.fileHash, reason: 'no slice stored for 600 s', refunded_noz: '600' },
+    ]);
+    expect(m.service.expireStaleUploads()).toBe(0);
+  });
+
   it('a FAILED upload keeps the charge of the replicas stored (as the traffic credited for them) and gives back the rest', async () => {
     await joinCluster(m, n1);
     await joinCluster(m, n2);
