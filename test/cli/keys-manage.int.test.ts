@@ -94,6 +94,25 @@ describe.concurrent('keys list / show', () => {
   });
 });
 
+describe.concurrent('keys rename', () => {
+  it('renames after "y" (the address stays, the index follows), keeps after "n"; -y skips the question; a name in use is refused', async () => {
+    const { home, flags } = await homeWithKeys();
+    expect(await runChaind(['keys', 'rename', 'alice', 'carol', ...flags], 'n\n')).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await runChaind(['keys', 'rename', 'alice', 'bob', '-y', ...flags])).toEqual({ code: 1, stdout: '', stderr: 'Error: rename failed, bob: key already exists\n' });
+    expect(await runChaind(['keys', 'rename', 'alice', 'carol', ...flags], 'y\n')).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: 'Key was successfully renamed from alice to carol\n',
+    });
+    expect((await runChaind(['keys', 'show', 'carol', '-a', ...flags])).stdout).toBe(`${ABANDON.index0.address}\n`);
+    expect((await runChaind(['keys', 'show', ABANDON.index0.address, ...flags])).stdout).toContain('name: carol');
+    expect((await runChaind(['keys', 'show', 'alice', ...flags])).code).toBe(1);
+    expect((await readdir(join(home, 'keyring-test'))).sort()).toEqual(['39330eb4d159cd194a044041900aef978d7532fa.address', '9118b77029188c8ccda60f305ade93288aaf7b00.address', 'bob.info', 'carol.info']);
+    expect(await runChaind(['keys', 'rename', 'carol', 'dave', '-y', ...flags])).toEqual({ code: 0, stdout: '', stderr: 'Key was successfully renamed from carol to dave\n' });
+    expect(await runChaind(['keys', 'rename', 'nobody', 'x', '-y', ...flags])).toEqual({ code: 1, stdout: '', stderr: 'Error: nobody.info: key not found\n' });
+  });
+});
+
 describe.concurrent('keys delete', () => {
   it('deletes after "y", keeps after "n", and needs an answer', async () => {
     const { home, flags } = await homeWithKeys();

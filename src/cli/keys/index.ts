@@ -16,6 +16,7 @@ import { listCommand } from './list.ts';
 import { migrateCommand } from './migrate.ts';
 import { mnemonicCommand } from './mnemonic.ts';
 import { parseCommand } from './parse.ts';
+import { renameCommand } from './rename.ts';
 import { showCommand } from './show.ts';
 import { unsafeExportEthKeyCommand } from './unsafe-export-eth-key.ts';
 import { unsafeImportEthKeyCommand } from './unsafe-import-eth-key.ts';
@@ -51,6 +52,7 @@ export function keysCommand(ctx: CliContext): Command {
     listCommand,
     showCommand,
     deleteCommand,
+    renameCommand,
     parseCommand,
     migrateCommand,
     unsafeExportEthKeyCommand,

@@ -122,6 +122,21 @@ export class Keyring {
     return this.write(offlineRecord(name, pubKey));
   }
 
+  /**
+   * SDK `Rename`: the record under its new name, the address index pointing at it; a name in use is
+   * `rename failed, <to>: key already exists`. The new record is written before the old one goes.
+   */
+  async rename(from: string, to: string): Promise<KeyRecord> {
+    const record = await this.key(from);
+    if ((await this.store.get(infoKey(to))) !== undefined) throw new Error(`rename failed, ${to}: key already exists`);
+    validateName(to);
+    const renamed = { ...record, name: to };
+    await this.store.set(infoKey(to), encodeRecord(renamed));
+    await this.store.set(addressKey(recordAddress(record)), new TextEncoder().encode(infoKey(to)));
+    await this.store.remove(infoKey(from));
+    return renamed;
+  }
+
   /** Removes the record and its address index; returns what was deleted. */
   async delete(name: string): Promise<KeyRecord> {
     const record = await this.key(name);
