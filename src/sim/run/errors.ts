@@ -1,3 +1,5 @@
+import type { ScenarioError } from '../scenario/parse.ts';
+
 /** A run that cannot go on (a scenario asks for what the chain cannot do); the message names the scenario line. */
 export class RunError extends Error {
   constructor(message: string) {
@@ -7,18 +9,13 @@ export class RunError extends Error {
 }
 
 /**
- * A run stopped by a scripted event (a proposal the chain did not carry out): `<file>:<line>:<col>:
- * <field>: <problem>`, the parts kept so that a sweep can name the `--set` the event came from.
+ * A run stopped by a scripted event (a proposal the chain did not carry out): its message is the
+ * scenario error's (`<file>:<line>:<col>: <field>: <problem>`), whose parts it keeps (`at`) so that a
+ * sweep can name the `--set` the event came from.
  */
 export class ScenarioEventError extends RunError {
-  constructor(
-    readonly file: string,
-    readonly line: number,
-    readonly col: number,
-    readonly field: string,
-    readonly problem: string,
-  ) {
-    super(`${file}:${line}:${col}: ${field}: ${problem}`);
+  constructor(readonly at: ScenarioError) {
+    super(at.message);
     this.name = 'ScenarioEventError';
   }
 }

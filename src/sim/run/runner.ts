@@ -733,7 +733,7 @@ class Run {
         const t = p.final_tally_result;
         what = `proposal ${w.id} was rejected by the vote ${at} (yes ${t.yes_count}, no ${t.no_count}, no with veto ${t.no_with_veto_count}, abstain ${t.abstain_count})`;
       } else what = `proposal ${w.id} was dropped ${at}`;
-      throw new ScenarioEventError(this.s.file, w.ev.line, w.ev.col, `events[${this.s.events.indexOf(w.ev)}].proposal`, `the chain did not carry it out: ${what}`);
+      throw new ScenarioEventError(new ScenarioError(this.s.file, w.ev.line, w.ev.col, `events[${this.s.events.indexOf(w.ev)}].proposal`, `the chain did not carry it out: ${what}`));
     }
   }
 

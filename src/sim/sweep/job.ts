@@ -96,7 +96,7 @@ export function scenarioWith(file: string, text: string, settings: readonly Sett
 function combination(file: string, text: string, settings: readonly Setting[]): { scenario: Scenario; named: (e: unknown) => unknown } {
   if (settings.length === 0) return { scenario: parseScenario(text, file), named: (e) => e };
   const rewritten = textWith(file, text, settings);
-  const named = (e: unknown) => (e instanceof ScenarioError || e instanceof ScenarioEventError ? combinationError(file, text, rewritten, settings, e) : e);
+  const named = (e: unknown) => (e instanceof ScenarioError ? combinationError(file, text, rewritten, settings, e) : e instanceof ScenarioEventError ? combinationError(file, text, rewritten, settings, e.at) : e);
   try {
     return { scenario: parseScenario(rewritten, file), named };
   } catch (e) {
@@ -126,9 +126,8 @@ function textWith(file: string, text: string, settings: readonly Setting[]): str
   return doc.toString();
 }
 
-type Located = ScenarioError | ScenarioEventError;
 
-function combinationError(file: string, text: string, rewritten: string, settings: readonly Setting[], e: Located): Error {
+function combinationError(file: string, text: string, rewritten: string, settings: readonly Setting[], e: ScenarioError): Error {
   const on = (s: Setting) => e.field === s.path || e.field.startsWith(`${s.path}.`) || e.field.startsWith(`${s.path}[`) || s.path.startsWith(`${e.field}.`);
   const set = settings.find(on);
   if (set) return new Error(`${setsText([set])}: ${e.field}: ${e.problem}`);
