@@ -14,7 +14,7 @@ import { consensusAddressOf } from './block-meta.ts';
 import { timeText } from './proto-forms.ts';
 import type { ValidatorJson } from './types.ts';
 import { totalVotingPower, validatorPubKey, votingPower } from './validator-set.ts';
-import { SIGNED_MSG_TYPE_NAMES, SignedMsgType, voteSignBytes, voteText } from './vote.ts';
+import { fingerprint, SIGNED_MSG_TYPE_NAMES, SignedMsgType, voteSignBytes, voteText } from './vote.ts';
 
 export const DUPLICATE_VOTE_EVIDENCE = 'tendermint/DuplicateVoteEvidence';
 export const LIGHT_CLIENT_ATTACK_EVIDENCE = 'tendermint/LightClientAttackEvidence';
@@ -42,7 +42,6 @@ export interface DuplicateVoteEvidence {
 }
 
 export const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex').toUpperCase();
-const fingerprint = (b: Uint8Array): string => hex(b.subarray(0, 6));
 const textOf = (v: Vote | null): string =>
   v === null
     ? 'nil-Vote'

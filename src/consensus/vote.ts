@@ -47,7 +47,7 @@ export interface VoteForText {
 }
 
 /** cmtbytes.Fingerprint: the first 6 bytes, upper-case hex. */
-const fingerprint = (bytes: Uint8Array): string => Buffer.from(bytes.subarray(0, 6)).toString('hex').toUpperCase();
+export const fingerprint = (bytes: Uint8Array): string => Buffer.from(bytes.subarray(0, 6)).toString('hex').toUpperCase();
 
 /** SignedMsgType's proto enum names. */
 export const SIGNED_MSG_TYPE_NAMES: Readonly<Record<number, string>> = { 0: 'SIGNED_MSG_TYPE_UNKNOWN', 1: 'SIGNED_MSG_TYPE_PREVOTE', 2: 'SIGNED_MSG_TYPE_PRECOMMIT', 32: 'SIGNED_MSG_TYPE_PROPOSAL' };

@@ -566,18 +566,13 @@ export class BlockStore {
       params.push(plan.heights.hi);
     }
     for (const t of plan.tests) {
-      if (t.key === 'tx.height') {
-        // the index keys each tx by its height too (`tx.height/H/H/i`)
-        if (t.kind === '=') where.push('CAST(txs.height AS TEXT) = ?');
-        else if (t.kind === 'CONTAINS') where.push('instr(CAST(txs.height AS TEXT), ?) > 0');
-        else if (t.kind === 'range') where.push('go_int_within(CAST(txs.height AS TEXT), ?, ?)');
-        if (t.kind === '=' || t.kind === 'CONTAINS') params.push(t.value);
-        if (t.kind === 'range') params.push(t.bounds.lo?.toString() ?? null, t.bounds.hi?.toString() ?? null);
-        continue;
+      const value = (expr: string) => (t.kind === '=' ? `${expr} = ?` : t.kind === 'CONTAINS' ? `instr(${expr}, ?) > 0` : t.kind === 'range' ? `go_int_within(${expr}, ?, ?)` : '1');
+      // the index keys each tx by its height too (`tx.height/H/H/i`)
+      if (t.key === 'tx.height') where.push(value('CAST(txs.height AS TEXT)'));
+      else {
+        where.push(`txs.id IN (SELECT a.tx_id FROM tx_attrs a WHERE ${IN_PARTS('a')} AND a.key = ? AND ${value('a.value')})`);
+        params.push(t.key);
       }
-      const test = t.kind === '=' ? 'AND a.value = ?' : t.kind === 'CONTAINS' ? 'AND instr(a.value, ?) > 0' : t.kind === 'range' ? 'AND go_int_within(a.value, ?, ?)' : '';
-      where.push(`txs.id IN (SELECT a.tx_id FROM tx_attrs a WHERE ${IN_PARTS('a')} AND a.key = ? ${test})`);
-      params.push(t.key);
       if (t.kind === '=' || t.kind === 'CONTAINS') params.push(t.value);
       if (t.kind === 'range') params.push(t.bounds.lo?.toString() ?? null, t.bounds.hi?.toString() ?? null);
     }

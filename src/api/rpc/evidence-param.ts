@@ -7,6 +7,7 @@
 import { readGoJson, type GoJsonNode } from '../../codec/go-json-reader.ts';
 import { DUPLICATE_VOTE_EVIDENCE, LIGHT_CLIENT_ATTACK_EVIDENCE, type DuplicateVoteEvidence, type Vote } from '../../consensus/evidence.ts';
 import { parseTimeNs } from '../../state/block-info.ts';
+import { ZERO_TIME } from '../../consensus/vote.ts';
 import { decodeJsonParam, P, ParamError, stdlibInt } from './params.ts';
 
 export type DecodedEvidence = { readonly type: typeof DUPLICATE_VOTE_EVIDENCE; readonly evidence: DuplicateVoteEvidence } | { readonly type: typeof LIGHT_CLIENT_ATTACK_EVIDENCE };
@@ -35,7 +36,7 @@ const hexField = (f: Map<string, GoJsonNode>, name: string): Uint8Array => {
 };
 const timeField = (f: Map<string, GoJsonNode>, name: string): bigint => {
   const n = f.get(name);
-  if (n === undefined || n.kind === 'null') return GO_ZERO_TIME_NS;
+  if (n === undefined || n.kind === 'null') return parseTimeNs(ZERO_TIME);
   if (n.kind !== 'string') throw cannot(n, 'time.Time');
   try {
     return parseTimeNs(n.value);
@@ -43,9 +44,6 @@ const timeField = (f: Map<string, GoJsonNode>, name: string): bigint => {
     throw new ParamError(`parsing time ${n.raw} as "2006-01-02T15:04:05Z07:00": not an RFC 3339 time`);
   }
 };
-
-/** Go's zero time (0001-01-01T00:00:00Z) in ns since the Unix epoch. */
-const GO_ZERO_TIME_NS = -62135596800n * 1_000_000_000n;
 
 function decodeVote(n: GoJsonNode | undefined): Vote | null {
   if (n === undefined || n.kind === 'null') return null;

@@ -20,12 +20,12 @@ export type ParamType =
   /** `bytes.HexBytes`: a quoted hex string in JSON */
   | { readonly kind: 'hexbytes' }
   /**
-   * An interface or struct argument (`types.Evidence`) that the method decodes itself: its raw JSON
-   * text ('' for null or absent), after `check` (which throws ParamError) accepted it.
+   * An interface or struct argument (`types.Evidence`): `decode` reads its raw JSON text (throwing
+   * ParamError); null or absent is undefined.
    */
-  | { readonly kind: 'json'; readonly go: string; readonly check: (raw: string) => void };
+  | { readonly kind: 'json'; readonly go: string; readonly decode: (raw: string) => object | undefined };
 
-export type ParamValue = bigint | undefined | string | boolean | Uint8Array;
+export type ParamValue = bigint | undefined | string | boolean | Uint8Array | object;
 
 export const P = {
   int64: { kind: 'int', go: 'int64', optional: false },
@@ -61,7 +61,7 @@ function defaultOf(t: ParamType): ParamValue {
     case 'bool':
       return false;
     case 'json':
-      return '';
+      return undefined;
     default:
       return new Uint8Array(0);
   }
@@ -171,8 +171,7 @@ export function decodeJsonParam(t: ParamType, raw: string): ParamValue {
     }
     case 'json':
       parseRaw(raw);
-      t.check(raw);
-      return raw;
+      return t.decode(raw);
   }
 }
 

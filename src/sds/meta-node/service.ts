@@ -293,7 +293,11 @@ export class MetaNodeService {
     if (plan.slices.some((s) => s.holders.length === 0)) return refuse(ReturnCode.FILE_REQ_FAILURE, `file ${f.file_hash} has a slice no online resource node holds`);
     const grantId = randomUUID();
     const now = this.now();
-    for (const [id, g] of this.grants) if (g.time < now - GRANT_SECONDS) this.grants.delete(id);
+    // grants are kept in the order made: the expired ones are at the front
+    for (const [id, g] of this.grants) {
+      if (g.time >= now - GRANT_SECONDS) break;
+      this.grants.delete(id);
+    }
     this.grants.set(grantId, { wallet, fileHash: f.file_hash, fileSize: f.file_size, time: now });
     this.store.transaction(() => {
       this.store.consume(wallet, cost);

@@ -10,12 +10,12 @@
 import { evidenceHash, evidenceText, hex, LIGHT_CLIENT_ATTACK_EVIDENCE, validateBasic, verifyDuplicateVote, type EvidenceChain } from '../../../consensus/evidence.ts';
 import type { Node } from '../../../node/node.ts';
 import { votingPower } from '../../../consensus/validator-set.ts';
-import { decodeEvidence } from '../evidence-param.ts';
+import { decodeEvidence, type DecodedEvidence } from '../evidence-param.ts';
 import { RpcError } from '../jsonrpc.ts';
 import type { ParamType } from '../params.ts';
 import type { Route } from '../route.ts';
 
-const EVIDENCE: ParamType = { kind: 'json', go: 'types.Evidence', check: (raw) => void decodeEvidence(raw) };
+const EVIDENCE: ParamType = { kind: 'json', go: 'types.Evidence', decode: decodeEvidence };
 
 function chainOf(node: Node): EvidenceChain {
   const evidence = node.consensusParams.evidence;
@@ -33,8 +33,8 @@ function chainOf(node: Node): EvidenceChain {
 export const evidenceRoutes: Record<string, Route> = {
   broadcast_evidence: {
     params: [{ name: 'evidence', type: EVIDENCE }],
-    run: ({ node }, [raw]) => {
-      const decoded = decodeEvidence(raw as string);
+    run: ({ node }, [evidence]) => {
+      const decoded = evidence as DecodedEvidence | undefined;
       if (decoded === undefined) throw RpcError.internal('no evidence was provided');
       if (decoded.type === LIGHT_CLIENT_ATTACK_EVIDENCE) {
         throw RpcError.internal('light client attack evidence is not supported by this simulator: its one node has no light clients to deceive');
