@@ -25,6 +25,9 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
+/** The auth-scheme of the gateway's challenges: the access token goes in the request's path. */
+export const TOKEN_SCHEME = 'PathToken';
+
 class GatewayError extends Error {
   constructor(
     readonly status: number,
@@ -82,7 +85,7 @@ const RPC_BODY_LIMIT = 5 * 1024 * 1024;
  */
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, X-Stream-Output, X-Chunked-Output, X-Content-Length',
+  'Access-Control-Expose-Headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, X-Stream-Output, X-Chunked-Output, X-Content-Length, WWW-Authenticate',
 };
 const REQID_TTL_MS = 10 * 60_000;
 
@@ -103,17 +106,25 @@ export async function startGateway(c: GatewayConfig, store: TokenStore, log: (li
     if (awaitingContinue.delete(res)) res.writeContinue();
   }
 
+  /**
+   * A refused token: 401 with the challenge RFC 9110 §11.6.1 asks of every 401. The token is not an
+   * HTTP credential but a path segment, so the scheme names where it goes; a token given but refused
+   * adds `error="invalid_token"` as RFC 6750 §3 does for bearer tokens (docs/gateway.md "Errors").
+   */
+  const unauthorized = (message: string, given: boolean): GatewayError =>
+    new GatewayError(401, message, { 'WWW-Authenticate': `${TOKEN_SCHEME} realm="gateway ${c.region}"${given ? ', error="invalid_token"' : ''}` });
+
   function authenticate(segment: string | undefined): { token: TokenRow; tier: Tier } {
-    if (segment === undefined || segment === '') throw new GatewayError(401, 'missing gateway access token: it goes in the path, /private/rpc/<token> or /spfs/<token>/api/v0/…');
+    if (segment === undefined || segment === '') throw unauthorized('missing gateway access token: it goes in the path, /private/rpc/<token> or /spfs/<token>/api/v0/…', false);
     let token: string;
     try {
       token = decodeURIComponent(segment);
     } catch {
-      throw new GatewayError(401, 'malformed gateway access token');
+      throw unauthorized('malformed gateway access token', true);
     }
     const row = store.lookup(token);
-    if (!row) throw new GatewayError(401, /^[A-Za-z0-9+]{27}=$/.test(token) ? 'unknown gateway access token (tokens are issued per region)' : 'malformed gateway access token');
-    if (row.revoked_at !== 0) throw new GatewayError(401, 'revoked gateway access token');
+    if (!row) throw unauthorized(/^[A-Za-z0-9+]{27}=$/.test(token) ? 'unknown gateway access token (tokens are issued per region)' : 'malformed gateway access token', true);
+    if (row.revoked_at !== 0) throw unauthorized('revoked gateway access token', true);
     const tier = tiers.get(row.tier);
     if (!tier) throw new GatewayError(403, `the token's tier ${JSON.stringify(row.tier)} is not configured on this gateway`);
     return { token: row, tier };

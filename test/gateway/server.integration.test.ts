@@ -179,9 +179,11 @@ describe('the gateway in process', () => {
         [`/private/rpc/${tokens.revoked}`, {}, err(401, 'revoked gateway access token')],
         [`/private/rpc/${tokens.otherRegion}`, {}, err(401, 'unknown gateway access token (tokens are issued per region)')],
       ];
+      // every 401 carries a challenge (RFC 9110 §11.6.1); a token given but refused says invalid_token
+      const challenge = (given: boolean) => `PathToken realm="gateway EU"${given ? ', error="invalid_token"' : ''}`;
       for (const [path, headers, expected] of cases) {
         const a = await send(gw.url, 'POST', path, body, headers);
-        expect([path, a.status, a.body]).toEqual([path, 401, expected]);
+        expect([path, a.status, a.body, a.headers['www-authenticate']]).toEqual([path, 401, expected, challenge(expected !== missing)]);
       }
       const spfsMissing = kuboErr('missing gateway access token: it goes in the path, /private/rpc/<token> or /spfs/<token>/api/v0/…', 4);
       const spfsCases: [string, Record<string, string>, string][] = [
@@ -193,9 +195,10 @@ describe('the gateway in process', () => {
       ];
       for (const [path, headers, expected] of spfsCases) {
         const a = await send(gw.url, 'POST', path, undefined, headers);
-        expect([path, a.status, a.body]).toEqual([path, 401, expected]);
+        expect([path, a.status, a.body, a.headers['www-authenticate']]).toEqual([path, 401, expected, challenge(expected !== spfsMissing)]);
       }
-      expect((await send(gw.url, 'GET', `/usage/${tokens.revoked}`)).status).toBe(401);
+      const usage = await send(gw.url, 'GET', `/usage/${tokens.revoked}`);
+      expect([usage.status, usage.headers['www-authenticate']]).toEqual([401, challenge(true)]);
       expect(upstreamCalls()).toBe(before);
       expect(spfs.seen).toHaveLength(0);
     });
