@@ -103,19 +103,25 @@ export function parseGoInt(s: string, bits: 32 | 64 = 64): bigint {
 
 /** `strconv.ParseInt(s, 10, 64)`: what the SDK applies to the `x-cosmos-block-height` header. */
 export function parseGoDecimalInt64(s: string): bigint {
-  return decimalInt64(s, 'ParseInt');
+  return decimalInt(s, 'ParseInt');
 }
 
 /** `strconv.Atoi` (64-bit int, base 10): pflag's int slices, positional heights. */
 export function parseGoAtoi(s: string): bigint {
-  return decimalInt64(s, 'Atoi');
+  return decimalInt(s, 'Atoi');
 }
 
-/** A base-10 int64; the errors name `fn`. */
-function decimalInt64(s: string, fn: 'ParseInt' | 'Atoi'): bigint {
+/** `strconv.ParseInt(s, 10, bits)`: `debug raw-bytes` reads each byte as an int8. */
+export function parseGoDecimalInt(s: string, bits: 8 | 16 | 32 | 64): bigint {
+  return decimalInt(s, 'ParseInt', bits);
+}
+
+/** A base-10 signed integer of `bits` (64 by default); the errors name `fn`. */
+function decimalInt(s: string, fn: 'ParseInt' | 'Atoi', bits = 64): bigint {
   if (!/^[+-]?\d+$/.test(s)) throw numError(fn, s, 'invalid syntax');
   const n = BigInt(s);
-  if (n > (1n << 63n) - 1n || n < -(1n << 63n)) throw numError(fn, s, 'value out of range');
+  const cutoff = 1n << BigInt(bits - 1);
+  if (n > cutoff - 1n || n < -cutoff) throw numError(fn, s, 'value out of range');
   return n;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The node-operation commands of spec §4.5: init, start, status, version, config, export, the
- * consensus group and the genesis helpers (also top-level, as stchaind has them). Each entry's
+ * consensus group, the debug tools and the genesis helpers (also top-level, as stchaind has them). Each entry's
  * module is imported only when argv selects it (src/cli/lazy.ts).
  */
 import type { LazyLeaf } from '../lazy.ts';
@@ -47,6 +47,7 @@ export const NODE_COMMANDS: readonly LazyLeaf[] = [
   },
   { name: 'export', term: 'export [options]', summary: 'Export state to JSON', load: async () => (await import('./export.ts')).exportCommand },
   { name: 'consensus', summary: 'Consensus engine subcommands', load: async () => (await import('./consensus.ts')).consensusCommand },
+  { name: 'debug', term: 'debug [options]', summary: 'Tool for helping with debugging your application', load: async () => (await import('./debug.ts')).debugCommand },
   {
     name: 'version',
     term: 'version [options]',
