@@ -29,9 +29,20 @@ import { BlockIdFlag, EMPTY_COMMIT, signCommit } from './vote.ts';
 export interface ConsensusControl {
   /** validators (uppercase hex address) that do not sign while switched off */
   isOffline(address: string): boolean;
-  /** evidence to commit in the block at `height` (taken once) */
-  takeEvidence(height: bigint): readonly Misbehavior[];
+  /**
+   * Evidence to commit in the block at `height` (taken once): the ABCI misbehavior of each, and the
+   * block's evidence list (the proto bytes of the evidence that came with its two signed votes;
+   * injected double signs have none)
+   */
+  takeEvidence(height: bigint): BlockEvidence;
 }
+
+export interface BlockEvidence {
+  readonly misbehavior: readonly Misbehavior[];
+  readonly evidence: readonly Uint8Array[];
+}
+
+const NO_EVIDENCE: BlockEvidence = { misbehavior: [], evidence: [] };
 
 export interface CometBlockMetaOptions {
   /** every validator key this node holds (its own priv_validator_key and, on a local network, the others) */
@@ -104,11 +115,13 @@ function votesOf(commit: CommitJson, set: readonly ValidatorJson[]): VoteInfo[] 
   return set.map((v, i) => ({ address: v.address, power: votingPower(v), signed: commit.signatures[i]?.block_id_flag === BlockIdFlag.COMMIT }));
 }
 
+/** `EvidenceList.Hash()` of a block without evidence. */
+const EMPTY_EVIDENCE_HASH = hexText(evidenceHash());
+
 export function cometBlockMeta(opts: CometBlockMetaOptions): BlockMetaBuilder {
   const fixed = sortValidators(opts.genesisValidators);
   const keys = new Map(opts.privValidatorKeys.map((k) => [k.address, k]));
   const paramsHash = hexText(consensusHash(opts.consensusParams));
-  const noEvidenceHash = hexText(evidenceHash());
   const appVersion = opts.consensusParams.version?.app ?? '0';
   const initialSet = (input: BlockMetaInput): ValidatorJson[] => {
     const set = input.initialValidators.length > 0 ? applyValidatorUpdates([], input.initialValidators) : fixed;
@@ -125,6 +138,7 @@ export function cometBlockMeta(opts: CometBlockMetaOptions): BlockMetaBuilder {
     const nextValidators = last ? applyValidatorUpdates(validators, validatorUpdatesOf(input.lastBlock?.consensus)) : validators;
     if (nextValidators.length === 0) throw new Error(`consensus: the validator set of height ${input.height + 1n} would be empty`);
     const proposer = proposerOf(validators, input.height).address;
+    const { misbehavior, evidence } = opts.control?.takeEvidence(input.height) ?? NO_EVIDENCE;
     const header: HeaderJson = {
       version: { block: BLOCK_PROTOCOL.toString(), app: appVersion },
       chain_id: input.chainId,
@@ -138,17 +152,24 @@ export function cometBlockMeta(opts: CometBlockMetaOptions): BlockMetaBuilder {
       consensus_hash: paramsHash,
       app_hash: hexText(input.lastAppHash),
       last_results_hash: hexText(lastResultsHash(input.lastResults)),
-      evidence_hash: noEvidenceHash,
+      evidence_hash: evidence.length === 0 ? EMPTY_EVIDENCE_HASH : hexText(evidenceHash(evidence)),
       proposer_address: proposer,
     };
-    const blockId = blockIdOf({ header, txs: input.txs, lastCommit });
+    const blockId = blockIdOf({ header, txs: input.txs, lastCommit, evidence });
     // the seen commit: a precommit of every held, online validator, timestamped with the block time
     const signers = validators.flatMap((v) => {
       const key = keys.get(v.address);
       return key && !opts.control?.isOffline(v.address) ? [key] : [];
     });
     const commit = signCommit({ chainId: input.chainId, height: input.height, blockId, timestamp: time, validators, privValidatorKeys: signers });
-    const stored: EngineStoredHeader = { block_id: blockId, header, commit, validators, next_validators: nextValidators };
+    const stored: EngineStoredHeader = {
+      block_id: blockId,
+      header,
+      commit,
+      validators,
+      next_validators: nextValidators,
+      ...(evidence.length > 0 ? { evidence: evidence.map((b) => Buffer.from(b).toString('base64')) } : {}),
+    };
     const lastSet = last ? (last.validators ?? fixed) : [];
     return {
       header: stored,
@@ -157,7 +178,7 @@ export function cometBlockMeta(opts: CometBlockMetaOptions): BlockMetaBuilder {
       proposer,
       consensus: {
         votes: last ? votesOf(lastCommit, lastSet) : [],
-        misbehavior: opts.control?.takeEvidence(input.height) ?? [],
+        misbehavior,
         header: protoJsonHeader(header),
       },
     };

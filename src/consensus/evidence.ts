@@ -166,15 +166,80 @@ const voteProto = (v: Vote) => ({
   signature: v.signature,
 });
 
-/** `DuplicateVoteEvidence.Hash()`: sha256 of its proto bytes. */
-export function evidenceHash(ev: DuplicateVoteEvidence): Uint8Array {
-  return sha256(
-    codec.encode('consensus.types.DuplicateVoteEvidence', {
-      vote_a: ev.voteA ? voteProto(ev.voteA) : null,
-      vote_b: ev.voteB ? voteProto(ev.voteB) : null,
-      total_voting_power: ev.totalVotingPower,
-      validator_power: ev.validatorPower,
-      timestamp: timestampFromText(timeText(ev.timeNs)),
-    }),
-  );
+const DUPLICATE_VOTE_PROTO = 'consensus.types.DuplicateVoteEvidence';
+
+/** `DuplicateVoteEvidence.Bytes()`: its proto bytes, what a block stores and its hashes are over. */
+export function evidenceBytes(ev: DuplicateVoteEvidence): Uint8Array {
+  return codec.encode(DUPLICATE_VOTE_PROTO, {
+    vote_a: ev.voteA ? voteProto(ev.voteA) : null,
+    vote_b: ev.voteB ? voteProto(ev.voteB) : null,
+    total_voting_power: ev.totalVotingPower,
+    validator_power: ev.validatorPower,
+    timestamp: timestampFromText(timeText(ev.timeNs)),
+  });
+}
+
+/** `DuplicateVoteEvidence.Hash()` from its proto bytes: their sha256, uppercase hex. */
+export function evidenceHashText(bytes: Uint8Array): string {
+  return hex(sha256(bytes));
+}
+
+/** A block's `EvidenceList` as its proto (`Block.evidence`) from each evidence's proto bytes. */
+export function evidenceListProto(list: readonly Uint8Array[]): { evidence: { duplicate_vote_evidence: unknown }[] } {
+  return { evidence: list.map((bytes) => ({ duplicate_vote_evidence: codec.decode(DUPLICATE_VOTE_PROTO, bytes) })) };
+}
+
+interface ProtoTimestamp {
+  readonly seconds: bigint;
+  readonly nanos: number;
+}
+interface ProtoVote {
+  readonly type: number;
+  readonly height: bigint;
+  readonly round: number;
+  readonly block_id: { readonly hash: Uint8Array | null; readonly part_set_header: { readonly total: number; readonly hash: Uint8Array | null } | null } | null;
+  readonly timestamp: ProtoTimestamp | null;
+  readonly validator_address: Uint8Array;
+  readonly validator_index: number;
+  readonly signature: Uint8Array;
+}
+
+const nsOf = (t: ProtoTimestamp | null) => (t === null ? 0n : BigInt(t.seconds) * 1_000_000_000n + BigInt(t.nanos));
+const hexOrEmpty = (b: Uint8Array | null | undefined) => (b ? hex(b) : '');
+
+/** cmtjson of a `types.Vote`: int64 as strings, int32 as numbers, HexBytes as hex, the signature base64. */
+const voteJson = (v: ProtoVote) => ({
+  type: v.type,
+  height: BigInt(v.height).toString(),
+  round: v.round,
+  block_id: { hash: hexOrEmpty(v.block_id?.hash), parts: { total: v.block_id?.part_set_header?.total ?? 0, hash: hexOrEmpty(v.block_id?.part_set_header?.hash) } },
+  timestamp: timeText(nsOf(v.timestamp)),
+  validator_address: hex(v.validator_address),
+  validator_index: v.validator_index,
+  signature: Buffer.from(v.signature).toString('base64'),
+});
+
+/**
+ * A block's evidence as the consensus RPC prints it (cmtjson of the `types.Evidence` interface):
+ * `{"type": "tendermint/DuplicateVoteEvidence", "value": {vote_a, vote_b, TotalVotingPower,
+ * ValidatorPower, Timestamp}}` — the last three have no json tags, so Go's own names.
+ */
+export function evidenceJson(bytes: Uint8Array): { type: string; value: Record<string, unknown> } {
+  const ev = codec.decode(DUPLICATE_VOTE_PROTO, bytes) as unknown as {
+    vote_a: ProtoVote | null;
+    vote_b: ProtoVote | null;
+    total_voting_power: bigint;
+    validator_power: bigint;
+    timestamp: ProtoTimestamp | null;
+  };
+  return {
+    type: DUPLICATE_VOTE_EVIDENCE,
+    value: {
+      vote_a: ev.vote_a ? voteJson(ev.vote_a) : null,
+      vote_b: ev.vote_b ? voteJson(ev.vote_b) : null,
+      TotalVotingPower: BigInt(ev.total_voting_power).toString(),
+      ValidatorPower: BigInt(ev.validator_power).toString(),
+      Timestamp: timeText(nsOf(ev.timestamp)),
+    },
+  };
 }

@@ -92,9 +92,9 @@ export function deterministicResultBytes(r: DeterministicTxResult): Uint8Array {
   return w.finish();
 }
 
-/** `EvidenceList.Hash()` of a block without evidence (the simulator has no misbehaviour). */
-export function evidenceHash(): Uint8Array {
-  return hashFromByteSlices([]);
+/** `EvidenceList.Hash()`: the Merkle root of each evidence's proto bytes (`Evidence.Bytes()`), in block order. */
+export function evidenceHash(evidenceBytes: readonly Uint8Array[] = []): Uint8Array {
+  return hashFromByteSlices(evidenceBytes);
 }
 
 /** The block parameters that enter the consensus hash (`HashedParams`). */

@@ -12,7 +12,8 @@ import { base64 } from '../codec/go-json.ts';
 import { protoJsonValue } from '../codec/index.ts';
 import { consAddress } from '../crypto/address.ts';
 import type { BlockRecord } from '../events/block-store.ts';
-import { blockProtoBytes } from './block.ts';
+import { blockEvidenceProto, blockProtoBytes, storedEvidence } from './block.ts';
+import { evidenceJson } from './evidence.ts';
 import { blockIdProto, commitProto, headerProto, hexBytes } from './proto-forms.ts';
 import { isStoredHeader, type BlockIdJson, type CommitJson, type HeaderJson, type StoredHeader, type ValidatorJson } from './types.ts';
 
@@ -22,7 +23,7 @@ export type RpcHeaderJson = Omit<HeaderJson, 'version'> & { readonly version: { 
 export interface RpcBlockJson {
   readonly header: RpcHeaderJson;
   readonly data: { readonly txs: string[] };
-  readonly evidence: { readonly evidence: never[] };
+  readonly evidence: { readonly evidence: ReturnType<typeof evidenceJson>[] };
   readonly last_commit: CommitJson;
 }
 
@@ -52,7 +53,7 @@ export function blockJson(record: BlockRecord): BlockResultJson {
     block: {
       header: rpcHeaderJson(stored.header),
       data: { txs: record.txs.map(base64) },
-      evidence: { evidence: [] },
+      evidence: { evidence: storedEvidence(stored).map(evidenceJson) },
       last_commit: record.lastCommit as CommitJson,
     },
   };
@@ -67,7 +68,7 @@ export function signedHeaderJson(record: BlockRecord): { header: RpcHeaderJson; 
 /** CometBFT RPC `blockchain` item: {block_id, block_size, header, num_txs}. */
 export function blockMetaJson(record: BlockRecord): { block_id: BlockIdJson; block_size: string; header: RpcHeaderJson; num_txs: string } {
   const stored = storedHeaderOf(record);
-  const size = blockProtoBytes({ header: stored.header, txs: record.txs, lastCommit: record.lastCommit as CommitJson }).length;
+  const size = blockProtoBytes({ header: stored.header, txs: record.txs, lastCommit: record.lastCommit as CommitJson, evidence: storedEvidence(stored) }).length;
   return { block_id: stored.block_id, block_size: size.toString(), header: rpcHeaderJson(stored.header), num_txs: record.txs.length.toString() };
 }
 
@@ -82,7 +83,7 @@ export function sdkBlockJson(record: BlockRecord): { block_id: GoJsonValue; bloc
   const block = protoJsonValue('consensus.types.Block', {
     header: headerProto(stored.header),
     data: { txs: [...record.txs] },
-    evidence: { evidence: [] },
+    evidence: blockEvidenceProto({ evidence: storedEvidence(stored) }),
     last_commit: commitProto(record.lastCommit as CommitJson),
   }) as { [k: string]: GoJsonValue };
   const proposer = hexBytes(stored.header.proposer_address, 'proposer_address');

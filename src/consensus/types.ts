@@ -51,6 +51,8 @@ export interface StoredHeader {
   readonly header: HeaderJson;
   /** the commit this node made for this block (CometBFT's "seen commit") */
   readonly commit: CommitJson;
+  /** the block's evidence list: each DuplicateVoteEvidence's proto bytes, base64 (absent when none) */
+  readonly evidence?: readonly string[];
 }
 
 /** A validator of the (static, genesis-defined) validator set. */

@@ -6,15 +6,17 @@
  * process; the evidence module then runs reference/sdk-modules.md §6.3). Nothing here is part of the
  * chain's state: a block records the votes and evidence it was made with, so a replay needs none of it.
  */
-import type { ConsensusControl } from '../consensus/block-meta.ts';
+import type { BlockEvidence, ConsensusControl } from '../consensus/block-meta.ts';
 import type { ValidatorJson } from '../consensus/types.ts';
 import { votingPower } from '../consensus/validator-set.ts';
 import type { Misbehavior } from '../state/block-info.ts';
 
 export class OperatorControl implements ConsensusControl {
   private readonly offline = new Set<string>();
-  private pending: Misbehavior[] = [];
+  private pending: { misbehavior: Misbehavior; evidence?: Uint8Array }[] = [];
   private readonly pendingHashes = new Set<string>();
+  /** the hashes of the evidence committed in blocks this process made (the pool's committed store) */
+  private readonly committedHashes = new Set<string>();
   /** the consensus addresses whose keys the node holds (undefined: every validator's) */
   private readonly held: ReadonlySet<string> | undefined;
 
@@ -56,10 +58,14 @@ export class OperatorControl implements ConsensusControl {
     return [...this.offline].sort();
   }
 
-  /** Queues evidence for the next block; `hash` (uppercase hex) names it among the pending ones. */
-  injectEvidence(evidence: Misbehavior, hash?: string): void {
-    this.pending.push(evidence);
-    if (hash !== undefined) this.pendingHashes.add(hash);
+  /**
+   * Queues a double sign for the next block's misbehavior. Injected ones have no votes; evidence a
+   * client broadcast brings its proto bytes (`DuplicateVoteEvidence.Bytes()`), which the block's
+   * evidence list carries, and its hash (uppercase hex), which names it among the pending ones.
+   */
+  injectEvidence(misbehavior: Misbehavior, signed?: { bytes: Uint8Array; hash: string }): void {
+    this.pending.push(signed === undefined ? { misbehavior } : { misbehavior, evidence: signed.bytes });
+    if (signed !== undefined) this.pendingHashes.add(signed.hash);
   }
 
   /** Whether evidence of this hash waits for the next block (the evidence pool's `isPending`). */
@@ -67,10 +73,16 @@ export class OperatorControl implements ConsensusControl {
     return this.pendingHashes.has(hash);
   }
 
-  takeEvidence(): readonly Misbehavior[] {
+  /** Whether a block of this process committed evidence of this hash (the pool's `isCommitted`). */
+  isCommittedEvidence(hash: string): boolean {
+    return this.committedHashes.has(hash);
+  }
+
+  takeEvidence(): BlockEvidence {
     const taken = this.pending;
     this.pending = [];
+    for (const hash of this.pendingHashes) this.committedHashes.add(hash);
     this.pendingHashes.clear();
-    return taken;
+    return { misbehavior: taken.map((t) => t.misbehavior), evidence: taken.flatMap((t) => (t.evidence ? [t.evidence] : [])) };
   }
 }

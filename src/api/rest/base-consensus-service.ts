@@ -15,6 +15,7 @@
  */
 import fs from 'node:fs';
 import type { Codec, ProtoObject } from '../../codec/registry.ts';
+import { blockEvidenceProto, storedEvidence } from '../../consensus/block.ts';
 import { storedHeaderOf } from '../../consensus/json.ts';
 import { blockIdProto, commitProto, headerProto, hexBytes } from '../../consensus/proto-forms.ts';
 import type { CommitJson } from '../../consensus/types.ts';
@@ -93,7 +94,7 @@ function blockResponse(node: Node, height: bigint): ProtoObject {
   if (!record) throw GatewayError.unknown(`height ${height} is not available`);
   const stored = storedHeaderOf(record);
   const header = headerProto(stored.header);
-  const block = { header, data: { txs: [...record.txs] }, evidence: { evidence: [] }, last_commit: commitProto(record.lastCommit as CommitJson) };
+  const block = { header, data: { txs: [...record.txs] }, evidence: blockEvidenceProto({ evidence: storedEvidence(stored) }), last_commit: commitProto(record.lastCommit as CommitJson) };
   const proposer = hexBytes(stored.header.proposer_address, 'proposer_address');
   return {
     block_id: blockIdProto(stored.block_id),

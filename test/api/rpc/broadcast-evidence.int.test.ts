@@ -5,7 +5,10 @@
  * module tombstones and jails the validator. Refusals in CometBFT's words: ValidateBasic's, the pool's
  * (time, height, set, powers, signatures), the decoder's.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codec } from '../../../src/codec/index.ts';
+import { timestampFromText } from '../../../src/codec/time-text.ts';
 import { voteSignBytes } from '../../../src/consensus/vote.ts';
 import { validatorSign } from '../../../src/consensus/validator-signer.ts';
 import { timeText } from '../../../src/consensus/proto-forms.ts';
@@ -23,9 +26,36 @@ afterAll(async () => {
   await n?.close();
 });
 
-async function call(params: unknown): Promise<any> {
-  const res = await fetch(n.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'broadcast_evidence', params }) });
+async function rpc(method: string, params: unknown): Promise<any> {
+  const res = await fetch(n.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
   return res.json();
+}
+const call = (params: unknown) => rpc('broadcast_evidence', params);
+
+/** DuplicateVoteEvidence's proto bytes, from its cmtjson (the proto's own encoder). */
+function evidenceProtoBytes(ev: ReturnType<typeof evidence>): Buffer {
+  const ts = (t: string) => timestampFromText(t);
+  const hexOf = (h: string) => Buffer.from(h, 'hex');
+  const voteOf = (v: ReturnType<typeof vote>) => ({
+    type: v.type,
+    height: BigInt(v.height),
+    round: v.round,
+    block_id: { hash: hexOf(v.block_id.hash), part_set_header: { total: v.block_id.parts.total, hash: hexOf(v.block_id.parts.hash) } },
+    timestamp: ts(v.timestamp),
+    validator_address: hexOf(v.validator_address),
+    validator_index: v.validator_index,
+    signature: Buffer.from(v.signature, 'base64'),
+  });
+  const value = ev.value as { vote_a: ReturnType<typeof vote>; vote_b: ReturnType<typeof vote>; TotalVotingPower: string; ValidatorPower: string; Timestamp: string };
+  return Buffer.from(
+    codec.encode('consensus.types.DuplicateVoteEvidence', {
+      vote_a: voteOf(value.vote_a),
+      vote_b: voteOf(value.vote_b),
+      total_voting_power: BigInt(value.TotalVotingPower),
+      validator_power: BigInt(value.ValidatorPower),
+      timestamp: ts(value.Timestamp),
+    }),
+  );
 }
 
 const key = () => consKeys[1]!;
@@ -111,11 +141,37 @@ describe('broadcast_evidence', () => {
     const before = (await (await fetch(`${n.restUrl}/sdk/staking/v1beta1/validators?status=BOND_STATUS_BONDED`)).json()) as any;
     expect(before.validators).toHaveLength(3);
     n.node.produceBlock();
+    // the block carries it: its evidence list as cmtjson (what was sent), the header's evidence_hash
+    // the Merkle root over its proto bytes (one leaf: sha256(0x00 ‖ bytes)), whose sha256 is the hash answered
+    const height = n.node.height;
+    const block = (await rpc('block', { height: String(height) })).result;
+    expect(block.block.evidence).toEqual({ evidence: [ev] });
+    const bytes = evidenceProtoBytes(ev);
+    expect(createHash('sha256').update(bytes).digest('base64')).toBe(first.result.hash);
+    expect(block.block.header.evidence_hash).toBe(createHash('sha256').update(Buffer.concat([Buffer.of(0), bytes])).digest('hex').toUpperCase());
+    const earlier = (await rpc('block', { height: String(height - 1n) })).result;
+    expect(earlier.block.evidence).toEqual({ evidence: [] });
+    expect(earlier.block.header.evidence_hash).toBe('E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855');
+    // the SDK's block service: the same list as gogo jsonpb
+    const sdk = (await (await fetch(`${n.restUrl}/sdk/base/consensus/v1beta1/blocks/${height}`)).json()) as any;
+    const dup = sdk.block.evidence.evidence[0].duplicate_vote_evidence;
+    expect([sdk.block.evidence.evidence.length, dup.vote_a.type, dup.vote_a.height, dup.vote_b.signature, dup.total_voting_power, dup.validator_power]).toEqual([
+      1,
+      'SIGNED_MSG_TYPE_PRECOMMIT',
+      '2',
+      ev.value.vote_b.signature,
+      ev.value.TotalVotingPower,
+      ev.value.ValidatorPower,
+    ]);
+    expect(sdk.sdk_block.evidence).toEqual(sdk.block.evidence);
+    // committed: broadcast again, it answers the same hash and no block takes it a second time
+    expect((await call({ evidence: ev })).result).toEqual(first.result);
     const infos = (await (await fetch(`${n.restUrl}/sdk/slashing/v1beta1/signing_infos`)).json()) as any;
     const tombstoned = infos.info.filter((i: any) => i.tombstoned).map((i: any) => i.jailed_until);
     expect(tombstoned).toEqual(['9999-12-31T23:59:59Z']);
     n.node.produceBlock();
     const after = (await (await fetch(`${n.restUrl}/sdk/staking/v1beta1/validators?status=BOND_STATUS_BONDED`)).json()) as any;
     expect(after.validators).toHaveLength(2);
+    expect((await rpc('block', { height: String(n.node.height) })).result.block.evidence).toEqual({ evidence: [] });
   });
 });

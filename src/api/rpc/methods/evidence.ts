@@ -3,11 +3,12 @@
  * double sign (`tendermint/DuplicateVoteEvidence`, two votes of one validator at one height, round
  * and type for different blocks) is decoded, checked (`ValidateBasic`), verified against the chain as
  * the evidence pool's `AddEvidence` does (src/consensus/evidence.ts) and committed in the next block
- * as ABCI misbehavior, where the evidence module slashes, jails and tombstones. The answer is its
- * hash. Evidence already waiting for the next block is taken again without a second entry.
+ * (its evidence list, the header's evidence_hash) and as ABCI misbehavior, where the evidence module
+ * slashes, jails and tombstones. The answer is its hash. Evidence already waiting for the next block,
+ * or committed in a block this process made, is taken again without a second entry.
  * Light client attack evidence is refused: one node has no light clients to deceive.
  */
-import { evidenceHash, evidenceText, hex, LIGHT_CLIENT_ATTACK_EVIDENCE, validateBasic, verifyDuplicateVote, type EvidenceChain } from '../../../consensus/evidence.ts';
+import { evidenceBytes, evidenceHashText, evidenceText, hex, LIGHT_CLIENT_ATTACK_EVIDENCE, validateBasic, verifyDuplicateVote, type EvidenceChain } from '../../../consensus/evidence.ts';
 import type { Node } from '../../../node/node.ts';
 import { votingPower } from '../../../consensus/validator-set.ts';
 import { decodeEvidence, type DecodedEvidence } from '../evidence-param.ts';
@@ -44,13 +45,15 @@ export const evidenceRoutes: Record<string, Route> = {
       if (basic !== undefined) throw RpcError.internal(`evidence.ValidateBasic failed: ${basic}`);
       const control = node.consensusControl;
       if (!control) throw RpcError.internal('this node has no consensus engine to take evidence');
-      const hash = hex(evidenceHash(ev));
-      if (!control.isPendingEvidence(hash)) {
+      const bytes = evidenceBytes(ev);
+      const hash = evidenceHashText(bytes);
+      // the pool's AddEvidence: evidence pending or already committed is taken without a second entry
+      if (!control.isPendingEvidence(hash) && !control.isCommittedEvidence(hash)) {
         const verified = verifyDuplicateVote(ev, chainOf(node));
         if ('error' in verified) throw RpcError.internal(`failed to add evidence: Invalid evidence: ${verified.error}. Evidence: ${evidenceText(ev)}`);
         control.injectEvidence(
           { type: 'DUPLICATE_VOTE', address: verified.validator.address, power: votingPower(verified.validator), height: ev.voteA!.height, timeNs: ev.timeNs, totalVotingPower: ev.totalVotingPower },
-          hash,
+          { bytes, hash },
         );
       }
       // ResultBroadcastEvidence.Hash is a []byte: base64
