@@ -44,18 +44,9 @@ function randomCode(n: number): string {
 /** How long a download grant can be given back by `downloadFailed` (a session lives 120 s idle). */
 const GRANT_SECONDS = 3600;
 
-interface Grant {
-  readonly wallet: string;
-  readonly fileHash: string;
-  readonly fileSize: number;
-  readonly time: number;
-}
-
 export class MetaNodeService {
   /** set by ChainDuties: called when a file has all its replicas and must be recorded on chain */
   onFileComplete: (file: FileRow) => void = () => undefined;
-  /** the downloads granted in the last hour, by grant id (a restart forgets them: nothing is given back then) */
-  private readonly grants = new Map<string, Grant>();
 
   constructor(
     readonly store: MetaStore,
@@ -293,14 +284,10 @@ export class MetaNodeService {
     if (plan.slices.some((s) => s.holders.length === 0)) return refuse(ReturnCode.FILE_REQ_FAILURE, `file ${f.file_hash} has a slice no online resource node holds`);
     const grantId = randomUUID();
     const now = this.now();
-    // grants are kept in the order made: the expired ones are at the front
-    for (const [id, g] of this.grants) {
-      if (g.time >= now - GRANT_SECONDS) break;
-      this.grants.delete(id);
-    }
-    this.grants.set(grantId, { wallet, fileHash: f.file_hash, fileSize: f.file_size, time: now });
     this.store.transaction(() => {
       this.store.consume(wallet, cost);
+      // kept with the charge (a restart keeps both); the expired ones go
+      this.store.putDownloadGrant({ grant_id: grantId, wallet, file_hash: f.file_hash, file_size: f.file_size, time: now }, now - GRANT_SECONDS);
       this.store.event(now, kind, { wallet, owner: f.owner, file_hash: f.file_hash, charged_noz: cost.toString(), grant_id: grantId, ...extra });
     });
     return { ok: true, ...plan, grantId };
@@ -308,13 +295,13 @@ export class MetaNodeService {
 
   /** A granted download the resource node gave up on: the charge of the bytes not served comes back, once. */
   async downloadFailed(r: SpRequests['downloadFailed']): Promise<SpResponses['downloadFailed']> {
-    const g = this.grants.get(r.grantId);
-    if (!g) return { ok: true };
-    this.grants.delete(r.grantId);
-    const refund = failedDownloadRefund(this.settings, g.fileSize, r.servedBytes);
+    const now = this.now();
     this.store.transaction(() => {
+      const g = this.store.takeDownloadGrant(r.grantId, now - GRANT_SECONDS);
+      if (!g) return;
+      const refund = failedDownloadRefund(this.settings, g.file_size, r.servedBytes);
       if (refund > 0n) this.store.refund(g.wallet, refund);
-      this.store.event(this.now(), 'download_failed', { wallet: g.wallet, file_hash: g.fileHash, grant_id: r.grantId, reason: r.reason, served_bytes: r.servedBytes, refunded_noz: refund.toString() });
+      this.store.event(now, 'download_failed', { wallet: g.wallet, file_hash: g.file_hash, grant_id: r.grantId, reason: r.reason, served_bytes: r.servedBytes, refunded_noz: refund.toString() });
     });
     return { ok: true };
   }

@@ -2,8 +2,8 @@
  * The meta-node service's state, in SQLite under its home (`data/meta.sqlite`, WAL): each wallet's
  * ozone balance and sequence number, the prepay events already credited (so a restart never credits
  * twice), the resource nodes of the cluster, the file and slice index with its replicas, shares,
- * each node's unsettled traffic, the epochs reported, and an append-only log of everything the
- * service did (`events`). Amounts are decimal TEXT (bigint in memory). Every change that must be
+ * each node's unsettled traffic, the epochs reported, the downloads granted in the last hour (which a
+ * failed download gives back), and an append-only log of everything the service did (`events`). Amounts are decimal TEXT (bigint in memory). Every change that must be
  * all-or-nothing runs in one SQLite transaction.
  */
 import type Database from 'better-sqlite3';
@@ -34,6 +34,9 @@ CREATE TABLE IF NOT EXISTS traffic_log (id INTEGER PRIMARY KEY AUTOINCREMENT, ti
 CREATE TABLE IF NOT EXISTS reports (epoch INTEGER PRIMARY KEY, reference TEXT NOT NULL, reporter TEXT NOT NULL, signers INTEGER NOT NULL,
   tx_hash TEXT NOT NULL, height INTEGER NOT NULL, time INTEGER NOT NULL, total TEXT NOT NULL, volumes TEXT NOT NULL, carried TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY AUTOINCREMENT, time INTEGER NOT NULL, type TEXT NOT NULL, attributes TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS download_grants (grant_id TEXT PRIMARY KEY, wallet TEXT NOT NULL, file_hash TEXT NOT NULL,
+  file_size INTEGER NOT NULL, time INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS download_grants_by_time ON download_grants (time);
 `;
 
 export interface WalletRow {
@@ -101,6 +104,15 @@ export interface ReportRow {
   readonly volumes: string;
   /** JSON {wallet: volume} */
   readonly carried: string;
+}
+
+/** A charged download the resource node may still report as failed (`downloadFailed`). */
+export interface DownloadGrantRow {
+  readonly grant_id: string;
+  readonly wallet: string;
+  readonly file_hash: string;
+  readonly file_size: number;
+  readonly time: number;
 }
 
 export interface MetaEvent {
@@ -331,6 +343,21 @@ export class MetaStore {
 
   deleteExpiredShares(owner: string, now: number): number {
     return this.db.prepare('DELETE FROM shares WHERE owner = ? AND expire_time != 0 AND expire_time <= ?').run(owner, now).changes;
+  }
+
+  // ── download grants ──
+  /** Records a grant, and forgets those made before `expiredBefore`. */
+  putDownloadGrant(g: DownloadGrantRow, expiredBefore: number): void {
+    this.db.prepare('DELETE FROM download_grants WHERE time < ?').run(expiredBefore);
+    this.db.prepare('INSERT INTO download_grants (grant_id, wallet, file_hash, file_size, time) VALUES (@grant_id, @wallet, @file_hash, @file_size, @time)').run(g);
+  }
+
+  /** Takes a grant made at or after `notBefore` (once: it is deleted). */
+  takeDownloadGrant(grantId: string, notBefore: number): DownloadGrantRow | undefined {
+    const g = this.db.prepare('SELECT * FROM download_grants WHERE grant_id = ?').get(grantId) as DownloadGrantRow | undefined;
+    if (g === undefined) return undefined;
+    this.db.prepare('DELETE FROM download_grants WHERE grant_id = ?').run(grantId);
+    return g.time >= notBefore ? g : undefined;
   }
 
   // ── traffic ──

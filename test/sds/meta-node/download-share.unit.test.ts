@@ -77,6 +77,25 @@ describe('download', () => {
     ]);
   });
 
+  it('a grant outlives a restart of the meta node (kept with its charge), and expires after an hour', async () => {
+    const granted = await requestDownload(m, alice, f, alice, n2);
+    if (!granted.ok) throw new Error(granted.detail);
+    m.reopen();
+    await m.service.downloadFailed({ grantId: granted.grantId, servedBytes: 0, reason: 'the node restarted' });
+    expect(await ozoneOf(alice)).toBe('600');
+    // taken once, across restarts too
+    m.reopen();
+    await m.service.downloadFailed({ grantId: granted.grantId, servedBytes: 0, reason: 'again' });
+    expect(await ozoneOf(alice)).toBe('600');
+    // a grant reported more than an hour after it was made gives nothing back
+    const late = await requestDownload(m, alice, f, alice, n2);
+    if (!late.ok) throw new Error(late.detail);
+    m.time += 3601;
+    await m.service.downloadFailed({ grantId: late.grantId, servedBytes: 0, reason: 'too late' });
+    expect(await ozoneOf(alice)).toBe('150');
+    expect(m.store.events(0, 100, 'download_failed').map((e) => e.attributes.grant_id)).toEqual([granted.grantId]);
+  });
+
   it('a signature over a stale SN, an unknown file, a file not yet complete: -6', async () => {
     const t = m.time;
     const stale = await m.service.requestDownload({ signature: signSds(alice.key, SignedMessage.upload(f.fileHash, alice.address, SN(0), t)), reqTime: t, fileHash: f.fileHash, owner: alice.address, pp: n1.networkAddress });
