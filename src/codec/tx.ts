@@ -264,9 +264,10 @@ interface UnpackBudget {
 /**
  * InterfaceRegistry.UnpackAny: an empty type URL unpacks to nothing; otherwise the type must
  * implement `iface`, and Any fields inside it are checked against the interfaces they accept. Each
- * top-level Any gets the SDK's budget (`statefulUnpacker`): depth 10, 100 calls in all.
+ * top-level Any gets the SDK's budget (`statefulUnpacker`): depth 10, 100 calls in all. Also what
+ * the SDK CLI's `UnmarshalInterfaceJSON` runs on an Any it read from JSON.
  */
-function unpackAs(c: Codec, any: Any, iface: InterfaceName, budget: UnpackBudget = { depth: MAX_UNPACK_ANY_DEPTH, calls: { count: MAX_UNPACK_ANY_CALLS } }): void {
+export function unpackAs(c: Codec, any: Any, iface: InterfaceName, budget: UnpackBudget = { depth: MAX_UNPACK_ANY_DEPTH, calls: { count: MAX_UNPACK_ANY_CALLS } }): void {
   if (budget.depth === 0) throw new Error('max depth exceeded');
   if (budget.calls.count === 0) throw new Error('call limit exceeded');
   budget.calls.count--;

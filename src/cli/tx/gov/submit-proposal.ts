@@ -6,6 +6,7 @@
 import { Command } from 'commander';
 import { parseProtoJson } from '../../../codec/proto-json.ts';
 import type { Any, Codec } from '../../../codec/registry.ts';
+import { unpackAs } from '../../../codec/tx.ts';
 import type { CliContext } from '../../context.ts';
 import { typeUrl } from '../../../naming.ts';
 import { coinsArg } from '../staking/args.ts';
@@ -16,15 +17,15 @@ import { type LegacyProposalFile, readLegacyProposalFile, readProposalFile } fro
 /**
  * SDK `Codec.UnmarshalInterfaceJSON(msg, &sdk.Msg)`: one proto-JSON message with its `@type`
  * (jsonpb: `Any JSON doesn't have '@type'`, `unable to resolve type URL X`, `unknown field "f" in
- * types.MsgSend`), which must be a Msg (the registry's `no concrete type registered for type URL X
- * against interface *types.Msg`).
+ * types.MsgSend`), then the registry's `UnpackAny`: it must be a Msg, and the Anys inside it must
+ * be what their fields accept (`no concrete type registered for type URL X against interface
+ * *types.Msg`, or `… *v1beta1.Content` for a MsgExecLegacyContent whose content is not one).
  */
 export function proposalMessageArg(raw: string, codec: Codec): Any {
   const value = JSON.parse(raw) as unknown;
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && !Object.hasOwn(value, '@type')) throw new Error("Any JSON doesn't have '@type'");
   const any = parseProtoJson('google.protobuf.Any', raw, { codec }) as unknown as Any;
-  const typeName = codec.typeNameOfUrl(any.type_url);
-  if (typeName === null || !codec.interfaces.implements('Msg', typeName)) throw new Error(`no concrete type registered for type URL ${any.type_url} against interface *types.Msg`);
+  unpackAs(codec, any, 'Msg');
   return any;
 }
 

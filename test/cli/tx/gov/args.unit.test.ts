@@ -80,6 +80,13 @@ describe('tx gov: local argument errors', () => {
       await submit([{ '@type': '/sdk.gov.v1beta1.TextProposal', title: 'a', description: 'b' }]),
       'no concrete type registered for type URL /sdk.gov.v1beta1.TextProposal against interface *types.Msg',
     );
+    // the unpacking recurses into the message (UnpackInterfaces): a MsgExecLegacyContent's content must be a Content
+    const gov = moduleAccountAddress('gov');
+    const send = { '@type': '/sdk.bank.v1beta1.MsgSend', from_address: gov, to_address: ALICE.address, amount: [] };
+    await fails(
+      await submit([{ '@type': '/sdk.gov.v1.MsgExecLegacyContent', content: send, authority: gov }]),
+      'no concrete type registered for type URL /sdk.bank.v1beta1.MsgSend against interface *v1beta1.Content',
+    );
     // then MsgSubmitProposal's ValidateBasic
     await fails(await submit([]), 'either metadata or Msgs length must be non-nil: no messages proposed');
   });
