@@ -18,7 +18,7 @@ const DEC_COIN = new RegExp(`^([0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)[\\t\\n\\v\\f\\r ]
 const GO_SPACE = '[\\t\\n\\v\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]';
 const GO_TRIM = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, 'g');
 
-function goTrimSpace(s: string): string {
+export function goTrimSpace(s: string): string {
   return s.replace(GO_TRIM, '');
 }
 

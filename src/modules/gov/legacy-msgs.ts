@@ -7,6 +7,7 @@
 import { createCodec, type Any } from '../../codec/registry.ts';
 import { SdkErrors } from '../../errors.ts';
 import type { ProtoCoin } from '../../math/coins.ts';
+import { goTrimSpace } from '../../math/coin-parse.ts';
 import { NEUTRAL, REAL } from '../../naming.ts';
 import type { MsgSpec } from '../../state/module.ts';
 import { moduleAccountAddress } from '../auth/account.ts';
@@ -58,12 +59,12 @@ function textContent(content: Any | null): TextContent {
   return { title: String(value.title ?? ''), description: String(value.description ?? '') };
 }
 
-/** `ValidateAbstract` of a legacy Content. */
+/** `ValidateAbstract` of a legacy Content: lengths in bytes (Go `len`), blank as `strings.TrimSpace` sees it. */
 function validateContent(c: TextContent): void {
-  if (c.title.trim().length === 0) throw GovErrors.InvalidProposalContent.wrap('proposal title cannot be blank');
-  if (c.title.length > MAX_TITLE_LENGTH) throw GovErrors.InvalidProposalContent.wrap(`proposal title is longer than max length of ${MAX_TITLE_LENGTH}`);
-  if (c.description.length === 0) throw GovErrors.InvalidProposalContent.wrap('proposal description cannot be blank');
-  if (c.description.length > MAX_DESCRIPTION_LENGTH) throw GovErrors.InvalidProposalContent.wrap(`proposal description is longer than max length of ${MAX_DESCRIPTION_LENGTH}`);
+  if (goTrimSpace(c.title) === '') throw GovErrors.InvalidProposalContent.wrap('proposal title cannot be blank');
+  if (Buffer.byteLength(c.title, 'utf8') > MAX_TITLE_LENGTH) throw GovErrors.InvalidProposalContent.wrap(`proposal title is longer than max length of ${MAX_TITLE_LENGTH}`);
+  if (c.description === '') throw GovErrors.InvalidProposalContent.wrap('proposal description cannot be blank');
+  if (Buffer.byteLength(c.description, 'utf8') > MAX_DESCRIPTION_LENGTH) throw GovErrors.InvalidProposalContent.wrap(`proposal description is longer than max length of ${MAX_DESCRIPTION_LENGTH}`);
 }
 
 /** v1beta1 checks an address only for emptiness (`ErrInvalidAddress.Wrap(addr)`). */

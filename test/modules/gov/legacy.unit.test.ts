@@ -40,6 +40,20 @@ describe('gov v1beta1 messages', () => {
     expect(chain.app.state.gov.next_proposal_id).toBe(1n);
   });
 
+  it('ValidateAbstract measures in bytes (Go len) and trims as strings.TrimSpace', () => {
+    const chain = govChain();
+    // 47 three-byte characters: 141 bytes
+    expectCode(chain.deliver(bob, [M.legacySubmit(bob.address, textContent('提'.repeat(47), 'D'), 0n)]), 'gov', 5, 'proposal title is longer than max length of 140: invalid proposal content');
+    // 3334 three-byte characters: 10002 bytes, refused by ValidateBasic before the keeper's 255-byte cap
+    expectCode(chain.deliver(bob, [M.legacySubmit(bob.address, textContent('T', '案'.repeat(3334)), 0n)]), 'gov', 5, 'proposal description is longer than max length of 10000: invalid proposal content');
+    // U+0085 (NEL) is white space to Go's TrimSpace (not to JS trim)
+    expectCode(chain.deliver(bob, [M.legacySubmit(bob.address, textContent('\u0085', 'D'), 0n)]), 'gov', 5, 'proposal title cannot be blank: invalid proposal content');
+    expect(chain.app.state.gov.next_proposal_id).toBe(1n);
+    // 46 of them (138 bytes) pass
+    chain.ok(bob, [M.legacySubmit(bob.address, textContent('提'.repeat(46), 'D'), 0n)]);
+    expect(chain.app.state.gov.next_proposal_id).toBe(2n);
+  });
+
   it('legacy vote option checks (gov 7)', () => {
     const chain = govChain();
     expectCode(chain.deliver(alice, [M.legacyVote(alice.address, 1n, 0)]), 'gov', 7, 'VOTE_OPTION_UNSPECIFIED: invalid vote option');
