@@ -14,7 +14,7 @@
  */
 import { parseProtoJson, printProtoJson } from '../../codec/proto-json.ts';
 import type { Any, Codec, ProtoObject } from '../../codec/registry.ts';
-import { GO_INTERFACE } from '../../codec/interface-registry.ts';
+import { unpackAs } from '../../codec/tx.ts';
 import { DEFAULT_GAS_LIMIT, unsignedTxDocument, type UnsignedTx } from '../../client/sign-tx.ts';
 import { ChainError, SdkErrors } from '../../errors.ts';
 import { validateTxFee } from '../../abci/ante.ts';
@@ -88,10 +88,13 @@ function readRequest(codec: Codec, json: Json): { body: ProtoObject; fee: ProtoO
 function checkMessages(codec: Codec, messages: readonly Any[], specs: ReadonlyMap<string, MsgSpec>): void {
   if (messages.length === 0) throw GatewayError.invalidArgument('no messages: give at least one message with its "@type"');
   for (const any of messages) {
-    const name = codec.typeNameOfUrl(any.type_url);
-    if (name === null || !codec.interfaces.implements('Msg', name)) {
-      throw GatewayError.invalidArgument(`no concrete type registered for type URL ${any.type_url} against interface ${GO_INTERFACE.Msg}`);
+    // the registry's UnpackAny, as the CLI's UnmarshalInterfaceJSON: a Msg, and the Anys inside it what their fields accept
+    try {
+      unpackAs(codec, any, 'Msg');
+    } catch (e) {
+      throw GatewayError.invalidArgument((e as Error).message);
     }
+    const name = codec.typeNameOfUrl(any.type_url)!;
     const spec = specs.get(name);
     if (!spec) throw GatewayError.invalidArgument(`unable to resolve type URL ${any.type_url}: this chain has no handler for that message type`);
     try {

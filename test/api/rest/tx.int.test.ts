@@ -309,6 +309,10 @@ describe('POST /sdk/tx/v1beta1/unsigned (--generate-only)', () => {
     };
     expect(await refusal({ msgs: [{ ...send, '@type': '/sdk.bank.v1beta1.MsgSendX' }] })).toBe('unable to resolve type URL /sdk.bank.v1beta1.MsgSendX');
     expect(await refusal({ msgs: [{ '@type': '/sdk.crypto.ed25519.PubKey', key: 'AA==' }] })).toBe('no concrete type registered for type URL /sdk.crypto.ed25519.PubKey against interface *types.Msg');
+    // the Anys inside a message too, as `tx gov submit-proposal --generate-only` unpacks them: a legacy content that is not a Content
+    const exec = { '@type': '/sdk.gov.v1.MsgExecLegacyContent', content: send, authority: send.from_address };
+    const submit = { '@type': '/sdk.gov.v1.MsgSubmitProposal', messages: [exec], initial_deposit: [], proposer: send.from_address, metadata: '', title: 't', summary: 's' };
+    expect(await refusal({ msgs: [submit] })).toBe('no concrete type registered for type URL /sdk.bank.v1beta1.MsgSend against interface *v1beta1.Content');
     expect(await refusal({ msgs: [{ ...send, from_address: 'st1bad' }] })).toMatch(/^invalid from address: .*invalid address$/);
     expect(await refusal({ msgs: [{ ...send, amount: [] }] })).toMatch(/invalid coins$/);
     expect(await refusal({ msgs: [] })).toBe('no messages: give at least one message with its "@type"');
