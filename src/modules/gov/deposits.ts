@@ -3,7 +3,8 @@
  * voting period it may bring), and refunding or burning all of a proposal's deposits.
  */
 import type { Draft } from 'immer';
-import { coinsAdd, coinsIsAllGte, formatCoins, type Coins } from '../../math/coins.ts';
+import { SdkErrors } from '../../errors.ts';
+import { coinsAdd, coinsIsAllGte, formatCoins, validateCoins, type Coins } from '../../math/coins.ts';
 import type { AppState } from '../../state/app-state.ts';
 import type { Ctx } from '../../state/module.ts';
 import { burnCoins, sendCoinsFromAccountToModule, sendCoinsFromModuleToAccount } from '../bank/state.ts';
@@ -25,8 +26,8 @@ export function activateVotingPeriod(draft: Draft<AppState>, proposal: ProposalR
 
 /**
  * `AddDeposit`: the proposal must exist (gov 2) and be in its deposit or voting period (gov 3);
- * the coins go to the gov account; reaching min_deposit in deposit period starts the vote.
- * Returns whether it did.
+ * the coins go to the gov account (a zero, unsorted or repeated coin: sdk 10, as the send refuses
+ * it); reaching min_deposit in deposit period starts the vote. Returns whether it did.
  */
 export function addDeposit(draft: Draft<AppState>, proposalId: bigint, depositor: string, amount: Coins, ctx: Ctx): boolean {
   const key = proposalKey(proposalId);
@@ -35,6 +36,9 @@ export function addDeposit(draft: Draft<AppState>, proposalId: bigint, depositor
   if (proposal.status !== 'PROPOSAL_STATUS_DEPOSIT_PERIOD' && proposal.status !== 'PROPOSAL_STATUS_VOTING_PERIOD') {
     throw GovErrors.InactiveProposal.wrap(proposalId.toString());
   }
+  // the bank's SendCoins (`subUnlockedCoins`) first refuses a coin set that is not valid: ValidateBasic
+  // checked NewCoins of the amount (zero coins dropped, sorted), the send takes it as given
+  if (validateCoins(amount) !== undefined) throw SdkErrors.InvalidCoins.wrap(formatCoins(amount));
   sendCoinsFromAccountToModule(draft, depositor, 'gov', amount, ctx);
   proposal = { ...proposal, total_deposit: coinsAdd(proposal.total_deposit, amount) };
   draft.gov.proposals[key] = proposal as Draft<ProposalRecord>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ABSTAIN, advanceTo, eventsOf, execLegacy, expectCode, GOV, govChain, keys, M, MIN_DEPOSIT, NO, pack, proposal, sendFromGov, STOS, textContent, valoper, VETO, YES } from './harness.ts';
+import type { TxMessage } from '../../../src/client/sign-tx.ts';
 
 const [alice, bob, carol] = keys as [(typeof keys)[0], (typeof keys)[0], (typeof keys)[0]];
 const long = 'x'.repeat(256);
@@ -11,6 +12,18 @@ describe('MsgSubmitProposal (v1)', () => {
     expect(eventsOf(r.events, 'submit_proposal')).toEqual([{ proposal_id: '1', proposal_messages: '' }]);
     expect(eventsOf(r.events, 'proposal_deposit')).toEqual([{ amount: '', proposal_id: '1' }]);
     expect(chain.app.state.gov.deposits['1']).toEqual({ [Object.keys(chain.app.state.gov.deposits['1']!)[0]!]: { depositor: bob.address, amount: [] } });
+  });
+
+  it('a deposit with a zero coin (or unsorted coins) passes ValidateBasic (NewCoins sanitizes) but the send refuses it: sdk 10, nothing recorded', () => {
+    const chain = govChain();
+    const zero = [{ denom: 'wei', amount: '0' }];
+    expectCode(chain.deliver(bob, [M.submit(bob.address, [], 0n, { metadata: 'm', initial_deposit: zero })]), 'sdk', 10, 'failed to execute message; message index: 0: 0wei: invalid coins');
+    expect(chain.app.state.gov.next_proposal_id).toBe(1n);
+    chain.ok(bob, [M.submit(bob.address, [], 0n, { metadata: 'm' })]);
+    const deposit = (amount: { denom: string; amount: string }[]): TxMessage => ({ typeName: 'sdk.gov.v1.MsgDeposit', value: { proposal_id: 1n, depositor: carol.address, amount } });
+    expectCode(chain.deliver(carol, [deposit(zero)]), 'sdk', 10, 'failed to execute message; message index: 0: 0wei: invalid coins');
+    expectCode(chain.deliver(carol, [deposit([{ denom: 'xyz', amount: '5' }, { denom: 'wei', amount: '1' }])]), 'sdk', 10, 'failed to execute message; message index: 0: 5xyz,1wei: invalid coins');
+    expect(Object.values(chain.app.state.gov.deposits['1']!).map((d) => d.depositor)).toEqual([bob.address]);
   });
 
   it('an initial deposit reaching min_deposit starts voting at once (second submit_proposal event); several messages', () => {
