@@ -6,6 +6,7 @@
  * where `5` and `"5"` differ.
  */
 import { goQuoteChar } from './go-quote.ts';
+import { utf8Text } from './utf8.ts';
 
 export type GoJsonNode =
   | { readonly kind: 'null'; readonly raw: string }
@@ -34,7 +35,6 @@ type Frame =
   | { kind: 'array'; start: number; items: GoJsonNode[] }
   | { kind: 'object'; start: number; entries: [string, GoJsonNode][]; key: string };
 
-const utf8 = new TextDecoder('utf-8');
 
 /**
  * Nodes whose texts are made when read: a batch of broadcasts reads each tx's raw text once and
@@ -48,7 +48,7 @@ class Span {
     protected readonly end: number,
   ) {}
   get raw(): string {
-    return (this.rawText ??= utf8.decode(this.buf.subarray(this.start, this.end)));
+    return (this.rawText ??= utf8Text(this.buf.subarray(this.start, this.end)));
   }
 }
 
@@ -60,7 +60,7 @@ class StringNode extends Span {
   }
   get value(): string {
     const body = this.buf.subarray(this.start + 1, this.end - 1);
-    return (this.valueText ??= this.escaped ? unescapeGo(body) : utf8.decode(body));
+    return (this.valueText ??= this.escaped ? unescapeGo(body) : utf8Text(body));
   }
 }
 
@@ -87,7 +87,7 @@ export function readGoJson(input: Uint8Array | string, opts: { readonly stream?:
   const buf = typeof input === 'string' ? new TextEncoder().encode(input) : input;
   const n = buf.length;
   let i = 0;
-  const text = (from: number, to: number) => utf8.decode(buf.subarray(from, to));
+  const text = (from: number, to: number) => utf8Text(buf.subarray(from, to));
   const fail = (context: string): never => {
     if (i >= n && opts.stream) throw new GoJsonSyntaxError(buf.every(isSpace) ? 'EOF' : 'unexpected EOF');
     if (i >= n) throw new GoJsonSyntaxError('unexpected end of JSON input');
@@ -257,7 +257,7 @@ function unescapeGo(body: Uint8Array): string {
   let run = 0;
   let k = 0;
   const flush = (to: number) => {
-    if (to > run) out += utf8.decode(body.subarray(run, to));
+    if (to > run) out += utf8Text(body.subarray(run, to));
   };
   const hex4 = (at: number) => parseInt(String.fromCharCode(...body.subarray(at, at + 4)), 16);
   while (k < body.length) {

@@ -5,6 +5,7 @@
  * component (possibly empty), and the first route in table order that matches wins.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { utf8Text } from '../../codec/utf8.ts';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -81,7 +82,6 @@ export function pathComponents(rawPath: string): string[] {
   return goPathUnescape(rawPath).slice(1).split('/');
 }
 
-const UTF8 = new TextDecoder('utf-8');
 
 /**
  * Go's `url.PathUnescape`: each `%XX` is a byte, whatever bytes they make (Go's strings hold any;
@@ -102,5 +102,5 @@ function goPathUnescape(raw: string): string {
     } else if (c < 0x100) bytes.push(c);
     else bytes.push(...Buffer.from(raw[i]!, 'utf8'));
   }
-  return UTF8.decode(Uint8Array.from(bytes));
+  return utf8Text(Uint8Array.from(bytes));
 }

@@ -9,6 +9,7 @@
 import { GoDecodeError, goBase64Decode, goHexDecode } from './go-bytes-text.ts';
 import { GoJsonSyntaxError, readGoJson, type GoJsonNode } from '../../codec/go-json-reader.ts';
 import { goQuoteString } from '../../codec/go-quote.ts';
+import { utf8Text } from '../../codec/utf8.ts';
 
 /** The Go type of a method argument. `optional` ones are pointers: absent or null → undefined. */
 export type ParamType =
@@ -221,7 +222,7 @@ export function decodeUriParam(t: ParamType, arg: string): ParamValue {
       if (e instanceof GoDecodeError) throw new ParamError(e.message);
       throw e;
     }
-    return t.kind === 'string' ? new TextDecoder().decode(bytes) : bytes;
+    return t.kind === 'string' ? utf8Text(bytes) : bytes;
   }
   if (isQuoted && wantsBytes) return new TextEncoder().encode(decodeJsonParam(P.string, arg) as string);
   return decodeJsonParam(t, arg);
