@@ -319,9 +319,12 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
     }
   }, 1000);
   recordSigned.unref();
+  let closed = false;
   const subscription: Subscription = node.blocks$.subscribe((block) => {
     // CometBFT state/execution.go
     log.info('committed state', { module: 'state', height: block.height, num_txs: block.txs.length, app_hash: Buffer.from(block.appHash).toString('hex').toUpperCase() });
+    // the blocks a closing node still writes are reported while it closes (logged, not pruned after)
+    if (closed) return;
     try {
       pruner.afterCommit(block.height);
     } catch (e) {
@@ -334,7 +337,6 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
   let grpc: RunningGrpcServer | undefined;
   let eth: RunningEthServer | undefined;
   const serving: ServingAddress[] = [];
-  let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
@@ -347,17 +349,17 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
   const closeLocked = async () => {
     clearInterval(recordSigned);
     node.stop();
-    subscription.unsubscribe();
     await eth?.close();
     await grpc?.close();
     await rest?.close();
     await rpc?.close();
     let failure: unknown;
     try {
-      node.close(); // waits for the last block writes; throws if the block store failed
+      node.close(); // waits for the last block writes (each logged as committed); throws if the block store failed
     } catch (e) {
       failure = e;
     }
+    subscription.unsubscribe();
     // the last vote this validator signed: the precommit of the last committed block (not
     // recorded after a store failure: the chain resumes below the height the app had reached)
     if (failure === undefined) savePrivValidatorState(layout.privValidatorStateFile, { height: node.height, round: 0, step: node.height > 0n ? 3 : 0 });

@@ -392,7 +392,7 @@ describe('storage client API: aborted adds, a resource node down, cat of several
     // the gateway's CORS, not the storage client's: a page reads the rate-limit headers of a stream too
     expect([a.headers['access-control-allow-origin'], a.headers['access-control-expose-headers']]).toEqual([
       '*',
-      'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, X-Stream-Output, X-Chunked-Output, X-Content-Length',
+      'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, X-Stream-Output, X-Chunked-Output, X-Content-Length, WWW-Authenticate',
     ]);
     expect(a.headers['ratelimit-remaining']).toMatch(/^\d+$/);
   });
