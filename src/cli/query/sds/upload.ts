@@ -4,15 +4,12 @@
  */
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
-import { addPaginationFlags, addQueryFlags, readPageRequest } from '../context.ts';
+import { addPaginationFlags, addQueryFlags } from '../context.ts';
 import { runSdsQuery } from './run.ts';
 
 export function uploadQueryCommand(ctx: CliContext): Command {
   const cmd = new Command('upload').description('Query uploaded file info by hash').argument('<file_hash>', 'hash of the file (v05… or 64 hex digits)');
   addPaginationFlags(addQueryFlags(cmd), 'upload');
-  return cmd.action((fileHash: string, _opts: unknown, self: Command) => {
-    // validated like the SDK's ReadPageRequest (page and offset together fail), then unused
-    readPageRequest(self);
-    return runSdsQuery(ctx, self, { method: 'Fileupload', stem: 'FileUpload', request: { file_hash: fileHash } });
-  });
+  // stratos' command never calls ReadPageRequest: --page with --offset, or any --page-key, is no error
+  return cmd.action((fileHash: string, _opts: unknown, self: Command) => runSdsQuery(ctx, self, { method: 'Fileupload', stem: 'FileUpload', request: { file_hash: fileHash } }));
 }
