@@ -32,6 +32,12 @@ const BAD_CHECKSUM = BOB.address.slice(0, -1) + (BOB.address.endsWith('q') ? 'p'
 /** a valid address of the node kind (`stsds1…`) */
 const NODE_ADDRESS = toBech32('stsds', new Uint8Array(20).fill(3));
 
+/** node0's ed25519 key of the sample network (reference/wire-formats.md §3.3) */
+const NODE_PUBKEY = '{"@type":"/sdk.crypto.ed25519.PubKey","key":"V77q2IGoiSSNuhpHaBJN89RzQPmlFgqysgX7BRkUQTw="}';
+const register = (command: string, ...flags: string[]) => ['tx', 'register', command, ...flags, '--from', 'alice', '-y'];
+const sds = (command: string, ...flags: string[]) => ['tx', 'sds', command, ...flags, '--from', 'alice', '-y'];
+/** create-resource-node with good flags; a flag given again in `flags` wins (the last one counts) */
+const createResourceNode = (...flags: string[]) => register('create-resource-node', '--network-address', NODE_ADDRESS, '--amount', '1stos', '--pubkey', NODE_PUBKEY, '--moniker', 'm', ...flags);
 const withdraw = (...flags: string[]) => ['tx', 'pot', 'withdraw', '--amount', '1wei', '--from', 'alice', '--fees', '5gwei', '-y', ...flags];
 
 describe('messages are checked before signing', { timeout: 30_000 }, () => {
@@ -44,7 +50,25 @@ describe('messages are checked before signing', { timeout: 30_000 }, () => {
     ['pot legacy-withdraw: a bad target address', ['tx', 'pot', 'legacy-withdraw', '--amount', '1wei', '--from', 'alice', '-y', '--target-address', 'st1bad'], 'decoding bech32 failed: invalid bech32 string length 6'],
     ['pot withdraw: a zero amount (ValidateBasic)', ['tx', 'pot', 'withdraw', '--amount', '0wei', '--target-address', BOB.address, '--from', 'alice', '-y'], 'withdraw amount is invalid'],
     ['bank send: nothing to send (MsgSend ValidateBasic, the SDK text)', ['tx', 'bank', 'send', 'alice', BOB.address, '0wei', '-y'], ': invalid coins'],
-    ['register remove-meta-node: a bad node address (ValidateBasic)', ['tx', 'register', 'remove-meta-node', '--network-address', 'stsds1bad', '--from', 'alice', '-y'], 'invalid network address'],
+    // stratos' register, sds and pot CLIs parse coins and addresses while building the message (x/<module>/client/cli/tx.go),
+    // returning the Go error as it is, before ValidateBasic; a node type outside 1..7 is the CLI's own ErrNodeType
+    ['register remove-meta-node: a bad node address (SdsAddressFromBech32)', register('remove-meta-node', '--network-address', 'stsds1bad'), 'decoding bech32 failed: invalid separator index 5'],
+    ['register remove-resource-node: an account address as node address', register('remove-resource-node', '--network-address', BOB.address), 'invalid Bech32 prefix; expected stsds, got st'],
+    ['register create-resource-node: --node-type 0', createResourceNode('--node-type', '0'), 'node type(s) not supported'],
+    ['register create-resource-node: --node-type 8', createResourceNode('--node-type', '8'), 'node type(s) not supported'],
+    ['register create-resource-node: a bad --amount (ParseCoinNormalized)', createResourceNode('--node-type', '4', '--amount', 'abc'), 'invalid decimal coin expression: abc'],
+    ['register create-resource-node: a bad --beneficiary-address', createResourceNode('--node-type', '4', '--beneficiary-address', 'st1bad'), 'decoding bech32 failed: invalid bech32 string length 6'],
+    ['register update-resource-node: no --node-type (0)', register('update-resource-node', '--network-address', NODE_ADDRESS, '--moniker', 'm'), 'node type(s) not supported'],
+    ['register update-meta-node: a node address of another kind', register('update-meta-node', '--network-address', BOB.address), 'invalid Bech32 prefix; expected stsds, got st'],
+    ['register update-resource-node-deposit: a bad --deposit-delta', register('update-resource-node-deposit', '--network-address', NODE_ADDRESS, '--deposit-delta', '1.5.5stos'), 'invalid decimal coin expression: 1.5.5stos'],
+    ['register meta-node-reg-vote: a node address as candidate owner', register('meta-node-reg-vote', '--candidate-network-address', NODE_ADDRESS, '--candidate-owner-address', NODE_ADDRESS, '--opinion', 'true', '--voter-network-address', NODE_ADDRESS), 'invalid Bech32 prefix; expected st, got stsds'],
+    ['register kick-meta-node-vote: a bad target', register('kick-meta-node-vote', '--target-network-address', 'stsds1bad', '--opinion', 'true', '--voter-network-address', NODE_ADDRESS), 'decoding bech32 failed: invalid separator index 5'],
+    ['sds upload: a bad reporter, before the file hash', sds('upload', '--file-hash', 'x', '--reporter', BOB.address, '--uploader', BOB.address), 'invalid Bech32 prefix; expected stsds, got st'],
+    ['sds upload: a bad uploader, before the file hash', sds('upload', '--file-hash', 'x', '--reporter', NODE_ADDRESS, '--uploader', 'st1bad'), 'decoding bech32 failed: invalid bech32 string length 6'],
+    ['sds prepay: a bad beneficiary', ['tx', 'sds', 'prepay', 'alice', 'st1bad', '1stos', '-y'], 'decoding bech32 failed: invalid bech32 string length 6'],
+    ['sds prepay: bad coins', ['tx', 'sds', 'prepay', 'alice', 'lots', '-y'], 'invalid decimal coin expression: lots'],
+    ['pot withdraw: bad coins', ['tx', 'pot', 'withdraw', '--amount', '1stos,abc', '--target-address', BOB.address, '--from', 'alice', '-y'], 'invalid decimal coin expression: abc'],
+    ['pot foundation-deposit: bad coins', ['tx', 'pot', 'foundation-deposit', '--amount', 'abc', '--from', 'alice', '-y'], 'invalid decimal coin expression: abc'],
   ];
   for (const [name, args, message] of cases) {
     it(name, async () => {

@@ -26,17 +26,17 @@ export function potTxAction<O>(ctx: CliContext, cmd: Command, build: PotMsgBuild
   });
 }
 
-/** `--amount` coins: comma-separated, each normalised to wei (`1stos,10gwei`), merged and sorted. */
+/**
+ * `--amount` coins: comma-separated, each normalised to wei (`1stos,10gwei`), merged and sorted. A
+ * coin that does not parse fails with `ParseCoinsNormalized`'s error as it is (`invalid decimal
+ * coin expression: abc`), as stratos' CLI returns it.
+ */
 export function coinsArg(text: string | undefined, flag = '--amount'): { denom: string; amount: string }[] {
   if (text === undefined || text.trim() === '') throw new Error(`${flag} is required (e.g. ${flag} 1stos)`);
   const merged = new Map<string, bigint>();
   for (const part of text.split(',')) {
-    try {
-      const c = parseCoinNormalized(part.trim());
-      merged.set(c.denom, (merged.get(c.denom) ?? 0n) + c.amount);
-    } catch (e) {
-      throw new Error(`invalid ${flag} ${JSON.stringify(text)}: ${(e as Error).message} (expected coins such as 1stos or 1000000000wei)`);
-    }
+    const c = parseCoinNormalized(part.trim());
+    merged.set(c.denom, (merged.get(c.denom) ?? 0n) + c.amount);
   }
   return [...merged.keys()].sort().map((denom) => ({ denom, amount: merged.get(denom)!.toString() }));
 }

@@ -5,7 +5,8 @@
  */
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
-import { addDescriptionFlags, coinFlag, descriptionOf, type DescriptionOptions, nodePubKeyHelp, parseNodePubKey } from './node-flags.ts';
+import { coinArg } from '../coin-arg.ts';
+import { addDescriptionFlags, beneficiaryFlag, descriptionOf, type DescriptionOptions, networkAddressFlag, nodePubKeyHelp, parseNodePubKey } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface CreateMetaNodeOptions extends DescriptionOptions {
@@ -15,17 +16,14 @@ export interface CreateMetaNodeOptions extends DescriptionOptions {
   beneficiaryAddress?: string;
 }
 
-export const createMetaNodeMsg: RegisterMsgBuilder<CreateMetaNodeOptions> = (from, opts, codec) => ({
-  typeName: `${REGISTER}.MsgCreateMetaNode`,
-  value: {
-    network_address: opts.networkAddress,
-    pubkey: parseNodePubKey(opts.pubkey, codec),
-    value: coinFlag(opts.amount, '--amount'),
-    owner_address: from,
-    beneficiary_address: opts.beneficiaryAddress || from,
-    description: descriptionOf(opts),
-  },
-});
+/** The flags are read in stratos' order (amount, network address, beneficiary, pubkey): the first bad one is told. */
+export const createMetaNodeMsg: RegisterMsgBuilder<CreateMetaNodeOptions> = (from, opts, codec) => {
+  const value = coinArg(opts.amount);
+  const network_address = networkAddressFlag(opts.networkAddress);
+  const beneficiary_address = beneficiaryFlag(opts.beneficiaryAddress) ?? from;
+  const pubkey = parseNodePubKey(opts.pubkey, codec);
+  return { typeName: `${REGISTER}.MsgCreateMetaNode`, value: { network_address, pubkey, value, owner_address: from, beneficiary_address, description: descriptionOf(opts) } };
+};
 
 export function createMetaNodeCommand(ctx: CliContext): Command {
   const cmd = new Command('create-meta-node')

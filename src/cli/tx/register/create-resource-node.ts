@@ -5,7 +5,8 @@
  */
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
-import { addDescriptionFlags, coinFlag, descriptionOf, type DescriptionOptions, nodePubKeyHelp, parseNodePubKey, parseUint32 } from './node-flags.ts';
+import { coinArg } from '../coin-arg.ts';
+import { addDescriptionFlags, beneficiaryFlag, descriptionOf, type DescriptionOptions, networkAddressFlag, nodePubKeyHelp, nodeTypeFlag, parseNodePubKey, parseUint32 } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface CreateResourceNodeOptions extends DescriptionOptions {
@@ -16,18 +17,18 @@ export interface CreateResourceNodeOptions extends DescriptionOptions {
   beneficiaryAddress?: string;
 }
 
-export const createResourceNodeMsg: RegisterMsgBuilder<CreateResourceNodeOptions> = (from, opts, codec) => ({
-  typeName: `${REGISTER}.MsgCreateResourceNode`,
-  value: {
-    network_address: opts.networkAddress,
-    pubkey: parseNodePubKey(opts.pubkey, codec),
-    value: coinFlag(opts.amount, '--amount'),
-    owner_address: from,
-    beneficiary_address: opts.beneficiaryAddress || from,
-    description: descriptionOf(opts),
-    node_type: opts.nodeType,
-  },
-});
+/** The flags are read in stratos' order (amount, network address, beneficiary, pubkey, node type): the first bad one is told. */
+export const createResourceNodeMsg: RegisterMsgBuilder<CreateResourceNodeOptions> = (from, opts, codec) => {
+  const value = coinArg(opts.amount);
+  const network_address = networkAddressFlag(opts.networkAddress);
+  const beneficiary_address = beneficiaryFlag(opts.beneficiaryAddress) ?? from;
+  const pubkey = parseNodePubKey(opts.pubkey, codec);
+  const node_type = nodeTypeFlag(opts.nodeType);
+  return {
+    typeName: `${REGISTER}.MsgCreateResourceNode`,
+    value: { network_address, pubkey, value, owner_address: from, beneficiary_address, description: descriptionOf(opts), node_type },
+  };
+};
 
 export function createResourceNodeCommand(ctx: CliContext): Command {
   const cmd = new Command('create-resource-node')

@@ -5,7 +5,7 @@
  */
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
-import { parseGoBool } from './node-flags.ts';
+import { networkAddressFlag, parseGoBool } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface KickMetaNodeVoteOptions {
@@ -14,10 +14,12 @@ export interface KickMetaNodeVoteOptions {
   voterNetworkAddress: string;
 }
 
-export const kickMetaNodeVoteMsg: RegisterMsgBuilder<KickMetaNodeVoteOptions> = (from, opts) => ({
-  typeName: `${REGISTER}.MsgKickMetaNodeVote`,
-  value: { target_network_address: opts.targetNetworkAddress, opinion: opts.opinion, voter_network_address: opts.voterNetworkAddress, voter_owner_address: from },
-});
+/** The addresses are parsed in stratos' order (target, then voter). */
+export const kickMetaNodeVoteMsg: RegisterMsgBuilder<KickMetaNodeVoteOptions> = (from, opts) => {
+  const target_network_address = networkAddressFlag(opts.targetNetworkAddress);
+  const voter_network_address = networkAddressFlag(opts.voterNetworkAddress);
+  return { typeName: `${REGISTER}.MsgKickMetaNodeVote`, value: { target_network_address, opinion: opts.opinion, voter_network_address, voter_owner_address: from } };
+};
 
 export function kickMetaNodeVoteCommand(ctx: CliContext): Command {
   const cmd = new Command('kick-meta-node-vote')

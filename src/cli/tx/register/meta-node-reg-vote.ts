@@ -4,7 +4,8 @@
  */
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
-import { parseGoBool } from './node-flags.ts';
+import { accAddressFromBech32 } from '../acc-address.ts';
+import { networkAddressFlag, parseGoBool } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface MetaNodeRegVoteOptions {
@@ -14,16 +15,16 @@ export interface MetaNodeRegVoteOptions {
   voterNetworkAddress: string;
 }
 
-export const metaNodeRegVoteMsg: RegisterMsgBuilder<MetaNodeRegVoteOptions> = (from, opts) => ({
-  typeName: `${REGISTER}.MsgMetaNodeRegistrationVote`,
-  value: {
-    candidate_network_address: opts.candidateNetworkAddress,
-    candidate_owner_address: opts.candidateOwnerAddress,
-    opinion: opts.opinion,
-    voter_network_address: opts.voterNetworkAddress,
-    voter_owner_address: from,
-  },
-});
+/** The addresses are parsed in stratos' order (candidate node, candidate owner, voter node). */
+export const metaNodeRegVoteMsg: RegisterMsgBuilder<MetaNodeRegVoteOptions> = (from, opts) => {
+  const candidate_network_address = networkAddressFlag(opts.candidateNetworkAddress);
+  const candidate_owner_address = accAddressFromBech32(opts.candidateOwnerAddress);
+  const voter_network_address = networkAddressFlag(opts.voterNetworkAddress);
+  return {
+    typeName: `${REGISTER}.MsgMetaNodeRegistrationVote`,
+    value: { candidate_network_address, candidate_owner_address, opinion: opts.opinion, voter_network_address, voter_owner_address: from },
+  };
+};
 
 export function metaNodeRegVoteCommand(ctx: CliContext): Command {
   const cmd = new Command('meta-node-reg-vote')

@@ -6,9 +6,10 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { parseProtoJson } from '../../../codec/proto-json.ts';
 import type { Any, Codec } from '../../../codec/registry.ts';
-import { addressFromBech32, Hrp } from '../../../crypto/address.ts';
-import { parseCoinNormalized } from '../../../math/coin-parse.ts';
-import type { ProtoCoin } from '../../../math/coins.ts';
+import { addressFromBech32, Hrp, sdkAddressFromBech32, sdsAddress } from '../../../crypto/address.ts';
+import { RegisterErrors } from '../../../modules/register/errors.ts';
+import { isValidNodeType } from '../../../modules/register/state.ts';
+import { accAddressFromBech32 } from '../acc-address.ts';
 import { type NamingProfile, typeUrl } from '../../../naming.ts';
 
 /** The node key type of resource and meta nodes (reference/chain-semantics.md §0.1: ed25519 keys). */
@@ -80,14 +81,28 @@ export function parseNodePubKey(text: string, codec: Codec): Any {
   return any;
 }
 
-/** A coin flag (`--amount`, `--deposit-delta`): SDK `ParseCoinNormalized`, so `1stos` and `5gwei` become wei. */
-export function coinFlag(text: string, flag: string): ProtoCoin {
-  try {
-    const c = parseCoinNormalized(text);
-    return { denom: c.denom, amount: c.amount.toString() };
-  } catch (err) {
-    throw new Error(`invalid ${flag} ${JSON.stringify(text)}: ${(err as Error).message}`);
-  }
+/**
+ * A node address flag (`--network-address`, `--voter-network-address`, …), parsed as stratos' CLI
+ * parses it while building the message (`SdsAddressFromBech32`, its Go error as it is, before
+ * ValidateBasic); the message carries its canonical spelling.
+ */
+export function networkAddressFlag(text: string): string {
+  return sdsAddress(sdkAddressFromBech32(text, Hrp.sds));
+}
+
+/** `--beneficiary-address`: blank is not given (undefined); otherwise `AccAddressFromBech32` as stratos' CLI parses it. */
+export function beneficiaryFlag(text: string | undefined): string | undefined {
+  return text === undefined || text.trim() === '' ? undefined : accAddressFromBech32(text);
+}
+
+/**
+ * `--node-type` as stratos' CLI checks it before building the message: a type outside 1..7
+ * (`NodeType.Type()` is UNKNOWN, e.g. the default 0 of `update-resource-node`) is the CLI's own
+ * ErrNodeType (`node type(s) not supported`), not ValidateBasic's ErrInvalidNodeType.
+ */
+export function nodeTypeFlag(nodeType: number): number {
+  if (!isValidNodeType(nodeType)) throw RegisterErrors.NodeType.error();
+  return nodeType;
 }
 
 /** Go `strconv.ParseBool`, for `--opinion` and `--incr-deposit` (one implementation, with the tx flags). */

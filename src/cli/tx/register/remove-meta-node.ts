@@ -9,6 +9,7 @@ import { Command } from 'commander';
 import { accAddress, addressFromBech32 } from '../../../crypto/address.ts';
 import type { CliContext } from '../../context.ts';
 import { addLegacyTxFlags } from '../flags.ts';
+import { networkAddressFlag } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface RemoveMetaNodeOptions {
@@ -40,7 +41,7 @@ export const removeMetaNodeMsg: RegisterMsgBuilder<RemoveMetaNodeOptions> = (fro
     }
     if (ownerAddress !== from) throw new Error(`owner_address ${owner} is not the signer ${from} (--from): the owner signs the removal`);
   }
-  return { typeName: `${REGISTER}.MsgRemoveMetaNode`, value: { meta_node_address: metaNodeAddressOf(opts), owner_address: from } };
+  return { typeName: `${REGISTER}.MsgRemoveMetaNode`, value: { meta_node_address: networkAddressFlag(metaNodeAddressOf(opts)), owner_address: from } };
 };
 
 export function removeMetaNodeCommand(ctx: CliContext): Command {

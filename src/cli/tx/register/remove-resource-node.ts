@@ -4,6 +4,7 @@
  */
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
+import { networkAddressFlag } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface RemoveResourceNodeOptions {
@@ -12,7 +13,7 @@ export interface RemoveResourceNodeOptions {
 
 export const removeResourceNodeMsg: RegisterMsgBuilder<RemoveResourceNodeOptions> = (from, opts) => ({
   typeName: `${REGISTER}.MsgRemoveResourceNode`,
-  value: { resource_node_address: opts.networkAddress, owner_address: from },
+  value: { resource_node_address: networkAddressFlag(opts.networkAddress), owner_address: from },
 });
 
 export function removeResourceNodeCommand(ctx: CliContext): Command {

@@ -7,7 +7,8 @@
  */
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
-import { coinFlag, parseGoBool } from './node-flags.ts';
+import { coinArg } from '../coin-arg.ts';
+import { networkAddressFlag, parseGoBool } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface UpdateMetaNodeDepositOptions {
@@ -17,11 +18,12 @@ export interface UpdateMetaNodeDepositOptions {
 }
 
 export const updateMetaNodeDepositMsg: RegisterMsgBuilder<UpdateMetaNodeDepositOptions> = (from, opts) => {
-  const delta = coinFlag(opts.depositDelta, '--deposit-delta');
+  const delta = coinArg(opts.depositDelta);
   if (BigInt(delta.amount) <= 0n) throw new Error(`invalid --deposit-delta ${JSON.stringify(opts.depositDelta)}: the delta is always positive; --incr-deposit false makes it a decrease`);
+  const network_address = networkAddressFlag(opts.networkAddress);
   return {
     typeName: `${REGISTER}.MsgUpdateMetaNodeDeposit`,
-    value: { network_address: opts.networkAddress, owner_address: from, deposit_delta: opts.incrDeposit ? delta : { denom: delta.denom, amount: (-BigInt(delta.amount)).toString() } },
+    value: { network_address, owner_address: from, deposit_delta: opts.incrDeposit ? delta : { denom: delta.denom, amount: (-BigInt(delta.amount)).toString() } },
   };
 };
 

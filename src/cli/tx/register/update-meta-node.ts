@@ -4,7 +4,7 @@
  */
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
-import { addDescriptionFlags, descriptionOf, type DescriptionOptions } from './node-flags.ts';
+import { addDescriptionFlags, beneficiaryFlag, descriptionOf, type DescriptionOptions, networkAddressFlag } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface UpdateMetaNodeOptions extends DescriptionOptions {
@@ -12,15 +12,11 @@ export interface UpdateMetaNodeOptions extends DescriptionOptions {
   beneficiaryAddress?: string;
 }
 
-export const updateMetaNodeMsg: RegisterMsgBuilder<UpdateMetaNodeOptions> = (from, opts) => ({
-  typeName: `${REGISTER}.MsgUpdateMetaNode`,
-  value: {
-    description: descriptionOf(opts),
-    beneficiary_address: opts.beneficiaryAddress ?? '',
-    network_address: opts.networkAddress,
-    owner_address: from,
-  },
-});
+export const updateMetaNodeMsg: RegisterMsgBuilder<UpdateMetaNodeOptions> = (from, opts) => {
+  const network_address = networkAddressFlag(opts.networkAddress);
+  const beneficiary_address = beneficiaryFlag(opts.beneficiaryAddress) ?? '';
+  return { typeName: `${REGISTER}.MsgUpdateMetaNode`, value: { description: descriptionOf(opts), beneficiary_address, network_address, owner_address: from } };
+};
 
 export function updateMetaNodeCommand(ctx: CliContext): Command {
   const cmd = new Command('update-meta-node')

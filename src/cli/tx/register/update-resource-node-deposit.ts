@@ -5,7 +5,8 @@
  */
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
-import { coinFlag, parseGoBool } from './node-flags.ts';
+import { coinArg } from '../coin-arg.ts';
+import { networkAddressFlag, parseGoBool } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface UpdateResourceNodeDepositOptions {
@@ -13,10 +14,10 @@ export interface UpdateResourceNodeDepositOptions {
   depositDelta: string;
 }
 
-export const updateResourceNodeDepositMsg: RegisterMsgBuilder<UpdateResourceNodeDepositOptions> = (from, opts) => ({
-  typeName: `${REGISTER}.MsgUpdateResourceNodeDeposit`,
-  value: { network_address: opts.networkAddress, owner_address: from, deposit_delta: coinFlag(opts.depositDelta, '--deposit-delta') },
-});
+export const updateResourceNodeDepositMsg: RegisterMsgBuilder<UpdateResourceNodeDepositOptions> = (from, opts) => {
+  const deposit_delta = coinArg(opts.depositDelta);
+  return { typeName: `${REGISTER}.MsgUpdateResourceNodeDeposit`, value: { network_address: networkAddressFlag(opts.networkAddress), owner_address: from, deposit_delta } };
+};
 
 export function updateResourceNodeDepositCommand(ctx: CliContext): Command {
   const cmd = new Command('update-resource-node-deposit')

@@ -1,11 +1,11 @@
 /**
  * `chaind tx register update-resource-node` (spec §4.3; reference/chain-semantics.md §1.5.5, §1.11):
  * replaces the description, node type and beneficiary. `--node-type` defaults to 0 as on the real
- * CLI, which the message's ValidateBasic refuses unless a type is given.
+ * CLI, which refuses it itself (ErrNodeType) unless a type is given.
  */
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
-import { addDescriptionFlags, descriptionOf, type DescriptionOptions, parseUint32 } from './node-flags.ts';
+import { addDescriptionFlags, beneficiaryFlag, descriptionOf, type DescriptionOptions, networkAddressFlag, nodeTypeFlag, parseUint32 } from './node-flags.ts';
 import { REGISTER, type RegisterMsgBuilder, registerTxAction } from './run.ts';
 
 export interface UpdateResourceNodeOptions extends DescriptionOptions {
@@ -14,16 +14,13 @@ export interface UpdateResourceNodeOptions extends DescriptionOptions {
   beneficiaryAddress?: string;
 }
 
-export const updateResourceNodeMsg: RegisterMsgBuilder<UpdateResourceNodeOptions> = (from, opts) => ({
-  typeName: `${REGISTER}.MsgUpdateResourceNode`,
-  value: {
-    description: descriptionOf(opts),
-    beneficiary_address: opts.beneficiaryAddress ?? '',
-    network_address: opts.networkAddress,
-    owner_address: from,
-    node_type: opts.nodeType,
-  },
-});
+/** The flags are read in stratos' order (network address, beneficiary, node type). */
+export const updateResourceNodeMsg: RegisterMsgBuilder<UpdateResourceNodeOptions> = (from, opts) => {
+  const network_address = networkAddressFlag(opts.networkAddress);
+  const beneficiary_address = beneficiaryFlag(opts.beneficiaryAddress) ?? '';
+  const node_type = nodeTypeFlag(opts.nodeType);
+  return { typeName: `${REGISTER}.MsgUpdateResourceNode`, value: { description: descriptionOf(opts), beneficiary_address, network_address, owner_address: from, node_type } };
+};
 
 export function updateResourceNodeCommand(ctx: CliContext): Command {
   const cmd = new Command('update-resource-node')

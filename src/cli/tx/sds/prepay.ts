@@ -5,31 +5,15 @@
  * (`1stos`, `10gwei`).
  */
 import { Command } from 'commander';
-import { parseCoinNormalized } from '../../../math/coin-parse.ts';
-import { accAddress, addressFromBech32, Hrp } from '../../../crypto/address.ts';
 import type { CliContext } from '../../context.ts';
+import { accAddressFromBech32 } from '../acc-address.ts';
+import { coinArg } from '../coin-arg.ts';
 import { SDS, type SdsMsgBuilder, sdsTxAction } from './run.ts';
 
-function coinArg(text: string) {
-  try {
-    const c = parseCoinNormalized(text);
-    return { denom: c.denom, amount: c.amount.toString() };
-  } catch (e) {
-    throw new Error(`invalid coins ${JSON.stringify(text)}: ${(e as Error).message} (expected one coin such as 1stos or 1000000000wei)`);
-  }
-}
-
-function beneficiaryArg(text: string): string {
-  try {
-    return accAddress(addressFromBech32(text, Hrp.account));
-  } catch (e) {
-    throw new Error(`invalid beneficiary_address ${JSON.stringify(text)}: ${(e as Error).message} (expected an st1… address)`);
-  }
-}
-
+/** As stratos' CLI: the beneficiary (`AccAddressFromBech32`), then the coin (`ParseCoinNormalized`), each Go error as it is. */
 export const prepayMsg: SdsMsgBuilder<Record<string, never>> = (from, _opts, args) => {
   if (args.length !== 2 && args.length !== 3) throw new Error(`prepay takes 2 or 3 arguments (<from_address> [beneficiary_address] <coins>), got ${args.length}`);
-  const beneficiary = args.length === 3 ? beneficiaryArg(args[1]!) : from;
+  const beneficiary = args.length === 3 ? accAddressFromBech32(args[1]!) : from;
   return { typeName: `${SDS}.MsgPrepay`, value: { sender: from, beneficiary, amount: [coinArg(args[args.length - 1]!)] } };
 };
 

@@ -3,7 +3,9 @@
  * reference/chain-semantics.md §2.3, §2.6): the owner of the reporting meta node records an upload.
  */
 import { Command } from 'commander';
+import { Hrp, sdkAddressFromBech32 } from '../../../crypto/address.ts';
 import type { CliContext } from '../../context.ts';
+import { accAddressFromBech32 } from '../acc-address.ts';
 import { SDS, type SdsMsgBuilder, sdsTxAction } from './run.ts';
 
 export interface UploadOptions {
@@ -12,10 +14,16 @@ export interface UploadOptions {
   reporter: string;
 }
 
-export const uploadMsg: SdsMsgBuilder<UploadOptions> = (from, opts) => ({
-  typeName: `${SDS}.MsgFileUpload`,
-  value: { file_hash: opts.fileHash, from, reporter: opts.reporter, uploader: opts.uploader },
-});
+/**
+ * As stratos' CLI: the reporter (`SdsAddressFromBech32`) and then the uploader
+ * (`AccAddressFromBech32`) are parsed first, their Go errors as they are; the message carries
+ * both as given, and the file hash is left to ValidateBasic.
+ */
+export const uploadMsg: SdsMsgBuilder<UploadOptions> = (from, opts) => {
+  sdkAddressFromBech32(opts.reporter, Hrp.sds);
+  accAddressFromBech32(opts.uploader);
+  return { typeName: `${SDS}.MsgFileUpload`, value: { file_hash: opts.fileHash, from, reporter: opts.reporter, uploader: opts.uploader } };
+};
 
 export function uploadCommand(ctx: CliContext): Command {
   const cmd = new Command('upload')

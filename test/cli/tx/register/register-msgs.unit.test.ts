@@ -94,12 +94,13 @@ describe('resource nodes', () => {
     );
   });
 
-  it('update-resource-node: description, node type, beneficiary; --node-type defaults to 0', async () => {
+  it('update-resource-node: description, node type, beneficiary; --node-type defaults to 0, which the CLI refuses (ErrNodeType)', async () => {
     expect(await built(updateResourceNodeCommand, updateResourceNodeMsg, ['--network-address', NODE, '--node-type', '2', '--beneficiary-address', OTHER, ...DESCRIPTION_FLAGS])).toEqual({
       typeName: 'chain.register.v1.MsgUpdateResourceNode',
       value: { description: DESCRIPTION, beneficiary_address: OTHER, network_address: NODE, owner_address: OWNER, node_type: 2 },
     });
-    expect((await built(updateResourceNodeCommand, updateResourceNodeMsg, ['--network-address', NODE, '--moniker', 'x'])).value).toMatchObject({ node_type: 0, beneficiary_address: '' });
+    await expect(built(updateResourceNodeCommand, updateResourceNodeMsg, ['--network-address', NODE, '--moniker', 'x'])).rejects.toThrow(/^node type\(s\) not supported$/);
+    expect((await built(updateResourceNodeCommand, updateResourceNodeMsg, ['--network-address', NODE, '--moniker', 'x', '--node-type', '1'])).value).toMatchObject({ node_type: 1, beneficiary_address: '' });
   });
 
   it('update-resource-node-deposit: the delta in wei; --incr-deposit is accepted and ignored', async () => {

@@ -66,7 +66,7 @@ describe('tx sds --generate-only', { timeout: 30_000 }, () => {
     const r = await n.chaind(['tx', 'sds', 'prepay', ALICE.address, 'lots', '--generate-only']);
     expect(r.code).not.toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('invalid coins "lots"');
+    expect(r.stderr).toBe('Error: invalid decimal coin expression: lots\n');
   });
 });
 
