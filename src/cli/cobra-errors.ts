@@ -27,6 +27,17 @@ function unknownFlag(flag: string): string {
   return name.startsWith('--') ? `unknown flag: ${name}` : `unknown shorthand flag: '${name.slice(1, 2)}' in ${name}`;
 }
 
+/**
+ * cobra's `ValidateRequiredFlags`: every flag marked required and not given, by name in pflag's
+ * lexicographic order (commander stops at the first one it finds).
+ */
+function missingRequiredFlags(cmd: Command): string[] {
+  return cmd.options
+    .filter((o) => o.mandatory && cmd.getOptionValue(o.attributeName()) === undefined)
+    .map((o) => (o.long ?? o.flags).replace(/^--/, ''))
+    .sort();
+}
+
 /** cobra's positional-argument validators (`ExactArgs`, `RangeArgs`, `MinimumNArgs`) for the command's arguments. */
 function argumentCount(cmd: Command, received: number): string {
   const args = cmd.registeredArguments;
@@ -52,7 +63,9 @@ export function cobraParseError(text: string, cmd: Command, naming?: NamingProfi
   }
   if ((m = message.match(/^error: unknown option '([^']*)'/))) return `Error: ${unknownFlag(m[1]!)}\n${usage}`;
   if ((m = message.match(/^error: required option '([^']*)' not specified$/))) {
-    return `Error: required flag(s) "${flagNames(m[1]!).replace(/^.*--/, '')}" not set\n${usage}`;
+    const missing = missingRequiredFlags(cmd);
+    const names = missing.length > 0 ? missing : [flagNames(m[1]!).replace(/^.*--/, '')];
+    return `Error: required flag(s) "${names.join('", "')}" not set\n${usage}`;
   }
   if ((m = message.match(/^error: option '([^']*)' argument missing$/))) {
     const names = flagNames(m[1]!).split(/,\s*/);

@@ -57,6 +57,22 @@ describe('main', () => {
     expect(await err(['keys', 'parse'])).toBe("Error: accepts 1 arg(s), received 0\nRun 'chaind keys parse --help' for usage.\n");
   });
 
+  it("missing required flags: cobra names every one, in flag-name order; --from is required where stratos' module CLI marks it", async () => {
+    const err = async (argv: string[]) => {
+      const out = bufferOutput();
+      expect(await main(argv, { out, prompt: scriptedPrompter([]) })).toBe(1);
+      return out.err;
+    };
+    const usage = (path: string) => `Run 'chaind ${path} --help' for usage.\n`;
+    expect(await err(['tx', 'register', 'create-resource-node'])).toBe(`Error: required flag(s) "amount", "from", "moniker", "network-address", "node-type", "pubkey" not set\n${usage('tx register create-resource-node')}`);
+    expect(await err(['tx', 'register', 'create-meta-node', '--moniker', 'm', '--amount', '1stos'])).toBe(`Error: required flag(s) "from", "network-address", "pubkey" not set\n${usage('tx register create-meta-node')}`);
+    expect(await err(['tx', 'register', 'remove-resource-node', '--network-address', 'stsds1x'])).toBe(`Error: required flag(s) "from" not set\n${usage('tx register remove-resource-node')}`);
+    expect(await err(['tx', 'register', 'kick-meta-node-vote', '--opinion'])).toBe(`Error: required flag(s) "from", "target-network-address", "voter-network-address" not set\n${usage('tx register kick-meta-node-vote')}`);
+    expect(await err(['tx', 'sds', 'upload', '--file-hash', 'h'])).toBe(`Error: required flag(s) "from", "reporter", "uploader" not set\n${usage('tx sds upload')}`);
+    expect(await err(['tx', 'pot', 'withdraw'])).toBe(`Error: required flag(s) "amount", "from" not set\n${usage('tx pot withdraw')}`);
+    expect(await err(['tx', 'pot', 'foundation-deposit', '--amount', '1stos'])).toBe(`Error: required flag(s) "from" not set\n${usage('tx pot foundation-deposit')}`);
+  });
+
   it('an unknown command word with flags before it is an unknown command, wherever the flags are; the other profile\'s group names this home\'s', async () => {
     const home = await tempHome();
     const run = async (argv: string[], naming = NEUTRAL) => {

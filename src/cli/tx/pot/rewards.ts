@@ -18,7 +18,7 @@ function targetAddress(text: string): string {
 }
 
 export function foundationDepositCommand(ctx: CliContext): Command {
-  const cmd = new Command('foundation-deposit').description('Deposit coins into the foundation account (source of mining rewards)').option('--amount <coins>', 'coins to deposit, e.g. 1000stos');
+  const cmd = new Command('foundation-deposit').description('Deposit coins into the foundation account (source of mining rewards)').requiredOption('--amount <coins>', 'coins to deposit, e.g. 1000stos');
   return potTxAction<{ amount?: string }>(ctx, cmd, (from, o) => ({ typeName: `${POT}.MsgFoundationDeposit`, value: { amount: coinsArg(o.amount), from } }));
 }
 
@@ -26,7 +26,7 @@ export function foundationDepositCommand(ctx: CliContext): Command {
 export function legacyWithdrawCommand(ctx: CliContext): Command {
   const cmd = new Command('legacy-withdraw')
     .description('Withdraw mature rewards recorded under the legacy wallet address of the signer key (temporary)')
-    .option('--amount <coins>', 'coins to withdraw, e.g. 10stos')
+    .requiredOption('--amount <coins>', 'coins to withdraw, e.g. 10stos')
     .option('--target-address <address>', 'account receiving the withdrawal', '');
   return potTxAction<{ amount?: string; targetAddress: string }>(ctx, cmd, (from, o) => ({
     typeName: `${POT}.MsgLegacyWithdraw`,
@@ -37,7 +37,7 @@ export function legacyWithdrawCommand(ctx: CliContext): Command {
 export function withdrawCommand(ctx: CliContext): Command {
   const cmd = new Command('withdraw')
     .description('Withdraw mature rewards of the signer wallet to a target address')
-    .option('--amount <coins>', 'coins to withdraw, e.g. 10stos')
+    .requiredOption('--amount <coins>', 'coins to withdraw, e.g. 10stos')
     .option('--target-address <address>', 'account receiving the withdrawal', '');
   // spec §4.3: `pot withdraw` documents the older flag set (`--indent`, `--trust-node`)
   addLegacyTxFlags(cmd);

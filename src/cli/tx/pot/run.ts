@@ -15,8 +15,9 @@ export const POT = 'chain.pot.v1';
 /** Builds the message; `tc` is there for commands that read the keyring or query the node first. */
 export type PotMsgBuilder<O> = (from: string, opts: O, args: readonly string[], tc: TxContext) => TxMessage | Promise<TxMessage>;
 
+/** The tx flags with `--from` required (stratos marks it so on every pot command), and the action. */
 export function potTxAction<O>(ctx: CliContext, cmd: Command, build: PotMsgBuilder<O>): Command {
-  return addTxFlags(cmd).action(async (...params: unknown[]) => {
+  return addTxFlags(cmd, { fromRequired: true }).action(async (...params: unknown[]) => {
     const self = params[params.length - 1] as Command;
     const tc = TxContext.of(ctx, self);
     rejectUnsupportedFlags(tc.flags, { buildsTx: true });

@@ -15,9 +15,13 @@ export const REGISTER = 'chain.register.v1';
 /** Builds the message from the signer's address and the command's options. */
 export type RegisterMsgBuilder<O> = (from: string, opts: O, codec: Codec) => TxMessage;
 
-/** The tx flags with `--from` required, and an action that builds the message and runs the framework. */
+/**
+ * The tx flags with `--from` required (stratos marks it so on every register command; one whose
+ * signer may come from a positional, `fromOf`, leaves it optional), and an action that builds the
+ * message and runs the framework.
+ */
 export function registerTxAction<O>(ctx: CliContext, cmd: Command, build: RegisterMsgBuilder<O>, fromOf?: (opts: O, args: string[]) => string | undefined): Command {
-  return addTxFlags(cmd).action(async (...params: unknown[]) => {
+  return addTxFlags(cmd, { fromRequired: fromOf === undefined }).action(async (...params: unknown[]) => {
     const self = params[params.length - 1] as Command;
     const opts = self.opts() as O;
     const tc = TxContext.of(ctx, self);

@@ -16,10 +16,10 @@ export type SdsMsgBuilder<O> = (from: string, opts: O, args: readonly string[]) 
 
 /**
  * `fromArg` gives the signer named by a positional (key name or address); like the SDK, which sets
- * `--from` to it, it wins over `--from`.
+ * `--from` to it, it wins over `--from`. Without it, `--from` is required (stratos marks it so).
  */
 export function sdsTxAction<O>(ctx: CliContext, cmd: Command, build: SdsMsgBuilder<O>, fromArg?: (args: readonly string[]) => string): Command {
-  return addTxFlags(cmd).action(async (...params: unknown[]) => {
+  return addTxFlags(cmd, { fromRequired: fromArg === undefined }).action(async (...params: unknown[]) => {
     const self = params[params.length - 1] as Command;
     const tc = TxContext.of(ctx, self);
     rejectUnsupportedFlags(tc.flags, { buildsTx: true });

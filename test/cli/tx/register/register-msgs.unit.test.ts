@@ -51,7 +51,8 @@ async function built<O>(make: (c: CliContext) => Command, build: RegisterMsgBuil
     const self = params[params.length - 1] as Command;
     msg = build(OWNER, { ...(self.opts() as O), args: self.args }, codec);
   });
-  await cmd.parseAsync(argv, { from: 'user' });
+  // --from is required (stratos marks it so); the recorder builds for OWNER
+  await cmd.parseAsync([...argv, '--from', 'alice'], { from: 'user' });
   if (!msg) throw new Error('no message built');
   return msg;
 }
