@@ -17,8 +17,8 @@ function simple(ctx: CliContext, name: string, description: string, method: stri
 export function potQueryCommand(ctx: CliContext): Command {
   const cmd = new Command('pot').description('Querying commands for the pot module');
   cmd.addCommand(
-    addQueryFlags(new Command('report').description('Query the volume report of an epoch (0 = latest)').option('--epoch <epoch>', 'report epoch', '0')).action((o: Opts, self: Command) =>
-      runPotQuery(ctx, self, { method: 'VolumeReport', request: { epoch: epochArg(o.epoch) } }),
+    addQueryFlags(new Command('report').description('Query the volume report of an epoch (0 = latest)').requiredOption('--epoch <epoch>', 'report epoch')).action((o: Opts, self: Command) =>
+      runPotQuery(ctx, self, { method: 'VolumeReport', request: { epoch: epochArg(o.epoch!) } }),
     ),
   );
   cmd.addCommand(
@@ -30,8 +30,8 @@ export function potQueryCommand(ctx: CliContext): Command {
   cmd.addCommand(simple(ctx, 'circulation-supply', 'Query the circulation supply', 'CirculationSupply'));
   cmd.addCommand(simple(ctx, 'metrics', 'Query the pot metrics', 'Metrics'));
   cmd.addCommand(
-    addQueryFlags(new Command('total-reward').description('Query the total reward of a report epoch').option('--epoch <epoch>', 'report epoch')).action((o: Opts, self: Command) =>
-      runPotQuery(ctx, self, { method: 'TotalRewardByEpoch', request: { epoch: epochArg(o.epoch) } }),
+    addQueryFlags(new Command('total-reward').description('Query the total reward of a report epoch').requiredOption('--epoch <epoch>', 'report epoch')).action((o: Opts, self: Command) =>
+      runPotQuery(ctx, self, { method: 'TotalRewardByEpoch', request: { epoch: epochArg(o.epoch!) } }),
     ),
   );
   cmd.addCommand(

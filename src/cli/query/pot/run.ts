@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { protoJsonValue } from '../../../codec/proto-json.ts';
 import type { ProtoObject } from '../../../codec/registry.ts';
 import { queryGrpc } from '../../../client/query-grpc.ts';
+import { parseGoDecimalInt64 } from '../../../codec/go-parse.ts';
 import type { CliContext } from '../../context.ts';
 import { QueryContext } from '../context.ts';
 import { printSdkJson } from '../sdk-output.ts';
@@ -26,8 +27,14 @@ export async function runPotQuery(ctx: CliContext, self: Command, q: PotQuery): 
   printSdkJson(ctx.out, printed, qc.output);
 }
 
-/** An epoch flag or argument: a non-negative integer. */
-export function epochArg(text: string | undefined, name = '--epoch'): bigint {
-  if (text === undefined || !/^[0-9]+$/.test(text)) throw new Error(`invalid ${name} ${JSON.stringify(text ?? '')}: expected a non-negative integer epoch`);
-  return BigInt(text);
+/**
+ * An `--epoch` flag: stratos' `checkFlagEpoch` (`strconv.ParseInt(s, 10, 64)`, its error after
+ * `invalid epoch: `). A negative epoch goes to the node, which refuses it (InvalidArgument).
+ */
+export function epochArg(text: string): bigint {
+  try {
+    return parseGoDecimalInt64(text);
+  } catch (e) {
+    throw new Error(`invalid epoch: ${(e as Error).message}`);
+  }
 }

@@ -74,6 +74,19 @@ describe('pot through the CLI', { timeout: 60_000 }, () => {
     expect(total.total_reward.mining_reward).toEqual([{ denom: 'wei', amount: (80n * 10n ** 18n).toString() }]);
   });
 
+  it("report and total-reward: --epoch is required and read with strconv.ParseInt (stratos' checkFlagEpoch); a negative one is the node's InvalidArgument", async () => {
+    const err = async (args: string[]) => {
+      const q = await n.chaind(['query', 'pot', ...args]);
+      expect([q.code, q.stdout]).toEqual([1, '']);
+      return q.stderr;
+    };
+    expect(await err(['report'])).toBe("Error: required flag(s) \"epoch\" not set\nRun 'chaind query pot report --help' for usage.\n");
+    expect(await err(['total-reward'])).toBe("Error: required flag(s) \"epoch\" not set\nRun 'chaind query pot total-reward --help' for usage.\n");
+    expect(await err(['report', '--epoch', 'abc'])).toBe('Error: invalid epoch: strconv.ParseInt: parsing "abc": invalid syntax\n');
+    expect(await err(['total-reward', '--epoch', '0x10'])).toBe('Error: invalid epoch: strconv.ParseInt: parsing "0x10": invalid syntax\n');
+    expect(await err(['report', '--epoch', '-1'])).toBe('Error: rpc error: code = InvalidArgument desc = rpc error: code = InvalidArgument desc = epoch should be non-negative value: invalid request\n');
+  });
+
   it('params prints the params object; a report whose epoch is not above the last fails with 8', async () => {
     const p = await query(['params']);
     expect(p).toMatchObject({ bond_denom: 'wei', reward_denom: 'wei', mature_epoch: '2016', community_tax: '0.020000000000000000' });
