@@ -2,16 +2,17 @@
  * Committed txs as TxResponses (SDK v0.47 x/auth/tx `QueryTx`, `QueryTxsByEvents`): the consensus
  * RPC `tx` / `tx_search` results, each with the time of its block (one `block` call per height).
  */
+import { decodeGoHex } from '../codec/go-hex.ts';
 import { type Codec, codec as neutralCodec } from '../codec/registry.ts';
 import type { OrderBy, ResultTx, RpcClient } from './rpc-client.ts';
 import { searchTxsResult, type SearchTxsResultObject, txResponseOfResultTx, type TxResponseObject } from './tx-response.ts';
 
-/** The tx with this hash (hex, either case); the node's `tx (…) not found` error passes through. */
+/**
+ * The tx with this hash (hex, either case): `hex.DecodeString`'s error as it is for text that is
+ * not hex (`encoding/hex: invalid byte: U+0078 'x'`); the node's `tx (…) not found` error passes through.
+ */
 export async function queryTx(client: RpcClient, hashHex: string, c: Codec = neutralCodec): Promise<TxResponseObject> {
-  if (!/^[0-9a-fA-F]*$/.test(hashHex) || hashHex.length % 2 !== 0) {
-    throw new Error(`invalid tx hash ${JSON.stringify(hashHex)}: expected hex digits (64 for a sha256 hash)`);
-  }
-  const res = await client.tx(new Uint8Array(Buffer.from(hashHex, 'hex')));
+  const res = await client.tx(decodeGoHex(hashHex));
   const [response] = await withBlockTimes(client, [res], c);
   return response!;
 }
