@@ -11,10 +11,11 @@ import { coinsArg, POT, potTxAction } from './run.ts';
 /**
  * `--target-address`: parsed as stratos-chain's CLI parses it while building the message, so a
  * malformed address fails before signing (the chain's ValidateBasic only checks that it is not
- * empty). Left out, it stays empty and ValidateBasic refuses it (`missing target address`).
+ * empty). The flag is always defined, so stratos (`fs.Lookup` is never nil) parses it when left
+ * out too: `empty address string is not allowed`.
  */
 function targetAddress(text: string): string {
-  return text === '' ? '' : accAddressFromBech32(text);
+  return accAddressFromBech32(text);
 }
 
 export function foundationDepositCommand(ctx: CliContext): Command {
