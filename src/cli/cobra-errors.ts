@@ -76,6 +76,8 @@ export function cobraParseError(text: string, cmd: Command, naming?: NamingProfi
     return `Error: invalid argument "${m[2]}" for "${flagNames(m[1]!)}" flag: ${m[3]}\n${usage}`;
   }
   if ((m = message.match(/^error: (?:missing required argument '[^']*'|too many arguments.*got (\d+)\.)$/s))) {
+    // a command that takes no argument is cobra.NoArgs in the SDK and stratos: the first one is an unknown command
+    if (cmd.registeredArguments.length === 0 && cmd.args.length > 0) return `Error: unknown command "${cmd.args[0]}" for "${path}"\n${usage}`;
     return `Error: ${argumentCount(cmd, m[1] === undefined ? cmd.args.length : Number(m[1]))}\n${usage}`;
   }
   return `${message.replace(/^error: /, 'Error: ')}\n${usage}`;

@@ -55,6 +55,8 @@ describe('main', () => {
     expect(await err(['query', 'txs'])).toBe(`Error: required flag(s) "events" not set\nRun 'chaind query txs --help' for usage.\n`);
     expect(await err(['config', 'a', 'b', 'c'])).toBe("Error: accepts between 0 and 2 arg(s), received 3\nRun 'chaind config --help' for usage.\n");
     expect(await err(['keys', 'parse'])).toBe("Error: accepts 1 arg(s), received 0\nRun 'chaind keys parse --help' for usage.\n");
+    // a command without arguments is cobra.NoArgs in the SDK and stratos (params, counts, unjail): the first one is an unknown command
+    expect(await err(['query', 'sds', 'params', 'extra', 'more'])).toBe(`Error: unknown command "extra" for "chaind query sds params"\nRun 'chaind query sds params --help' for usage.\n`);
   });
 
   it("missing required flags: cobra names every one, in flag-name order; --from is required where stratos' module CLI marks it", async () => {
