@@ -49,7 +49,9 @@ describe('messages are checked before signing', { timeout: 30_000 }, () => {
     // stratos' buildWithdrawMsg parses the flag whenever it is defined (fs.Lookup), so an absent one is the empty address
     ['pot withdraw: no target', withdraw(), 'empty address string is not allowed'],
     ['pot legacy-withdraw: a bad target address', ['tx', 'pot', 'legacy-withdraw', '--amount', '1wei', '--from', 'alice', '-y', '--target-address', 'st1bad'], 'decoding bech32 failed: invalid bech32 string length 6'],
-    ['pot withdraw: a zero amount (ValidateBasic)', ['tx', 'pot', 'withdraw', '--amount', '0wei', '--target-address', BOB.address, '--from', 'alice', '-y'], 'withdraw amount is invalid'],
+    // --amount is ParseCoinsNormalized's: a denom twice is refused, two units of wei stay two coins (no merging), which ValidateBasic refuses
+    ['pot withdraw: a denom given twice (ParseDecCoins)', ['tx', 'pot', 'withdraw', '--amount', '1stos,2stos', '--target-address', BOB.address, '--from', 'alice', '-y'], 'duplicate denomination stos'],
+    ['pot withdraw: stos and gwei, two wei coins (ValidateBasic)', ['tx', 'pot', 'withdraw', '--amount', '1stos,10gwei', '--target-address', BOB.address, '--from', 'alice', '-y'], 'withdraw amount is invalid'],
     ['bank send: nothing to send (MsgSend ValidateBasic, the SDK text)', ['tx', 'bank', 'send', 'alice', BOB.address, '0wei', '-y'], ': invalid coins'],
     // stratos' register, sds and pot CLIs parse coins and addresses while building the message (x/<module>/client/cli/tx.go),
     // returning the Go error as it is, before ValidateBasic; a node type outside 1..7 is the CLI's own ErrNodeType
@@ -83,6 +85,12 @@ describe('messages are checked before signing', { timeout: 30_000 }, () => {
       expect(sequenceOf(ALICE.address)).toBe(sequence);
     });
   }
+
+  it('pot withdraw --amount 0wei: ParseCoinsNormalized drops the zero coin, so the message carries no coins (as stratos\' CLI sends it)', async () => {
+    const r = await chaindInProcess([...withdraw('--target-address', BOB.address, '--generate-only'), '--amount', '0wei', '--home', ln.home]);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(r.stdout).body.messages).toEqual([{ '@type': '/chain.pot.v1.MsgWithdraw', amount: [], wallet_address: ALICE.address, target_address: BOB.address }]);
+  });
 
   it('--generate-only checks the message too (nothing is printed)', async () => {
     const r = await chaindInProcess([...withdraw('--target-address', 'st1bad', '--generate-only'), '--home', ln.home]);

@@ -20,7 +20,7 @@ function targetAddress(text: string): string {
 
 export function foundationDepositCommand(ctx: CliContext): Command {
   const cmd = new Command('foundation-deposit').description('Deposit coins into the foundation account (source of mining rewards)').requiredOption('--amount <coins>', 'coins to deposit, e.g. 1000stos');
-  return potTxAction<{ amount?: string }>(ctx, cmd, (from, o) => ({ typeName: `${POT}.MsgFoundationDeposit`, value: { amount: coinsArg(o.amount), from } }));
+  return potTxAction<{ amount: string }>(ctx, cmd, (from, o) => ({ typeName: `${POT}.MsgFoundationDeposit`, value: { amount: coinsArg(o.amount), from } }));
 }
 
 /** `tx pot legacy-withdraw`: the spec lists it; it withdraws what is recorded under the signer's legacy wallet. */
@@ -29,7 +29,7 @@ export function legacyWithdrawCommand(ctx: CliContext): Command {
     .description('Withdraw mature rewards recorded under the legacy wallet address of the signer key (temporary)')
     .requiredOption('--amount <coins>', 'coins to withdraw, e.g. 10stos')
     .option('--target-address <address>', 'account receiving the withdrawal', '');
-  return potTxAction<{ amount?: string; targetAddress: string }>(ctx, cmd, (from, o) => ({
+  return potTxAction<{ amount: string; targetAddress: string }>(ctx, cmd, (from, o) => ({
     typeName: `${POT}.MsgLegacyWithdraw`,
     value: { amount: coinsArg(o.amount), from, target_address: targetAddress(o.targetAddress) },
   }));
@@ -42,7 +42,7 @@ export function withdrawCommand(ctx: CliContext): Command {
     .option('--target-address <address>', 'account receiving the withdrawal', '');
   // spec §4.3: `pot withdraw` documents the older flag set (`--indent`, `--trust-node`)
   addLegacyTxFlags(cmd);
-  return potTxAction<{ amount?: string; targetAddress: string }>(ctx, cmd, (from, o) => ({
+  return potTxAction<{ amount: string; targetAddress: string }>(ctx, cmd, (from, o) => ({
     typeName: `${POT}.MsgWithdraw`,
     value: { amount: coinsArg(o.amount), wallet_address: from, target_address: targetAddress(o.targetAddress) },
   }));

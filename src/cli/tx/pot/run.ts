@@ -4,7 +4,8 @@
  */
 import type { Command } from 'commander';
 import type { TxMessage } from '../../../client/sign-tx.ts';
-import { parseCoinNormalized } from '../../../math/coin-parse.ts';
+import { parseCoinsNormalized } from '../../../math/coin-parse.ts';
+import type { ProtoCoin } from '../../../math/coins.ts';
 import type { CliContext } from '../../context.ts';
 import { TxContext } from '../context.ts';
 import { addTxFlags } from '../flags.ts';
@@ -28,16 +29,11 @@ export function potTxAction<O>(ctx: CliContext, cmd: Command, build: PotMsgBuild
 }
 
 /**
- * `--amount` coins: comma-separated, each normalised to wei (`1stos,10gwei`), merged and sorted. A
- * coin that does not parse fails with `ParseCoinsNormalized`'s error as it is (`invalid decimal
- * coin expression: abc`), as stratos' CLI returns it.
+ * `--amount` coins as stratos' CLI reads them, with SDK `ParseCoinsNormalized` and its errors as
+ * they are: comma-separated, zero coins dropped (`0wei` is no coin), sorted, a denom given twice
+ * refused (`duplicate denomination stos`), then each normalised to wei without merging, so
+ * `1stos,10gwei` is two wei coins, which the message's ValidateBasic refuses.
  */
-export function coinsArg(text: string | undefined, flag = '--amount'): { denom: string; amount: string }[] {
-  if (text === undefined || text.trim() === '') throw new Error(`${flag} is required (e.g. ${flag} 1stos)`);
-  const merged = new Map<string, bigint>();
-  for (const part of text.split(',')) {
-    const c = parseCoinNormalized(part.trim());
-    merged.set(c.denom, (merged.get(c.denom) ?? 0n) + c.amount);
-  }
-  return [...merged.keys()].sort().map((denom) => ({ denom, amount: merged.get(denom)!.toString() }));
+export function coinsArg(text: string): ProtoCoin[] {
+  return parseCoinsNormalized(text).map((c) => ({ denom: c.denom, amount: c.amount.toString() }));
 }
