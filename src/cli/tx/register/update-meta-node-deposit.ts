@@ -19,7 +19,6 @@ export interface UpdateMetaNodeDepositOptions {
 
 export const updateMetaNodeDepositMsg: RegisterMsgBuilder<UpdateMetaNodeDepositOptions> = (from, opts) => {
   const delta = coinArg(opts.depositDelta);
-  if (BigInt(delta.amount) <= 0n) throw new Error(`invalid --deposit-delta ${JSON.stringify(opts.depositDelta)}: the delta is always positive; --incr-deposit false makes it a decrease`);
   const network_address = networkAddressFlag(opts.networkAddress);
   return {
     typeName: `${REGISTER}.MsgUpdateMetaNodeDeposit`,
