@@ -61,6 +61,7 @@ describe('messages are checked before signing', { timeout: 30_000 }, () => {
     ['register create-resource-node: --node-type 8', createResourceNode('--node-type', '8'), 'node type(s) not supported'],
     ['register create-resource-node: a bad --amount (ParseCoinNormalized)', createResourceNode('--node-type', '4', '--amount', 'abc'), 'invalid decimal coin expression: abc'],
     ['register create-resource-node: a bad --beneficiary-address', createResourceNode('--node-type', '4', '--beneficiary-address', 'st1bad'), 'decoding bech32 failed: invalid bech32 string length 6'],
+    ['register create-resource-node: a --pubkey stsdspub1… that is not bech32 (SdsPubKeyFromBech32)', createResourceNode('--node-type', '4', '--pubkey', 'stsdspub1xyz'), 'decoding bech32 failed: invalid separator index 8'],
     ['register update-resource-node: no --node-type (0)', register('update-resource-node', '--network-address', NODE_ADDRESS, '--moniker', 'm'), 'node type(s) not supported'],
     ['register update-meta-node: a node address of another kind', register('update-meta-node', '--network-address', BOB.address), 'invalid Bech32 prefix; expected stsds, got st'],
     ['register update-resource-node-deposit: a bad --deposit-delta', register('update-resource-node-deposit', '--network-address', NODE_ADDRESS, '--deposit-delta', '1.5.5stos'), 'invalid decimal coin expression: 1.5.5stos'],

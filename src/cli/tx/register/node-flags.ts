@@ -6,7 +6,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { parseProtoJson } from '../../../codec/proto-json.ts';
 import type { Any, Codec } from '../../../codec/registry.ts';
-import { addressFromBech32, Hrp, sdkAddressFromBech32, sdsAddress } from '../../../crypto/address.ts';
+import { Hrp, sdkAddressFromBech32, sdsAddress } from '../../../crypto/address.ts';
 import { RegisterErrors } from '../../../modules/register/errors.ts';
 import { isValidNodeType } from '../../../modules/register/state.ts';
 import { accAddressFromBech32 } from '../acc-address.ts';
@@ -59,12 +59,8 @@ export function descriptionOf(opts: DescriptionOptions): Description {
 export function parseNodePubKey(text: string, codec: Codec): Any {
   const trimmed = text.trim();
   if (trimmed.startsWith(`${Hrp.sdsPub}1`)) {
-    let key: Uint8Array;
-    try {
-      key = addressFromBech32(trimmed, Hrp.sdsPub);
-    } catch (err) {
-      throw new Error(`invalid --pubkey ${JSON.stringify(text)}: ${(err as Error).message}`);
-    }
+    // stratos' SdsPubKeyFromBech32: bech32 decoding's Go error as it is (`decoding bech32 failed: …`)
+    const key = sdkAddressFromBech32(trimmed, Hrp.sdsPub);
     if (key.length !== 32) throw new Error(`invalid --pubkey ${JSON.stringify(text)}: an ed25519 key is 32 bytes, got ${key.length}`);
     return codec.packAny(NODE_PUBKEY_TYPE, { key });
   }
