@@ -2,9 +2,9 @@
 import { Command } from 'commander';
 import type { CliContext } from '../../context.ts';
 import { addQueryFlags } from '../context.ts';
-import { runRegisterQuery } from './run.ts';
+import { networkAddressQueryFlag, runRegisterQuery } from './run.ts';
 
 export function getMetaNodeCommand(ctx: CliContext): Command {
   const cmd = new Command('get-meta-node').description('Query meta node info by network address').requiredOption('--network-address <stsds1…>', 'The network address of the node');
-  return addQueryFlags(cmd).action((opts: { networkAddress: string }, self: Command) => runRegisterQuery(ctx, self, { method: 'MetaNode', request: { network_addr: opts.networkAddress } }));
+  return addQueryFlags(cmd).action((opts: { networkAddress: string }, self: Command) => runRegisterQuery(ctx, self, { method: 'MetaNode', request: { network_addr: networkAddressQueryFlag(opts.networkAddress) } }));
 }

@@ -7,11 +7,18 @@ import type { Command } from 'commander';
 import { protoJsonValue } from '../../../codec/proto-json.ts';
 import type { ProtoObject } from '../../../codec/registry.ts';
 import { queryGrpc } from '../../../client/query-grpc.ts';
+import { RegisterErrors } from '../../../modules/register/errors.ts';
 import type { CliContext } from '../../context.ts';
 import { QueryContext } from '../context.ts';
 import { printSdkJson } from '../sdk-output.ts';
 
 export const REGISTER = 'chain.register.v1';
+
+/** `--network-address` of get-resource-node / get-meta-node: stratos refuses an empty one itself, before any query. */
+export function networkAddressQueryFlag(text: string): string {
+  if (text.length === 0) throw RegisterErrors.InvalidNetworkAddr.wrap('Missing network address');
+  return text;
+}
 
 export interface RegisterQuery {
   /** method of `chain.register.v1.Query` */

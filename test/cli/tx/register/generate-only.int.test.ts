@@ -65,6 +65,13 @@ describe('meta node through the CLI', { timeout: 30_000 }, () => {
     expect(node).not.toHaveProperty('node_type');
   });
 
+  it("get-resource-node / get-meta-node with an empty --network-address: stratos' own refusal before any query", async () => {
+    for (const command of ['get-resource-node', 'get-meta-node']) {
+      const q = await n.chaind(['query', 'register', command, '--network-address', '']);
+      expect(q).toEqual({ code: 1, stdout: '', stderr: 'Error: Missing network address: invalid network address\n' });
+    }
+  });
+
   it('params prints the register parameters object', async () => {
     const q = await n.chaind(['query', 'register', 'params', '-o', 'json']);
     expect([q.code, q.stderr]).toEqual([0, '']);

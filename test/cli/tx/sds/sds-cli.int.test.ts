@@ -103,6 +103,11 @@ describe('tx sds broadcast, then query sds', { timeout: 30_000 }, () => {
     expect(q.stdout).toBe(`{"file_info":{"height":"${height}","reporters":"AQAAAAAAAAA=","uploader":"${BOB.address}"}}\n`);
     const text = await n.chaind(['query', 'sds', 'upload', HASH]);
     expect(text.stdout).toBe(`file_info:\n  height: "${height}"\n  reporters: AQAAAAAAAAA=\n  uploader: ${BOB.address}\n`);
+    // stratos trims the hash and refuses an empty one itself; a hash with spaces around it is found
+    for (const blank of ['', '   ']) {
+      expect(await n.chaind(['query', 'sds', 'upload', blank])).toEqual({ code: 1, stdout: '', stderr: 'Error: Missing file hash: missing file hash\n' });
+    }
+    expect((await n.chaind(['query', 'sds', 'upload', ` ${HASH} `, '-o', 'json'])).stdout).toBe(q.stdout);
     // stratos' command never reads its pagination flags (no ReadPageRequest): --page with --offset is no error
     const paged = await n.chaind(['query', 'sds', 'upload', HASH, '-o', 'json', '--page', '2', '--offset', '1', '--page-key', 'abc']);
     expect([paged.code, paged.stderr, paged.stdout]).toEqual([0, '', q.stdout]);
