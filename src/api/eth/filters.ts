@@ -3,9 +3,12 @@
  * committed since the last `eth_getFilterChanges`; `eth_newFilter` keeps a log filter's criteria,
  * whose changes are the new logs — none, as no EVM runs (`[]`), and whose `eth_getFilterLogs` runs
  * the criteria as `eth_getLogs` does (src/api/eth/logs.ts); `eth_uninstallFilter` removes one.
- * `json-rpc.filter-cap` bounds the live filters of both kinds: at the cap `eth_newBlockFilter`
- * answers the node's error text "error creating filter: max limit reached" as its id (the node's
- * quirk), while `eth_newFilter` fails with it (-32000). A filter not polled for 5 minutes is removed.
+ * `json-rpc.filter-cap` bounds the live filters of both kinds: at the cap `eth_newFilter` fails with
+ * "error creating filter: max limit reached" (-32000), while `eth_newBlockFilter` answers the text
+ * of the node's pending-tx filter, "error creating pending tx filter: max limit reached", as its id
+ * (stratos-chain filters `NewBlockFilter`, the node's quirk). `eth_getFilterLogs` of an id that is
+ * not a log filter is "filter not found" (stratos-chain `GetFilterLogs`). A filter not polled for 5
+ * minutes is removed.
  */
 import { randomBytes } from 'node:crypto';
 import type { Subscription } from 'rxjs';
@@ -18,6 +21,9 @@ export const FILTER_DEADLINE_MS = 5 * 60_000;
 
 export const MAX_FILTERS_TEXT = 'error creating filter: max limit reached';
 
+/** What the node's `eth_newBlockFilter` answers as the id at the cap (its pending-tx filter's text). */
+export const MAX_BLOCK_FILTERS_ID = 'error creating pending tx filter: max limit reached';
+
 interface Filter {
   /** block hashes not yet polled (a block filter) */
   readonly hashes: string[];
@@ -27,9 +33,6 @@ interface Filter {
 }
 
 const FILTER_NOT_FOUND = 'filter not found';
-
-/** go-ethereum `filters.BlocksSubscription`: the type number the node names for a block filter. */
-const BLOCKS_SUBSCRIPTION = 5;
 
 function newFilterId(): string {
   return `0x${randomBytes(16).toString('hex').replace(/^0+/, '') || '0'}`;
@@ -63,7 +66,7 @@ export class EthFilters {
   }
 
   newBlockFilter(): string {
-    if (this.filters.size >= this.filterCap) return MAX_FILTERS_TEXT;
+    if (this.filters.size >= this.filterCap) return MAX_BLOCK_FILTERS_ID;
     const id = newFilterId();
     this.filters.set(id, { hashes: [], lastPolled: Date.now() });
     return id;
@@ -86,14 +89,13 @@ export class EthFilters {
   }
 
   /**
-   * The criteria of a log filter (`eth_getFilterLogs`, which does not count as a poll). A block
-   * filter is the node's `filter <id> doesn't have a LogsSubscription type: got 5`.
+   * The criteria of a log filter (`eth_getFilterLogs`, which does not count as a poll); any other
+   * id, a block filter's too, is `filter not found` (stratos-chain `GetFilterLogs`).
    */
   logCriteria(id: string): FilterCriteria {
-    const f = this.filters.get(id);
-    if (!f) throw new EthRpcError(ETH_DEFAULT_ERROR, FILTER_NOT_FOUND);
-    if (!f.criteria) throw new EthRpcError(ETH_DEFAULT_ERROR, `filter ${id} doesn't have a LogsSubscription type: got ${BLOCKS_SUBSCRIPTION}`);
-    return f.criteria;
+    const criteria = this.filters.get(id)?.criteria;
+    if (!criteria) throw new EthRpcError(ETH_DEFAULT_ERROR, FILTER_NOT_FOUND);
+    return criteria;
   }
 
   uninstall(id: string): boolean {
