@@ -36,15 +36,15 @@ export function stateAtHeight(node: Node, height: bigint): AppState {
   return state;
 }
 
-/** -32000 `header for hash 0x… not found`: a block hash of no stored block (state reads, a log filter's `blockHash`). */
+/** -32000 `block not found for hash 0x…` (stratos-chain `HeaderByHash`): a block hash of no stored block. */
 export function headerNotFound(hash: Uint8Array): EthRpcError {
-  return new EthRpcError(ETH_DEFAULT_ERROR, `header for hash ${data(hash)} not found`);
+  return new EthRpcError(ETH_DEFAULT_ERROR, `block not found for hash ${data(hash)}`);
 }
 
 /**
  * The state a state read at a block parameter reads: undefined for a block number above the head
- * (the method then answers `null`, reference B.3); -32000 `header for hash 0x… not found` for a
- * hash of no stored block (the reference does not say; the answer this server has always given);
+ * (the method then answers `null`, reference B.3); -32000 `block not found for hash 0x…` for a
+ * hash of no stored block (stratos-chain `getBlockNumber` → `HeaderByHash`);
  * the pruning error of stateAtHeight for a state the node no longer keeps.
  */
 export function stateAtRef(node: Node, ref: BlockRef): AppState | undefined {

@@ -18,7 +18,7 @@ import { EthRpcError, ETH_DEFAULT_ERROR, type EthJson, type EthMethod } from './
 import { filterCriteria, type FilterCriteria } from './filter-criteria.ts';
 import type { EthFilters } from './filters.ts';
 import { quantity, ZERO_HASH } from './hexutil.ts';
-import { DEFAULT_LOG_CAPS, queryLogs, type LogCaps } from './logs.ts';
+import { checkGetLogs, DEFAULT_LOG_CAPS, queryLogs, type LogCaps } from './logs.ts';
 import { address, anyValue, big, blockNumber, blockNumberOrHash, bytes, hash, object, optional, string, strings, uint64, type ArgType, type BlockNumber, type BlockRef } from './params.ts';
 import { callData, transactionArgs, type TransactionArgs } from './transaction-args.ts';
 
@@ -86,7 +86,13 @@ export function evmMethods(o: EvmMethodsOptions): Map<string, EthMethod> {
         atState({ number: (n as BlockNumber | undefined) ?? 'pending' }, () => (runsNoCode(args as TransactionArgs) ? quantity(TRANSFER_GAS) : refuse())),
       ),
     ],
-    ['eth_getLogs', method([filterCriteria], ([crit]) => logs(crit as FilterCriteria))],
+    [
+      'eth_getLogs',
+      method([filterCriteria], ([crit]) => {
+        checkGetLogs(crit as FilterCriteria);
+        return logs(crit as FilterCriteria);
+      }),
+    ],
     ['eth_newFilter', method([filterCriteria], ([crit]) => o.filters.newLogFilter(crit as FilterCriteria))],
     ['eth_getFilterLogs', method([string], ([id]) => logs(o.filters.logCriteria(id as string)))],
   ];

@@ -15,10 +15,11 @@ import type { ArgType } from './params.ts';
 import { fieldError, fixedField } from './transaction-args.ts';
 
 /**
- * A block of the range as geth's `rpc.BlockNumber.Int64()`: a height, or latest -2, pending -1,
- * finalized -3, safe -4 (earliest is 0).
+ * A block of the range as go-ethereum 1.10.26's `rpc.BlockNumber.Int64()`: a height, or latest -1,
+ * pending -2, finalized -3, safe -4 (earliest is 0).
  */
-const LATEST_BLOCK = -2n;
+export const RPC_LATEST_BLOCK = -1n;
+export const RPC_PENDING_BLOCK = -2n;
 
 export interface FilterCriteria {
   readonly blockHash?: Uint8Array;
@@ -33,8 +34,8 @@ const STRUCT = 'input';
 const INT64_MAX = 2n ** 63n - 1n;
 const TAGS: ReadonlyMap<string, bigint> = new Map([
   ['earliest', 0n],
-  ['latest', LATEST_BLOCK],
-  ['pending', -1n],
+  ['latest', RPC_LATEST_BLOCK],
+  ['pending', RPC_PENDING_BLOCK],
   ['finalized', -3n],
   ['safe', -4n],
 ]);

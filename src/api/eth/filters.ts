@@ -15,6 +15,7 @@ import type { Subscription } from 'rxjs';
 import type { Node } from '../../node/node.ts';
 import { EthRpcError, ETH_DEFAULT_ERROR, type EthJson } from './dispatch.ts';
 import type { FilterCriteria } from './filter-criteria.ts';
+import { checkLogSubscription } from './logs.ts';
 
 /** Idle filters expire after this long (the node's `deadline`). */
 export const FILTER_DEADLINE_MS = 5 * 60_000;
@@ -72,9 +73,10 @@ export class EthFilters {
     return id;
   }
 
-  /** `eth_newFilter`: at the cap, the node's error. */
+  /** `eth_newFilter`: at the cap, the node's error; then the event system's checks of the criteria (logs.ts). */
   newLogFilter(criteria: FilterCriteria): string {
     if (this.filters.size >= this.filterCap) throw new EthRpcError(ETH_DEFAULT_ERROR, MAX_FILTERS_TEXT);
+    checkLogSubscription(criteria);
     const id = newFilterId();
     this.filters.set(id, { hashes: [], criteria, lastPolled: Date.now() });
     return id;

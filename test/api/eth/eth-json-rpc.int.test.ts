@@ -339,9 +339,11 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
       ['eth_getCode', [bobEth, { blockNumber: above }]],
     ];
     for (const [method, params] of reads) expect([method, await call(method, params)]).toEqual([method, { jsonrpc: '2.0', id: 1, result: null }]);
-    // a hash of no block: the reference does not say; the state reads' error, as eth_getBalance answers it
+    // a hash of no block: stratos-chain getBlockNumber → HeaderByHash's error; eth_getLogs wraps it
     const unknown = `0x${'01'.repeat(32)}`;
-    expect(await call('eth_getCode', [bobEth, { blockHash: unknown }])).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: `header for hash ${unknown} not found` } });
+    expect(await call('eth_getCode', [bobEth, { blockHash: unknown }])).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: `block not found for hash ${unknown}` } });
+    expect(await call('eth_getBalance', [bobEth, unknown])).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: `block not found for hash ${unknown}` } });
+    expect(await call('eth_getLogs', [{ blockHash: unknown }])).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: `failed to fetch header by hash: block not found for hash ${unknown}` } });
   });
 
   it('no contract code, storage or logs: what the real chain answers (reference B.6)', async () => {
@@ -367,6 +369,21 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
       ['eth_getLogs', [{ fromBlock: hex(running.node.height + 50n) }], []],
     ];
     for (const [method, params, result] of answers) expect([method, params, await call(method, params)]).toEqual([method, params, { jsonrpc: '2.0', id: 1, result }]);
+    // stratos-chain GetLogs / SubscribeLogs refuse what the node's filters cannot run
+    const topics = Array(5).fill(`0x${'ab'.repeat(32)}`);
+    const refusals: [string, unknown[], string][] = [
+      ['eth_getLogs', [{ topics }], 'exceed max topics'],
+      ['eth_getLogs', [{ fromBlock: '0x3', toBlock: '0x2' }], 'invalid block range params'],
+      ['eth_newFilter', [{ topics }], 'exceed max topics'],
+      ['eth_newFilter', [{ fromBlock: 'pending' }], 'pending logs are not supported'],
+      ['eth_newFilter', [{ fromBlock: 'latest', toBlock: '0x2' }], 'invalid block range params'],
+    ];
+    for (const [method, params, message] of refusals) expect([method, await call(method, params)]).toEqual([method, { jsonrpc: '2.0', id: 1, error: { code: -32000, message } }]);
+    // a toBlock above the head: the node reads block_results of each block up to it, and the first above the head fails
+    const { error } = await call('eth_getLogs', [{ fromBlock: hex(txHeight), toBlock: hex(running.node.height + 100n) }]);
+    expect(error).toEqual({ code: -32000, message: expect.stringMatching(/^height (\d+) must be less than or equal to the current blockchain height (\d+)$/) });
+    const [, first, head] = /^height (\d+) .* height (\d+)$/.exec(error.message)!;
+    expect(BigInt(first!)).toBe(BigInt(head!) + 1n);
     // a log filter: no changes, no logs
     const { result: id } = await call('eth_newFilter', [{ fromBlock: '0x1', address: bobEth }]);
     expect(id).toMatch(/^0x[0-9a-f]+$/);

@@ -5,7 +5,7 @@ import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { filterCriteria } from '../../../src/api/eth/filter-criteria.ts';
 import { EthFilters } from '../../../src/api/eth/filters.ts';
-import { queryLogs, type BlockLogs } from '../../../src/api/eth/logs.ts';
+import { checkGetLogs, queryLogs, type BlockLogs } from '../../../src/api/eth/logs.ts';
 import { parsePositional, ParamsError } from '../../../src/api/eth/params.ts';
 import { transactionArgs } from '../../../src/api/eth/transaction-args.ts';
 import { paramsError } from './params-error.ts';
@@ -43,7 +43,8 @@ describe('the call object (x/evm TransactionArgs) as encoding/json decodes it', 
 describe('the log filter (geth filters.FilterCriteria)', () => {
   it('a range, tags as geth numbers them, one address or several, topics with wildcards', () => {
     expect(parsePositional(`[{"fromBlock":"0x1","toBlock":"latest","address":"${addr}","topics":[null,"${topic}",["${topic}",null,5]]}]`, [filterCriteria])).toEqual([
-      { fromBlock: 1n, toBlock: -2n, addresses: [new Uint8Array(20).fill(0xab)], topics: [undefined, [new Uint8Array(32).fill(0xcd)], undefined] },
+      // go-ethereum v1.10.26 rpc/types.go: LatestBlockNumber = -1, PendingBlockNumber = -2
+      { fromBlock: 1n, toBlock: -1n, addresses: [new Uint8Array(20).fill(0xab)], topics: [undefined, [new Uint8Array(32).fill(0xcd)], undefined] },
     ]);
     expect(parsePositional('[{}]', [filterCriteria])).toEqual([{ fromBlock: undefined, toBlock: undefined, addresses: [], topics: [] }]);
     expect(parsePositional(`[{"blockHash":"0x${KNOWN}","address":["${addr}"]}]`, [filterCriteria])).toEqual([
@@ -89,12 +90,16 @@ describe('eth_getLogs walks the blocks as the node does', () => {
     expect(queryLogs(node, crit('{"fromBlock":"0x50"}'), { ...caps, blockRangeCap: 20 })).toEqual([]);
   });
 
-  it('a fromBlock above the head is []; no block above the head is read; the range cap counts the toBlock as asked', () => {
+  it('a fromBlock above the head is []; the first block above the head read is CometBFT\'s block_results error; the range cap counts the toBlock as asked', () => {
     seen.length = 0;
     expect(queryLogs(node, crit('{"fromBlock":"0x65","toBlock":"0x66"}'), caps, oneEach)).toEqual([]);
     expect(seen).toEqual([]);
-    expect(queryLogs(node, crit('{"fromBlock":"0x63","toBlock":"0x1000"}'), { logsCap: 10, blockRangeCap: 10_000 }, oneEach)).toEqual(['0x63', '0x64']);
+    // stratos-chain Filter.Logs reads each block's bloom through block_results, which stops at the head
+    expect(() => queryLogs(node, crit('{"fromBlock":"0x63","toBlock":"0x1000"}'), { logsCap: 10, blockRangeCap: 10_000 }, oneEach)).toThrow(
+      'height 101 must be less than or equal to the current blockchain height 100',
+    );
     expect(seen).toEqual([0x63n, 0x64n]);
+    expect(queryLogs(node, crit('{"fromBlock":"0x63","toBlock":"latest"}'), { logsCap: 10, blockRangeCap: 10_000 }, oneEach)).toEqual(['0x63', '0x64']);
     // the node cuts toBlock to head + 600 only after this check: cut first, 0x2bc − 0x63 = 601 would pass
     expect(() => queryLogs(node, crit('{"fromBlock":"0x63","toBlock":"0x7fffffff"}'), { logsCap: 10, blockRangeCap: 10_000 }, oneEach)).toThrow('maximum [from, to] blocks distance: 10000');
   });
@@ -105,7 +110,16 @@ describe('eth_getLogs walks the blocks as the node does', () => {
   });
 
   it('an unknown block hash is named', () => {
-    expect(() => queryLogs(node, crit(`{"blockHash":"0x${'01'.repeat(32)}"}`), caps)).toThrow(`header for hash 0x${'01'.repeat(32)} not found`);
+    expect(() => queryLogs(node, crit(`{"blockHash":"0x${'01'.repeat(32)}"}`), caps)).toThrow(`failed to fetch header by hash: block not found for hash 0x${'01'.repeat(32)}`);
+  });
+
+  it("eth_getLogs' checks (stratos-chain GetLogs): at most 4 topics, two numbers in order", () => {
+    const t = `"${topic}"`;
+    expect(() => checkGetLogs(crit(`{"topics":[${t},${t},${t},${t},null]}`))).toThrow('exceed max topics');
+    expect(() => checkGetLogs(crit(`{"topics":[${t},${t},${t},${t}]}`))).not.toThrow();
+    expect(() => checkGetLogs(crit('{"fromBlock":"0x5","toBlock":"0x3"}'))).toThrow('invalid block range params');
+    // only two numbers above 0 are compared
+    for (const ok of ['{"fromBlock":"0x5","toBlock":"0x0"}', '{"fromBlock":"0x5","toBlock":"latest"}', '{"fromBlock":"latest","toBlock":"0x3"}', '{"fromBlock":"0x5"}']) expect(() => checkGetLogs(crit(ok))).not.toThrow();
   });
 });
 
@@ -128,6 +142,20 @@ describe('log filters', () => {
       expect(() => filters.logCriteria(blockFilter)).toThrow('filter not found');
       expect(() => filters.logCriteria('0x1')).toThrow('filter not found');
       expect(filters.uninstall(logFilter)).toBe(true);
+      // the event system's SubscribeLogs checks, after the cap
+      const decoded = (json: string) => parsePositional(`[${json}]`, [filterCriteria])[0] as Parameters<typeof filters.newLogFilter>[0];
+      expect(() => filters.newLogFilter(decoded('{"fromBlock":"pending"}'))).toThrow('pending logs are not supported');
+      expect(() => filters.newLogFilter(decoded('{"toBlock":"pending"}'))).toThrow('pending logs are not supported');
+      for (const bad of ['{"fromBlock":"latest","toBlock":"0x5"}', '{"fromBlock":"0x5","toBlock":"0x3"}', '{"fromBlock":"safe"}', '{"fromBlock":"0x1","toBlock":"finalized"}']) {
+        expect(() => filters.newLogFilter(decoded(bad))).toThrow('invalid block range params');
+      }
+      expect(() => filters.newLogFilter(decoded(`{"topics":[null,null,null,null,null]}`))).toThrow('exceed max topics');
+      expect(filters.size).toBe(1);
+      for (const good of ['{}', '{"fromBlock":"0x3","toBlock":"0x3"}', '{"fromBlock":"earliest"}', `{"blockHash":"0x${KNOWN}"}`]) {
+        const id = filters.newLogFilter(decoded(good));
+        expect(id).toMatch(/^0x[0-9a-f]+$/);
+        filters.uninstall(id);
+      }
       expect(filters.newLogFilter(crit)).toMatch(/^0x[0-9a-f]+$/);
     } finally {
       filters.close();
