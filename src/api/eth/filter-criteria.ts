@@ -10,17 +10,11 @@
  */
 import { jsonKind } from '../geth-rpc/dispatch.ts';
 import { rawArrayElements, rawObjectMembers } from '../geth-rpc/json-stream.ts';
-import { decodeData, decodeQuantity } from './hexutil.ts';
-import type { ArgType } from './params.ts';
+import { decodeData } from './hexutil.ts';
+import { rpcBlockNumber, type ArgType } from './params.ts';
 import { fieldError, fixedField } from './transaction-args.ts';
 
-/**
- * A block of the range as go-ethereum 1.10.26's `rpc.BlockNumber.Int64()`: a height, or latest -1,
- * pending -2, finalized -3, safe -4 (earliest is 0).
- */
-export const RPC_LATEST_BLOCK = -1n;
-export const RPC_PENDING_BLOCK = -2n;
-
+/** A log filter; block numbers as go-ethereum's `rpc.BlockNumber.Int64()` (src/api/eth/params.ts). */
 export interface FilterCriteria {
   readonly blockHash?: Uint8Array;
   readonly fromBlock?: bigint;
@@ -31,25 +25,6 @@ export interface FilterCriteria {
 }
 
 const STRUCT = 'input';
-const INT64_MAX = 2n ** 63n - 1n;
-const TAGS: ReadonlyMap<string, bigint> = new Map([
-  ['earliest', 0n],
-  ['latest', RPC_LATEST_BLOCK],
-  ['pending', RPC_PENDING_BLOCK],
-  ['finalized', -3n],
-  ['safe', -4n],
-]);
-
-/** go-ethereum `rpc.BlockNumber.UnmarshalJSON` (any JSON value: the quotes are taken off). */
-function rpcBlockNumber(raw: string): bigint {
-  let input = raw.trim();
-  if (input.length >= 2 && input.startsWith('"') && input.endsWith('"')) input = input.slice(1, -1);
-  const tag = TAGS.get(input);
-  if (tag !== undefined) return tag;
-  const n = decodeQuantity(input, 64);
-  if (n > INT64_MAX) throw new Error('block number larger than int64');
-  return n;
-}
 
 /** eth/filters `decodeAddress` / `decodeTopic`: hexutil.Decode, then the length. */
 function decodeLength(text: string, length: number, what: string): Uint8Array {
@@ -110,8 +85,8 @@ export const filterCriteria: ArgType<FilterCriteria> = {
       const k = key.toLowerCase();
       const isNull = value === 'null';
       if (k === 'blockhash') blockHash = isNull ? undefined : fixedField(STRUCT, 'blockHash', value, 32, 'common.Hash');
-      else if (k === 'fromblock') fromBlock = isNull ? undefined : rpcBlockNumber(value);
-      else if (k === 'toblock') toBlock = isNull ? undefined : rpcBlockNumber(value);
+      else if (k === 'fromblock') fromBlock = isNull ? undefined : rpcBlockNumber.decode(value);
+      else if (k === 'toblock') toBlock = isNull ? undefined : rpcBlockNumber.decode(value);
       else if (k === 'address') addresses = isNull ? undefined : value;
       else if (k === 'topics') {
         if (isNull) topics = undefined;

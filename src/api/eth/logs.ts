@@ -21,7 +21,8 @@
 import type { Node } from '../../node/node.ts';
 import { headerNotFound } from './block-ref.ts';
 import { EthRpcError, ETH_DEFAULT_ERROR, type EthJson } from './dispatch.ts';
-import { RPC_LATEST_BLOCK, RPC_PENDING_BLOCK, type FilterCriteria } from './filter-criteria.ts';
+import type { FilterCriteria } from './filter-criteria.ts';
+import { RPC_LATEST_BLOCK, RPC_PENDING_BLOCK } from './params.ts';
 
 /** app.toml `json-rpc.logs-cap` and `json-rpc.block-range-cap` (10,000 each by default). */
 export interface LogCaps {

@@ -127,6 +127,34 @@ export const blockNumberOrHash: ArgType<BlockRef> = {
   },
 };
 
+/**
+ * go-ethereum 1.10.26 `rpc.BlockNumber` (log filters' ends, `eth_feeHistory`'s last block), as
+ * its `Int64()`: a height, or latest -1, pending -2, finalized -3, safe -4 (earliest is 0). Unlike
+ * ethermint's type it knows `safe` and `finalized` and takes hex only (`hex string without 0x
+ * prefix`).
+ */
+export const RPC_LATEST_BLOCK = -1n;
+export const RPC_PENDING_BLOCK = -2n;
+const RPC_TAGS: ReadonlyMap<string, bigint> = new Map([
+  ['earliest', 0n],
+  ['latest', RPC_LATEST_BLOCK],
+  ['pending', RPC_PENDING_BLOCK],
+  ['finalized', -3n],
+  ['safe', -4n],
+]);
+
+export const rpcBlockNumber: ArgType<bigint> = {
+  goType: 'rpc.BlockNumber',
+  decode(raw) {
+    const input = trimQuotes(raw);
+    const tag = RPC_TAGS.get(input);
+    if (tag !== undefined) return tag;
+    const n = decodeQuantity(input, 64);
+    if (n > INT64_MAX) throw new Error('block number larger than int64');
+    return n;
+  },
+};
+
 /** A hexutil quantity type, named as geth's errors name it: quoted hex within `bits` (hexutil.Uint, Uint64: 64; Big: 256). */
 function quantityType(goType: string, bits: 64 | 256): ArgType<bigint> {
   return {

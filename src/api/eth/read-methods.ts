@@ -18,7 +18,7 @@ import { heightOf, stateAtHeight, stateAtRef } from './block-ref.ts';
 import { EthRpcError, ETH_DEFAULT_ERROR, type EthJson, type EthMethod } from './dispatch.ts';
 import type { EthFilters } from './filters.ts';
 import { data, quantity } from './hexutil.ts';
-import { address, blockNumber, blockNumberOrHash, bool, decimalOrHex, floats, hash, string, uint, type BlockRef } from './params.ts';
+import { address, blockNumber, blockNumberOrHash, bool, decimalOrHex, floats, hash, rpcBlockNumber, string, uint, type BlockRef } from './params.ts';
 import { pseudoReceipt, pseudoTransaction } from './pseudo-tx.ts';
 
 export interface ReadMethodsOptions {
@@ -137,7 +137,7 @@ export function readMethods(o: ReadMethodsOptions): Map<string, EthMethod> {
     // the base fee plus a tip that is always 0
     ['eth_gasPrice', method([], () => quantity(BASE_FEE))],
     ['eth_maxPriorityFeePerGas', method([], () => '0x0')],
-    ['eth_feeHistory', method([decimalOrHex, blockNumber, floats], ([count, last, percentiles]) => feeHistory(o, count as bigint, heightOfLast(node, last as bigint), percentiles as number[]))],
+    ['eth_feeHistory', method([decimalOrHex, rpcBlockNumber, floats], ([count, last, percentiles]) => feeHistory(o, count as bigint, last as bigint, percentiles as number[]))],
     ['eth_newBlockFilter', method([], () => o.filters.newBlockFilter())],
     ['eth_getFilterChanges', method([string], ([id]) => o.filters.changes(id as string))],
     ['eth_uninstallFilter', method([string], ([id]) => o.filters.uninstall(id as string))],
@@ -145,40 +145,36 @@ export function readMethods(o: ReadMethodsOptions): Map<string, EthMethod> {
   return new Map(methods);
 }
 
-function heightOfLast(node: Node, last: bigint | string): bigint {
-  const h = heightOf(node, last as bigint);
-  if (h === undefined) throw new EthRpcError(ETH_DEFAULT_ERROR, `request beyond head block: requested ${last as bigint}, head ${node.height}`);
-  return h;
-}
-
-/** Go's `%f`: six decimals. */
-const goFloat = (f: number) => f.toFixed(6);
-
 /**
- * `eth_feeHistory`: the base fee of each block and of the next one, each block's gas used ÷ gas
- * limit, and (with percentiles) the tips of its EVM txs at those percentiles — 0, as no EVM tx exists.
+ * `eth_feeHistory` as stratos-chain's backend answers it (`FeeHistory`, `processBlock`): the last
+ * block is `lastBlock` when above 0, else (a tag, 0) the head; the blocks are the `count` before it
+ * — `lastBlock` itself is not among them — from `max(0, last − count)` (block 0 reads block 1);
+ * for each, the base fee, gas used ÷ gas limit and, with percentiles, the tips of its EVM txs at
+ * those percentiles: 0, as no EVM tx exists (the percentiles are not checked). No base fee of a
+ * next block; `baseFeePerGas` and `reward` are left out when empty. A block above the head makes
+ * the whole answer `null`.
  */
-function feeHistory(o: ReadMethodsOptions, count: bigint, last: bigint, percentiles: readonly number[]): EthJson {
+function feeHistory(o: ReadMethodsOptions, count: bigint, lastBlock: bigint, percentiles: readonly number[]): EthJson {
   if (count > o.feeHistoryCap) throw new EthRpcError(ETH_DEFAULT_ERROR, `FeeHistory user block count ${count} higher than ${o.feeHistoryCap}`);
-  percentiles.forEach((p, i) => {
-    if (p < 0 || p > 100) throw new EthRpcError(ETH_DEFAULT_ERROR, `invalid reward percentile: ${goFloat(p)}`);
-    if (i > 0 && p < percentiles[i - 1]!) throw new EthRpcError(ETH_DEFAULT_ERROR, `invalid reward percentile: #${i - 1}:${goFloat(percentiles[i - 1]!)} > #${i}:${goFloat(p)}`);
-  });
-  const first = last + 1n - count < 1n ? 1n : last + 1n - count;
-  const limit = Number(blockGasLimit(o.node));
+  const { node } = o;
+  const end = lastBlock > 0n ? lastBlock : node.height;
+  const start = end - count < 0n ? 0n : end - count;
+  const limit = blockGasLimit(node);
   const baseFees: EthJson[] = [];
   const ratios: EthJson[] = [];
   const rewards: EthJson[] = [];
-  for (let h = first; h <= last; h++) {
+  for (let id = start; id < end; id++) {
+    const height = heightOf(node, id);
+    if (height === undefined) return null;
+    if (limit <= 0n) throw new EthRpcError(ETH_DEFAULT_ERROR, `gasLimit of block height ${height} should be bigger than 0 , current gaslimit ${limit}`);
     baseFees.push(quantity(BASE_FEE));
-    ratios.push(limit > 0 ? Number(blockGasUsed(o.node, h)) / limit : 0);
+    ratios.push(Number(blockGasUsed(node, height)) / Number(limit));
     rewards.push(percentiles.map(() => '0x0'));
   }
-  if (count > 0n) baseFees.push(quantity(BASE_FEE));
   return {
-    oldestBlock: quantity(count > 0n ? first : 0n),
-    ...(percentiles.length > 0 ? { reward: rewards } : {}),
-    baseFeePerGas: baseFees,
+    oldestBlock: quantity(start),
+    ...(percentiles.length > 0 && rewards.length > 0 ? { reward: rewards } : {}),
+    ...(baseFees.length > 0 ? { baseFeePerGas: baseFees } : {}),
     gasUsedRatio: ratios,
   };
 }

@@ -199,11 +199,12 @@ describe('viem public client over http', { timeout: 30_000 }, () => {
     expect(receipt.result).toMatchObject({ status: '0x1', blockNumber: hex(txHeight), gasUsed: hex(running.node.blockResults(txHeight)[0]!.result.gas_used), logs: [] });
   });
 
-  it('reads the fee history: base fees, gas used ratios, zero rewards', async () => {
+  it('reads the fee history as stratos-chain answers it: the count blocks before lastBlock, their base fees, gas used ratios, zero rewards', async () => {
     const c = client();
-    const history = await c.getFeeHistory({ blockCount: 3, blockNumber: txHeight, rewardPercentiles: [25, 75] });
+    // stratos-chain FeeHistory: blocks [last − count, last − 1], one base fee per block (no next one)
+    const history = await c.getFeeHistory({ blockCount: 3, blockNumber: txHeight + 1n, rewardPercentiles: [25, 75] });
     expect(history.oldestBlock).toBe(txHeight - 2n);
-    expect(history.baseFeePerGas).toEqual([1_000_000_000n, 1_000_000_000n, 1_000_000_000n, 1_000_000_000n]);
+    expect(history.baseFeePerGas).toEqual([1_000_000_000n, 1_000_000_000n, 1_000_000_000n]);
     const maxGas = Number(running.node.consensusParams.block.max_gas);
     const gasUsed = Number(running.node.blockResults(txHeight)[0]!.result.gas_used);
     expect(history.gasUsedRatio).toEqual([0, 0, maxGas > 0 ? gasUsed / maxGas : 0]);
@@ -213,6 +214,22 @@ describe('viem public client over http', { timeout: 30_000 }, () => {
       [0n, 0n],
     ]);
     expect(await c.getGasPrice()).toBe(1_000_000_000n);
+    const gwei = '0x3b9aca00';
+    expect((await call('eth_feeHistory', ['0x2', hex(txHeight), []])).result).toEqual({ oldestBlock: hex(txHeight - 2n), baseFeePerGas: [gwei, gwei], gasUsedRatio: [0, 0] });
+    // count 0: no blocks, the base fees left out; from block 0, whose answers are block 1's
+    expect((await call('eth_feeHistory', ['0x0', '0x5', [50]])).result).toEqual({ oldestBlock: '0x5', gasUsedRatio: [] });
+    expect((await call('eth_feeHistory', [3, '0x2', [50]])).result).toEqual({ oldestBlock: '0x0', reward: [['0x0'], ['0x0']], baseFeePerGas: [gwei, gwei], gasUsedRatio: [0, 0] });
+    // the percentiles are not checked
+    expect((await call('eth_feeHistory', ['0x1', '0x3', [90, 10, 200]])).result).toEqual({ oldestBlock: '0x2', reward: [['0x0', '0x0', '0x0']], baseFeePerGas: [gwei], gasUsedRatio: [0] });
+    // a tag or 0 is the head; lastBlock is geth's rpc.BlockNumber (safe, finalized; hex only)
+    for (const tag of ['latest', 'safe', 'earliest', '0x0']) {
+      const { result } = await call('eth_feeHistory', ['0x1', tag, []]);
+      expect(BigInt(result.oldestBlock)).toBeGreaterThanOrEqual(txHeight);
+    }
+    expect((await call('eth_feeHistory', ['0x1', '5', []])).error).toEqual({ code: -32602, message: 'invalid argument 1: hex string without 0x prefix' });
+    // a block above the head among them: null
+    expect(await call('eth_feeHistory', ['0x2', hex(running.node.height + 100n), []])).toEqual({ jsonrpc: '2.0', id: 1, result: null });
+    expect((await call('eth_feeHistory', ['0x65', 'latest', []])).error).toEqual({ code: -32000, message: 'FeeHistory user block count 101 higher than 100' });
   });
 });
 
