@@ -115,14 +115,23 @@ export class EthDispatcher implements GethRpcRules<EthSession | undefined> {
     if (!kind || !session) return undefined;
     let args: unknown[];
     try {
-      args = parsePositional(`[${rest.join(',')}]`, kind.args);
+      // geth decodes the kind's name as argument 0, then the kind's own arguments from 1
+      args = parsePositional(`[${[JSON.stringify(kindName), ...rest].join(',')}]`, [SUBSCRIPTION_NAME, ...kind.args]).slice(1);
     } catch (e) {
       if (e instanceof ParamsError) return errorText(msg.id, INVALID_PARAMS, e.message);
       throw e;
     }
     const sub = newSubscriptionId();
-    // kinds notify from later events (a committed block), so the answer always goes out first
-    session.subscriptions.set(sub, kind.start(args, (result) => session.send(notificationText(namespace, sub, result))));
+    let stop: () => void;
+    try {
+      // kinds notify from later events (a committed block), so the answer always goes out first
+      stop = kind.start(args, (result) => session.send(notificationText(namespace, sub, result)));
+    } catch (e) {
+      // the kind refused (its handler's error)
+      if (e instanceof GethRpcError) return errorText(msg.id, e.code, e.message, e.data);
+      throw e;
+    }
+    session.subscriptions.set(sub, stop);
     return resultText(msg.id ?? 'null', sub);
   }
 
@@ -145,6 +154,9 @@ export class EthDispatcher implements GethRpcRules<EthSession | undefined> {
     (this.opts.onCrash ?? defaultCrashReport)(method, err);
   }
 }
+
+/** The kind's name, already read by the engine (a string). */
+const SUBSCRIPTION_NAME: ArgType<string> = { goType: 'string', decode: (raw) => JSON.parse(raw) as string };
 
 const SUBSCRIPTION_ID: ArgType<string> = {
   goType: 'rpc.ID',

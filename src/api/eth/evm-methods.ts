@@ -41,8 +41,7 @@ const REFUSED: Readonly<Record<string, readonly ArgType<unknown>[]>> = {
   eth_signTypedData: [address, object('apitypes.TypedData')],
   eth_getProof: [address, strings, blockNumberOrHash],
   eth_getTransactionLogs: [hash],
-  // the reference does not say what these answer without an EVM: refused as before
-  eth_newPendingTransactionFilter: [],
+  // the reference does not say what this answers without an EVM: refused as before
   eth_getPendingTransactions: [],
 };
 

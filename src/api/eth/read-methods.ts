@@ -18,7 +18,7 @@ import { heightOf, stateAtHeight, stateAtRef } from './block-ref.ts';
 import { EthRpcError, ETH_DEFAULT_ERROR, type EthJson, type EthMethod } from './dispatch.ts';
 import type { EthFilters } from './filters.ts';
 import { data, quantity } from './hexutil.ts';
-import { address, blockNumber, blockNumberOrHash, bool, decimalOrHex, floats, hash, rpcBlockNumber, string, uint, type BlockRef } from './params.ts';
+import { address, blockNumber, blockNumberOrHash, bool, decimalOrHex, floats, hash, optional, rpcBlockNumber, string, uint, type BlockRef } from './params.ts';
 import { pseudoReceipt, pseudoTransaction } from './pseudo-tx.ts';
 
 export interface ReadMethodsOptions {
@@ -139,6 +139,7 @@ export function readMethods(o: ReadMethodsOptions): Map<string, EthMethod> {
     ['eth_maxPriorityFeePerGas', method([], () => '0x0')],
     ['eth_feeHistory', method([decimalOrHex, rpcBlockNumber, floats], ([count, last, percentiles]) => feeHistory(o, count as bigint, last as bigint, percentiles as number[]))],
     ['eth_newBlockFilter', method([], () => o.filters.newBlockFilter())],
+    ['eth_newPendingTransactionFilter', method([optional(bool)], ([fullTx]) => o.filters.newPendingTxFilter(fullTx === true))],
     ['eth_getFilterChanges', method([string], ([id]) => o.filters.changes(id as string))],
     ['eth_uninstallFilter', method([string], ([id]) => o.filters.uninstall(id as string))],
   ];

@@ -2,7 +2,7 @@
  * The Ethereum JSON-RPC server of `chaind start` (`[json-rpc]`, reference Part B): HTTP on
  * `json-rpc.address` and the websocket on `json-rpc.ws-address` (one server when both are the same
  * address), the methods of the namespaces `json-rpc.api` names (eth, net, web3; `rpc_modules`
- * always), and `eth_subscribe("newHeads")` on the websocket; `json-rpc.filter-cap`, `logs-cap` and
+ * always), and `eth_subscribe` of `newHeads`, `newPendingTransactions` and `logs` on the websocket; `json-rpc.filter-cap`, `logs-cap` and
  * `block-range-cap` bound the filters and log queries. The HTTP server applies
  * `json-rpc.http-timeout` (the whole request must arrive, and the answer be written, within it)
  * and `json-rpc.http-idle-timeout` (a keep-alive connection idle that long is closed); 0 is no limit.
@@ -20,7 +20,9 @@ import { EthFilters } from './filters.ts';
 import { DEFAULT_LOG_CAPS } from './logs.ts';
 import { ethHttpHandler } from './http-handler.ts';
 import { holdContinue } from '../geth-rpc/http.ts';
+import { logSubscription } from './log-subscription.ts';
 import { newHeads } from './new-heads.ts';
+import { newPendingTransactions } from './pending-txs.ts';
 import { readMethods } from './read-methods.ts';
 import { EthWebsocket } from './websocket.ts';
 
@@ -88,13 +90,18 @@ export async function startEthServer(node: Node, opts: EthServerOptions): Promis
   const httpAddress = parseListenAddress(opts.address, 'json-rpc.address', '127.0.0.1:8545');
   const wsAddress = parseListenAddress(opts.wsAddress, 'json-rpc.ws-address', '127.0.0.1:8546');
   const chainId = evmChainId(node.genesis);
-  const filters = new EthFilters(node, opts.filterCap ?? 200);
+  const filters = new EthFilters(node, opts.filterCap ?? 200, chainId);
   const methods = new Map<string, EthMethod>([
     ...readMethods({ node, chainId, clientVersion: buildInfo().version, feeHistoryCap: opts.feeHistoryCap ?? 100n, filters }),
     ...evmMethods({ node, filters, logCaps: { logsCap: opts.logsCap ?? DEFAULT_LOG_CAPS.logsCap, blockRangeCap: opts.blockRangeCap ?? DEFAULT_LOG_CAPS.blockRangeCap } }),
   ]);
   const served = opts.api.map((ns) => ns.trim()).filter((ns) => ns !== '');
-  const subscriptions = new Map<string, Map<string, EthSubscriptionKind>>([['eth', new Map([['newHeads', newHeads(node)]])]]);
+  const kinds: [string, EthSubscriptionKind][] = [
+    ['newHeads', newHeads(node)],
+    ['newPendingTransactions', newPendingTransactions(node, chainId)],
+    ['logs', logSubscription()],
+  ];
+  const subscriptions = new Map<string, Map<string, EthSubscriptionKind>>([['eth', new Map(kinds)]]);
   const dispatcher = new EthDispatcher({ methods: new Map([...methods].filter(([name]) => served.includes(name.slice(0, name.indexOf('_'))))), subscriptions, namespaces: served });
   const websocket = new EthWebsocket(dispatcher, opts.wsPingIntervalMs);
   const httpTimeout = opts.httpTimeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;

@@ -646,3 +646,85 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
     }
   });
 });
+
+describe('pending transactions and log subscriptions, as stratos-chain serves them', { timeout: 30_000 }, () => {
+  // stratos-chain feeds its pending-tx filters and subscriptions from CometBFT's Tx events: every committed tx
+  let sequence = 1n;
+  const sendToBob = async (): Promise<{ hash: string; height: bigint }> => {
+    const tx = signed(alice, 0n, sequence++, { messages: [msgSend(alice.address, bob.address, 1n)], fee: FEE });
+    const committed = await running.node.broadcastTxCommit(tx);
+    expect(committed.txResult?.code).toBe(0);
+    return { hash: cometTxHash(tx), height: committed.height };
+  };
+
+  it('eth_newPendingTransactionFilter collects the committed txs: their hashes, or with fullTx their pseudo-transactions at index 0', async () => {
+    const { result: hashes } = await call('eth_newPendingTransactionFilter');
+    const { result: full } = await call('eth_newPendingTransactionFilter', [true]);
+    expect([hashes, full]).toEqual([expect.stringMatching(/^0x[0-9a-f]+$/), expect.stringMatching(/^0x[0-9a-f]+$/)]);
+    expect(await call('eth_getFilterChanges', [hashes])).toEqual({ jsonrpc: '2.0', id: 1, result: [] });
+    const sent = await sendToBob();
+    await waitForHeight(sent.height + 1n);
+    expect(await call('eth_getFilterChanges', [hashes])).toEqual({ jsonrpc: '2.0', id: 1, result: [sent.hash] });
+    const { result: txs } = await call('eth_getFilterChanges', [full]);
+    expect(txs).toEqual([{ ...(await call('eth_getTransactionByHash', [sent.hash])).result, transactionIndex: '0x0' }]);
+    expect(txs[0]).toMatchObject({ hash: sent.hash, blockNumber: hex(sent.height), blockHash: await cometBlockHash(sent.height) });
+    expect(await call('eth_getFilterLogs', [hashes])).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'filter not found' } });
+    for (const id of [hashes, full]) expect((await call('eth_uninstallFilter', [id])).result).toBe(true);
+    expect((await call('eth_newPendingTransactionFilter', ['yes'])).error).toEqual({ code: -32602, message: 'invalid argument 0: json: cannot unmarshal string into Go value of type bool' });
+  });
+
+  it('eth_subscribe("newPendingTransactions") notifies each committed tx; viem watchPendingTransactions and ethers on("pending") see them', async () => {
+    const { WebSocket } = await import('ws');
+    const ws = new WebSocket(wsUrl);
+    await new Promise((r) => ws.once('open', r));
+    const messages: any[] = [];
+    ws.on('message', (d) => messages.push(JSON.parse(String(d))));
+    const answer = async (id: number) => {
+      while (!messages.some((m) => m.id === id)) await new Promise((r) => setTimeout(r, 10));
+      return messages.find((m) => m.id === id);
+    };
+    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newPendingTransactions'] }));
+    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_subscribe', params: ['newPendingTransactions', true] }));
+    const [{ result: bare }, { result: full }] = [await answer(1), await answer(2)];
+    const viemClient = createPublicClient({ transport: webSocket(wsUrl) });
+    const viemSeen: string[] = [];
+    const stop = viemClient.watchPendingTransactions({ onTransactions: (h) => viemSeen.push(...h), onError: (e) => viemSeen.push(`error: ${e.message}`) });
+    const ethersProvider = new WebSocketProvider(wsUrl);
+    const ethersSeen: string[] = [];
+    await ethersProvider.on('pending', (h: string) => void ethersSeen.push(h));
+    await new Promise((r) => setTimeout(r, 300));
+    const sent = await sendToBob();
+    const notes = () => messages.filter((m) => m.method === 'eth_subscription');
+    while (notes().length < 2 || viemSeen.length < 1 || ethersSeen.length < 1) await new Promise((r) => setTimeout(r, 20));
+    expect(notes().find((m) => m.params.subscription === bare).params.result).toBe(sent.hash);
+    expect(notes().find((m) => m.params.subscription === full).params.result).toMatchObject({ hash: sent.hash, transactionIndex: '0x0', blockNumber: hex(sent.height) });
+    expect(viemSeen).toEqual([sent.hash]);
+    expect(ethersSeen).toEqual([sent.hash]);
+    stop();
+    await ethersProvider.destroy();
+    await viemClient.transport.getRpcClient().then((rpc) => rpc.close());
+    ws.close();
+  });
+
+  it('eth_subscribe("logs", criteria) subscribes (no EVM: no logs) after the node checks; the kind name is argument 0', async () => {
+    const { WebSocket } = await import('ws');
+    const ws = new WebSocket(wsUrl);
+    await new Promise((r) => ws.once('open', r));
+    const ask = (id: number, params: unknown[]) =>
+      new Promise<any>((resolve) => {
+        ws.once('message', (d) => resolve(JSON.parse(String(d))));
+        ws.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_subscribe', params }));
+      });
+    expect((await ask(1, ['logs', { address: bobEth }])).result).toMatch(/^0x[0-9a-f]+$/);
+    expect(await ask(2, ['logs', { fromBlock: 'pending' }])).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32000, message: 'pending logs are not supported' } });
+    expect(await ask(3, ['logs', { fromBlock: '0x5', toBlock: '0x3' }])).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32000, message: 'invalid block range params' } });
+    expect(await ask(4, ['logs'])).toEqual({ jsonrpc: '2.0', id: 4, error: { code: -32602, message: 'missing value for required argument 1' } });
+    expect(await ask(5, ['logs', { address: '0x12' }])).toEqual({
+      jsonrpc: '2.0',
+      id: 5,
+      error: { code: -32602, message: 'invalid argument 1: invalid address: hex has invalid length 1 after decoding; expected 20 for address' },
+    });
+    expect(await ask(6, ['newHeads', {}])).toEqual({ jsonrpc: '2.0', id: 6, error: { code: -32602, message: 'too many arguments, want at most 1' } });
+    ws.close();
+  });
+});

@@ -126,7 +126,7 @@ describe('eth_getLogs walks the blocks as the node does', () => {
 describe('log filters', () => {
   it('count against filter-cap (eth_newFilter fails at it), poll no changes, and are not block filters', () => {
     const blocks$ = new Subject<{ hash: Uint8Array; height: bigint }>();
-    const filters = new EthFilters({ blocks$ } as unknown as Node, 2);
+    const filters = new EthFilters({ blocks$ } as unknown as Node, 2, 2048n);
     try {
       const crit = { addresses: [], topics: [] };
       const logFilter = filters.newLogFilter(crit);
@@ -134,6 +134,7 @@ describe('log filters', () => {
       expect(() => filters.newLogFilter(crit)).toThrow('error creating filter: max limit reached');
       // stratos-chain NewBlockFilter answers its pending-tx filter's text as the id
       expect(filters.newBlockFilter()).toBe('error creating pending tx filter: max limit reached');
+      expect(filters.newPendingTxFilter(true)).toBe('error creating pending tx filter: max limit reached');
       blocks$.next({ hash: new Uint8Array(32).fill(1), height: 5n });
       expect(filters.changes(logFilter)).toEqual([]);
       expect(filters.changes(blockFilter)).toEqual([`0x${'01'.repeat(32)}`]);
