@@ -1,9 +1,10 @@
 /**
- * Block parameters → heights, as the node reads them (reference B.3): `latest`, `pending`,
- * `safe` and `finalized` are the head (blocks are final at once); `earliest` and `0x0` are height 1
- * (there is no block 0); a number above the head is no block. A block hash names the stored block
- * with that CometBFT hash. A state read (`eth_getBalance`, `eth_getCode`, `eth_call`, …) at a number
- * above the head answers `null` (reference B.3).
+ * Block parameters → heights, as the node reads them (reference B.3): `latest` and `pending` are
+ * the head; `earliest` and `0x0` are height 1 (there is no block 0); a number above the head is no
+ * block. A block hash names the stored block with that CometBFT hash; a block-or-hash that is
+ * neither is the node's `types BlockHash and BlockNumber cannot be both nil`. A state read
+ * (`eth_getBalance`, `eth_getCode`, `eth_call`, …) at a number above the head answers `null`
+ * (reference B.3).
  */
 import type { AppState } from '../../state/app-state.ts';
 import type { Node } from '../../node/node.ts';
@@ -13,13 +14,14 @@ import type { BlockNumber, BlockRef } from './params.ts';
 
 /** The height a block number names, or undefined when it is above the head. */
 export function heightOf(node: Node, n: BlockNumber): bigint | undefined {
-  if (n === 'latest' || n === 'pending' || n === 'safe' || n === 'finalized') return node.height;
+  if (n === 'latest' || n === 'pending') return node.height;
   const h = n === 'earliest' || n === 0n ? 1n : n;
   return h > node.height ? undefined : h;
 }
 
 /** The height a block number or hash names, or undefined when there is no such block. */
 export function heightOfRef(node: Node, ref: BlockRef): bigint | undefined {
+  if ('neither' in ref) throw new EthRpcError(ETH_DEFAULT_ERROR, 'types BlockHash and BlockNumber cannot be both nil');
   if ('hash' in ref) return node.blockByHash(Buffer.from(ref.hash).toString('hex'))?.height;
   return heightOf(node, ref.number);
 }
@@ -48,11 +50,7 @@ export function headerNotFound(hash: Uint8Array): EthRpcError {
  * the pruning error of stateAtHeight for a state the node no longer keeps.
  */
 export function stateAtRef(node: Node, ref: BlockRef): AppState | undefined {
-  if ('hash' in ref) {
-    const h = heightOfRef(node, ref);
-    if (h === undefined) throw headerNotFound(ref.hash);
-    return stateAtHeight(node, h);
-  }
-  const h = heightOf(node, ref.number);
+  const h = heightOfRef(node, ref);
+  if (h === undefined && 'hash' in ref) throw headerNotFound(ref.hash);
   return h === undefined ? undefined : stateAtHeight(node, h);
 }

@@ -22,10 +22,18 @@ export interface ArgType<T> {
   decode(raw: string): T;
 }
 
-/** A block number of ethermint's `types.BlockNumber`: a height, or one of the tags. */
-export type BlockTag = 'latest' | 'pending' | 'earliest' | 'finalized' | 'safe';
+/**
+ * A block number of ethermint's `types.BlockNumber` (stratos-chain rpc/types/block.go): a height, or
+ * one of its three tags. It has no `safe` or `finalized`: those are text without `0x`, read as a
+ * decimal that is not one, so 0 — block 1.
+ */
+export type BlockTag = 'latest' | 'pending' | 'earliest';
 export type BlockNumber = bigint | BlockTag;
-export type BlockRef = { readonly number: BlockNumber } | { readonly hash: Uint8Array };
+/**
+ * ethermint's `types.BlockNumberOrHash`: a block number, a block hash, or neither (`null`, `{}`),
+ * which the methods refuse (`types BlockHash and BlockNumber cannot be both nil`).
+ */
+export type BlockRef = { readonly number: BlockNumber } | { readonly hash: Uint8Array } | { readonly neither: true };
 
 /** A JSON string (raw text in quotes). */
 export const isString = (raw: string) => raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"');
@@ -72,7 +80,7 @@ export const string: ArgType<string> = {
   },
 };
 
-const TAGS: readonly BlockTag[] = ['earliest', 'latest', 'pending', 'finalized', 'safe'];
+const TAGS: readonly BlockTag[] = ['earliest', 'latest', 'pending'];
 const INT64_MAX = 2n ** 63n - 1n;
 
 /**
@@ -102,28 +110,53 @@ export const blockNumber: ArgType<BlockNumber> = {
   decode: (raw) => blockNumberOfText(trimQuotes(raw)),
 };
 
+/** go-ethereum `hexutil.DecodeUint64` of a block number's text, then stratos `SafeInt64`. */
+function hexBlockNumber(input: string): bigint {
+  const n = decodeQuantity(input, 64);
+  if (n > INT64_MAX) throw new Error(`uint64 value ${n} cannot exceed ${INT64_MAX}: invalid height`);
+  return n;
+}
+
+/** go-ethereum `common.Hash.UnmarshalText` (hexutil.UnmarshalFixedText) of a 66-character text. */
+function hashOfText(input: string): Uint8Array {
+  if (!has0x(input)) throw new Error(HexErrors.missingPrefix);
+  if (!/^[0-9a-fA-F]*$/.test(input.slice(2))) throw new Error(HexErrors.syntax);
+  return new Uint8Array(Buffer.from(input.slice(2), 'hex'));
+}
+
 /**
- * ethermint `types.BlockNumberOrHash`: `{"blockNumber": …}` or `{"blockHash": …}` (not both), a
- * 32-byte hash, or a block number.
+ * ethermint `types.BlockNumberOrHash.UnmarshalJSON`: first as the struct `{blockNumber, blockHash}`
+ * (keys matched case-insensitively; not both: `cannot specify both BlockHash and BlockNumber, choose
+ * one or the other`; `null` and `{}` are neither); when that fails, as a string — any other JSON
+ * value, or an object whose member does not decode, is `json: cannot unmarshal … into Go value of
+ * type string` — read by `decodeFromString`: a tag, a 66-character hash, or a hex number (no
+ * decimal text, no `safe`/`finalized`: `hex string without 0x prefix`).
  */
 export const blockNumberOrHash: ArgType<BlockRef> = {
   goType: 'types.BlockNumberOrHash',
   decode(raw) {
+    if (raw === 'null') return { neither: true };
     if (raw.startsWith('{')) {
       let num: BlockNumber | undefined;
       let h: Uint8Array | undefined;
-      for (const [key, value] of rawObjectMembers(raw)) {
-        if (value === 'null') continue;
-        if (key === 'blockNumber') num = blockNumber.decode(value);
-        else if (key === 'blockHash') h = hash.decode(value);
+      try {
+        for (const [key, value] of rawObjectMembers(raw)) {
+          const k = key.toLowerCase();
+          if (k === 'blocknumber') num = value === 'null' ? undefined : blockNumber.decode(value);
+          else if (k === 'blockhash') h = value === 'null' ? undefined : hash.decode(value);
+        }
+      } catch {
+        throw typeError(raw, 'string');
       }
       if (num !== undefined && h !== undefined) throw new Error('cannot specify both BlockHash and BlockNumber, choose one or the other');
       if (h !== undefined) return { hash: h };
-      return { number: num ?? 'latest' };
+      return num === undefined ? { neither: true } : { number: num };
     }
-    const input = trimQuotes(raw);
-    if (input.length === 66 && has0x(input)) return { hash: decodeFixed(input, 32, hash.goType) };
-    return { number: blockNumberOfText(input) };
+    if (!isString(raw)) throw typeError(raw, 'string');
+    const input = unquote(raw);
+    if ((TAGS as readonly string[]).includes(input)) return { number: input as BlockTag };
+    if (input.length === 66) return { hash: hashOfText(input) };
+    return { number: hexBlockNumber(input) };
   },
 };
 

@@ -429,6 +429,32 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
     for (const [method, params] of calls) expect([method, params, await call(method, params)]).toEqual([method, params, { jsonrpc: '2.0', id: 1, error: refused }]);
   });
 
+  it("block parameters read as ethermint's BlockNumber and BlockNumberOrHash (stratos-chain rpc/types/block.go)", async () => {
+    // BlockNumber knows earliest, latest and pending; other text without 0x is cast to a number, 0 when it is none: block 1
+    const block1 = await cometBlockHash(1n);
+    for (const tag of ['safe', 'finalized']) expect([tag, (await call('eth_getBlockByNumber', [tag, false])).result.hash]).toEqual([tag, block1]);
+    expect((await createPublicClient({ transport: http(httpUrl) }).getBlock({ blockTag: 'finalized' })).number).toBe(1n);
+    expect((await call('eth_getBlockTransactionCountByNumber', [txHeight.toString()])).result).toBe('0x1');
+    // BlockNumberOrHash: a string is a tag, a 66-character hash or a hex number; an object {blockNumber | blockHash}
+    const balance = (ref: unknown) => call('eth_getBalance', [bobEth, ref]);
+    const invalid = (i: number, message: string) => ({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: `invalid argument ${i}: ${message}` } });
+    expect(await balance('safe')).toEqual(invalid(1, 'hex string without 0x prefix'));
+    expect(await balance(txHeight.toString())).toEqual(invalid(1, 'hex string without 0x prefix'));
+    expect(await balance(Number(txHeight))).toEqual(invalid(1, 'json: cannot unmarshal number into Go value of type string'));
+    expect(await balance(`0x${'zz'.repeat(32)}`)).toEqual(invalid(1, 'invalid hex string'));
+    expect(await balance('0x8000000000000000')).toEqual(invalid(1, 'uint64 value 9223372036854775808 cannot exceed 9223372036854775807: invalid height'));
+    expect(await balance({ blockHash: '0x12' })).toEqual(invalid(1, 'json: cannot unmarshal object into Go value of type string'));
+    expect(await balance({ blockNumber: hex(txHeight), blockHash: await cometBlockHash(txHeight) })).toEqual(invalid(1, 'cannot specify both BlockHash and BlockNumber, choose one or the other'));
+    // in the object, BlockNumber's rules (decimal text; safe is block 1); keys match case-insensitively
+    expect((await balance({ blockNumber: txHeight.toString() })).result).toBe(hex(SENT));
+    expect((await balance({ BLOCKNUMBER: hex(txHeight) })).result).toBe(hex(SENT));
+    expect((await balance({ blockNumber: 'safe' })).result).toBe('0x0');
+    // neither a number nor a hash: the methods' error
+    for (const ref of [{}, null, { requireCanonical: true }]) {
+      expect([ref, await balance(ref)]).toEqual([ref, { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'types BlockHash and BlockNumber cannot be both nil' } }]);
+    }
+  });
+
   it("the arguments of these methods decode as the node's Go types, with geth's errors (-32602)", async () => {
     const bad: [string, unknown[], string][] = [
       ['eth_getCode', ['0x1234', 'latest'], 'invalid argument 0: hex string has length 4, want 40 for common.Address'],
