@@ -68,11 +68,11 @@ export function ethHeader(node: Node, record: BlockRecord): { [key: string]: Eth
 }
 
 /** `eth_getBlockByNumber` / `eth_getBlockByHash`: the block object, keys sorted. */
-export function ethBlock(node: Node, record: BlockRecord, fullTx: boolean, chainId: bigint): { [key: string]: EthJson } {
+export function ethBlock(node: Node, record: BlockRecord, fullTx: boolean): { [key: string]: EthJson } {
   const head = ethHeader(node, record);
   const blockHash = head.hash as string;
   const transactions: EthJson[] = fullTx
-    ? record.txs.map((raw, index) => pseudoTransaction(node.chain.app.codec, raw, { blockHash, blockNumber: record.height, index }, chainId))
+    ? record.txs.map((raw, index) => pseudoTransaction(node.chain.app.codec, raw, { blockHash, blockNumber: record.height, index }))
     : record.txs.map((raw) => `0x${createHash('sha256').update(raw).digest('hex')}`);
   const block: { [key: string]: EthJson } = {
     ...head,

@@ -52,17 +52,16 @@ export class EthFilters {
   private readonly stopTxs: () => void;
   private readonly sweeper: NodeJS.Timeout;
 
-  /** `filterCap`: `json-rpc.filter-cap`; `chainId`: the EVM chain id of the pseudo-transactions */
+  /** `filterCap`: `json-rpc.filter-cap` */
   constructor(
     node: Node,
     private readonly filterCap: number,
-    chainId: bigint,
   ) {
     this.blocks = node.blocks$.subscribe((block) => {
       const hash = `0x${Buffer.from(block.hash).toString('hex')}`;
       for (const f of this.filters.values()) if (f.kind === 'blocks') f.changes.push(hash);
     });
-    this.stopTxs = onCommittedTxs(node, chainId, (txs) => {
+    this.stopTxs = onCommittedTxs(node, (txs) => {
       for (const f of this.filters.values()) if (f.kind === 'pendingTxs') f.changes.push(...txs.map((tx) => pendingTxAnswer(tx, f.fullTx === true)));
     });
     this.sweeper = setInterval(() => this.expire(), 60_000);

@@ -16,7 +16,7 @@ import { pseudoTransaction } from './pseudo-tx.ts';
 export type PendingTx = { readonly [key: string]: EthJson };
 
 /** Calls `deliver` with the txs of each block committed from now on; returns the stop. */
-export function onCommittedTxs(node: Node, chainId: bigint, deliver: (txs: readonly PendingTx[]) => void): () => void {
+export function onCommittedTxs(node: Node, deliver: (txs: readonly PendingTx[]) => void): () => void {
   let open = true;
   const subscription = node.blocks$.subscribe((block) => {
     setImmediate(() => {
@@ -25,7 +25,7 @@ export function onCommittedTxs(node: Node, chainId: bigint, deliver: (txs: reado
       try {
         const record = node.block(block.height);
         if (!record || record.txs.length === 0) return;
-        txs = record.txs.map((raw) => pseudoTransaction(node.chain.app.codec, raw, { blockHash: data(record.hash), blockNumber: record.height, index: 0 }, chainId));
+        txs = record.txs.map((raw) => pseudoTransaction(node.chain.app.codec, raw, { blockHash: data(record.hash), blockNumber: record.height, index: 0 }));
       } catch {
         // the node is closing (its store is gone): no more txs
         return;
@@ -43,11 +43,11 @@ export function onCommittedTxs(node: Node, chainId: bigint, deliver: (txs: reado
 export const pendingTxAnswer = (tx: PendingTx, fullTx: boolean): EthJson => (fullTx ? tx : tx['hash']!);
 
 /** `eth_subscribe("newPendingTransactions", fullTx?)`: one notification per committed tx. */
-export function newPendingTransactions(node: Node, chainId: bigint): EthSubscriptionKind {
+export function newPendingTransactions(node: Node): EthSubscriptionKind {
   return {
     args: [optional(bool)],
     start([fullTx], notify) {
-      return onCommittedTxs(node, chainId, (txs) => {
+      return onCommittedTxs(node, (txs) => {
         for (const tx of txs) notify(pendingTxAnswer(tx, fullTx === true));
       });
     },

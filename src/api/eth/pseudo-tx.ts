@@ -45,7 +45,7 @@ interface Coin {
 }
 
 /** The Ethereum transaction object of a Cosmos tx (`fullTx` blocks, eth_getTransactionBy*). */
-export function pseudoTransaction(codec: Codec, raw: Uint8Array, place: TxPlace, chainId: bigint): { [key: string]: EthJson } {
+export function pseudoTransaction(codec: Codec, raw: Uint8Array, place: TxPlace): { [key: string]: EthJson } {
   const hash = txHashOf(raw);
   let from = ZERO_ADDRESS;
   let to: string = ZERO_ADDRESS;
@@ -98,32 +98,33 @@ export function pseudoTransaction(codec: Codec, raw: Uint8Array, place: TxPlace,
     transactionIndex: quantity(place.index),
     value: quantity(value),
     type: quantity(type),
-    chainId: quantity(chainId),
     v: quantity(v),
     r: quantity(r),
     s: quantity(s),
   };
 }
 
-/** The receipt of a Cosmos tx (`eth_getTransactionReceipt`); `earlier` are the block's txs before it. */
-export function pseudoReceipt(codec: Codec, record: TxRecord, place: TxPlace, earlier: readonly TxRecord[], chainId: bigint): { [key: string]: EthJson } {
-  const tx = pseudoTransaction(codec, record.raw, place, chainId);
+/**
+ * The receipt of a Cosmos tx (`eth_getTransactionReceipt`); `earlier` are the block's txs before it.
+ * The fields of stratos-chain's `TransactionReceipt`, in its order: no `type`, no
+ * `effectiveGasPrice`.
+ */
+export function pseudoReceipt(codec: Codec, record: TxRecord, place: TxPlace, earlier: readonly TxRecord[]): { [key: string]: EthJson } {
+  const tx = pseudoTransaction(codec, record.raw, place);
   const cumulative = earlier.reduce((sum, t) => sum + t.result.gas_used, 0n) + record.result.gas_used;
   return {
+    status: record.result.code === 0 ? '0x1' : '0x0',
+    cumulativeGasUsed: quantity(cumulative),
+    logsBloom: ZERO_BLOOM,
+    logs: [],
+    transactionHash: tx.hash!,
+    contractAddress: null,
+    gasUsed: quantity(record.result.gas_used),
     blockHash: place.blockHash,
     blockNumber: quantity(place.blockNumber),
-    contractAddress: null,
-    cumulativeGasUsed: quantity(cumulative),
-    effectiveGasPrice: tx.gasPrice!,
-    from: tx.from!,
-    gasUsed: quantity(record.result.gas_used),
-    logs: [],
-    logsBloom: ZERO_BLOOM,
-    status: record.result.code === 0 ? '0x1' : '0x0',
-    to: tx.to!,
-    transactionHash: tx.hash!,
     transactionIndex: quantity(place.index),
-    type: tx.type!,
+    from: tx.from!,
+    to: tx.to!,
   };
 }
 

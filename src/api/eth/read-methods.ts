@@ -44,13 +44,13 @@ export function readMethods(o: ReadMethodsOptions): Map<string, EthMethod> {
 
   const blockAt = (height: bigint | undefined, fullTx: boolean): EthJson => {
     const record = height === undefined ? undefined : node.block(height);
-    return record ? ethBlock(node, record, fullTx, chainId) : null;
+    return record ? ethBlock(node, record, fullTx) : null;
   };
 
   const txAt = (height: bigint | undefined, index: bigint): EthJson => {
     const record = height === undefined ? undefined : node.block(height);
     if (!record || index >= BigInt(record.txs.length)) return null;
-    return pseudoTransaction(node.chain.app.codec, record.txs[Number(index)]!, { blockHash: data(record.hash), blockNumber: record.height, index: Number(index) }, chainId);
+    return pseudoTransaction(node.chain.app.codec, record.txs[Number(index)]!, { blockHash: data(record.hash), blockNumber: record.height, index: Number(index) });
   };
 
   const txRecord = (h: Uint8Array) => node.tx(hashKey(h).toUpperCase());
@@ -118,7 +118,7 @@ export function readMethods(o: ReadMethodsOptions): Map<string, EthMethod> {
       'eth_getTransactionByHash',
       method([hash], ([h]) => {
         const tx = txRecord(h as Uint8Array);
-        return tx ? pseudoTransaction(node.chain.app.codec, tx.raw, placeOf(tx.height, tx.index), chainId) : null;
+        return tx ? pseudoTransaction(node.chain.app.codec, tx.raw, placeOf(tx.height, tx.index)) : null;
       }),
     ],
     [
@@ -127,7 +127,7 @@ export function readMethods(o: ReadMethodsOptions): Map<string, EthMethod> {
         const tx = txRecord(h as Uint8Array);
         if (!tx) return null;
         const earlier = node.blockResults(tx.height).slice(0, tx.index);
-        return pseudoReceipt(node.chain.app.codec, tx, placeOf(tx.height, tx.index), earlier, chainId);
+        return pseudoReceipt(node.chain.app.codec, tx, placeOf(tx.height, tx.index), earlier);
       }),
     ],
     ['eth_getUncleCountByBlockHash', method([hash], () => '0x0')],

@@ -90,7 +90,7 @@ export async function startEthServer(node: Node, opts: EthServerOptions): Promis
   const httpAddress = parseListenAddress(opts.address, 'json-rpc.address', '127.0.0.1:8545');
   const wsAddress = parseListenAddress(opts.wsAddress, 'json-rpc.ws-address', '127.0.0.1:8546');
   const chainId = evmChainId(node.genesis);
-  const filters = new EthFilters(node, opts.filterCap ?? 200, chainId);
+  const filters = new EthFilters(node, opts.filterCap ?? 200);
   const methods = new Map<string, EthMethod>([
     ...readMethods({ node, chainId, clientVersion: buildInfo().version, feeHistoryCap: opts.feeHistoryCap ?? 100n, filters }),
     ...evmMethods({ node, filters, logCaps: { logsCap: opts.logsCap ?? DEFAULT_LOG_CAPS.logsCap, blockRangeCap: opts.blockRangeCap ?? DEFAULT_LOG_CAPS.blockRangeCap } }),
@@ -98,7 +98,7 @@ export async function startEthServer(node: Node, opts: EthServerOptions): Promis
   const served = opts.api.map((ns) => ns.trim()).filter((ns) => ns !== '');
   const kinds: [string, EthSubscriptionKind][] = [
     ['newHeads', newHeads(node)],
-    ['newPendingTransactions', newPendingTransactions(node, chainId)],
+    ['newPendingTransactions', newPendingTransactions(node)],
     ['logs', logSubscription()],
   ];
   const subscriptions = new Map<string, Map<string, EthSubscriptionKind>>([['eth', new Map(kinds)]]);

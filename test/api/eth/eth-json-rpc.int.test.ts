@@ -195,8 +195,21 @@ describe('viem public client over http', { timeout: 30_000 }, () => {
     const typeUrl = running.node.chain.app.codec.typeUrl('sdk.bank.v1beta1.MsgSend');
     const raw = await call('eth_getTransactionByHash', [cometTxHash(txBytes)]);
     expect(raw.result.type).toBe(hex(BigInt(`0x${createHash('sha1').update(typeUrl).digest('hex').slice(0, 4)}`)));
+    // stratos-chain's rpc/types Transaction: its fields in its order; chainId (omitempty) is not set for a Cosmos tx
+    expect(Object.keys(raw.result)).toEqual(['blockHash', 'blockNumber', 'from', 'gas', 'gasPrice', 'hash', 'input', 'nonce', 'to', 'transactionIndex', 'value', 'type', 'v', 'r', 's']);
     const receipt = await call('eth_getTransactionReceipt', [cometTxHash(txBytes)]);
     expect(receipt.result).toMatchObject({ status: '0x1', blockNumber: hex(txHeight), gasUsed: hex(running.node.blockResults(txHeight)[0]!.result.gas_used), logs: [] });
+    // stratos-chain's TransactionReceipt: no type, no effectiveGasPrice
+    expect(Object.keys(receipt.result)).toEqual(['status', 'cumulativeGasUsed', 'logsBloom', 'logs', 'transactionHash', 'contractAddress', 'gasUsed', 'blockHash', 'blockNumber', 'transactionIndex', 'from', 'to']);
+    const viemReceipt = await c.getTransactionReceipt({ hash: cometTxHash(txBytes) as `0x${string}` });
+    expect(viemReceipt).toMatchObject({ status: 'success', blockNumber: txHeight, from: aliceEth.toLowerCase(), to: bobEth.toLowerCase(), effectiveGasPrice: null });
+    const provider = new JsonRpcProvider(httpUrl, undefined, { staticNetwork: false });
+    try {
+      const ethersReceipt = (await provider.getTransactionReceipt(cometTxHash(txBytes)))!;
+      expect([ethersReceipt.status, ethersReceipt.blockNumber, ethersReceipt.gasUsed]).toEqual([1, Number(txHeight), running.node.blockResults(txHeight)[0]!.result.gas_used]);
+    } finally {
+      provider.destroy();
+    }
   });
 
   it('reads the fee history as stratos-chain answers it: the count blocks before lastBlock, their base fees, gas used ratios, zero rewards', async () => {

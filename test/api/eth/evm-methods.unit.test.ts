@@ -126,7 +126,7 @@ describe('eth_getLogs walks the blocks as the node does', () => {
 describe('log filters', () => {
   it('count against filter-cap (eth_newFilter fails at it), poll no changes, and are not block filters', () => {
     const blocks$ = new Subject<{ hash: Uint8Array; height: bigint }>();
-    const filters = new EthFilters({ blocks$ } as unknown as Node, 2, 2048n);
+    const filters = new EthFilters({ blocks$ } as unknown as Node, 2);
     try {
       const crit = { addresses: [], topics: [] };
       const logFilter = filters.newLogFilter(crit);
