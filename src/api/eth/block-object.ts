@@ -4,10 +4,12 @@
  * `last_block_id`, `transactionsRoot` its `data_hash`, `stateRoot` its `app_hash`, `miner` the
  * proposer's operator account (or the consensus address when the state of that height is gone),
  * `gasLimit` the consensus `block.max_gas` (-1 → 0xffffffff), `gasUsed` the sum over all tx
- * results, `transactions` every tx's CometBFT hash (or pseudo-transactions with `fullTx`). Keys
- * are sorted, as Go marshals the node's map. No EVM runs here, so `logsBloom` is the zero bloom
- * (the node reads it from the EVM's block-bloom event) and `baseFeePerGas` the fee market's
- * genesis base fee.
+ * results, `transactions` every tx's CometBFT hash (or pseudo-transactions with `fullTx`); the
+ * fields in the order of the node's `Block` struct. No EVM runs here, so `logsBloom` is the zero
+ * bloom (the node reads it from the EVM's block-bloom event) and `baseFeePerGas` the fee market's
+ * genesis base fee. A `newHeads` notification is the node's `Header` struct
+ * (`EthHeaderFromTendermint`), which has no JSON methods: Go's default encoding, so its numbers are
+ * JSON numbers, `extraData` is empty base64 (`""`), `size` 0 and `baseFeePerGas` null.
  */
 import { createHash } from 'node:crypto';
 import { blockMetaJson, storedHeaderOf } from '../../consensus/json.ts';
@@ -43,44 +45,89 @@ function minerOf(node: Node, height: bigint, proposerHex: string): string {
   return `0x${proposerHex.toLowerCase()}`;
 }
 
-/** The header fields shared by blocks and `newHeads` notifications. */
-export function ethHeader(node: Node, record: BlockRecord): { [key: string]: EthJson } {
+/** What a block and its header share (stratos-chain `EthBlockFromTendermint`, `EthHeaderFromTendermint`). */
+interface HeaderValues {
+  readonly hash: string;
+  readonly parentHash: string;
+  readonly miner: string;
+  readonly stateRoot: string;
+  readonly transactionsRoot: string;
+  readonly number: bigint;
+  readonly gasLimit: bigint;
+  readonly gasUsed: bigint;
+  readonly timestamp: bigint;
+}
+
+function headerValues(node: Node, record: BlockRecord): HeaderValues {
   const { header } = storedHeaderOf(record);
   return {
-    baseFeePerGas: quantity(BASE_FEE),
-    difficulty: '0x1',
-    extraData: '0x',
-    gasLimit: quantity(blockGasLimit(node)),
-    gasUsed: quantity(blockGasUsed(node, record.height)),
     hash: `0x${Buffer.from(record.hash).toString('hex')}`,
-    logsBloom: ZERO_BLOOM,
-    miner: minerOf(node, record.height, header.proposer_address),
-    mixHash: ZERO_HASH,
-    nonce: '0x0000000000000000',
-    number: quantity(record.height),
     parentHash: hashText(header.last_block_id.hash),
-    receiptsRoot: ZERO_HASH,
-    sha3Uncles: ZERO_HASH,
+    miner: minerOf(node, record.height, header.proposer_address),
     stateRoot: hashText(header.app_hash),
-    timestamp: quantity(record.timeNs / 1_000_000_000n),
     transactionsRoot: hashText(header.data_hash),
+    number: record.height,
+    gasLimit: blockGasLimit(node),
+    gasUsed: blockGasUsed(node, record.height),
+    timestamp: record.timeNs / 1_000_000_000n,
   };
 }
 
-/** `eth_getBlockByNumber` / `eth_getBlockByHash`: the block object, keys sorted. */
+const NONCE = '0x0000000000000000';
+
+/** A `newHeads` notification: the node's `Header` struct in Go's default JSON (numbers as JSON numbers). */
+export function ethHeader(node: Node, record: BlockRecord): { [key: string]: EthJson } {
+  const h = headerValues(node, record);
+  return {
+    hash: h.hash,
+    parentHash: h.parentHash,
+    sha3Uncles: ZERO_HASH,
+    miner: h.miner,
+    stateRoot: h.stateRoot,
+    transactionsRoot: h.transactionsRoot,
+    receiptsRoot: ZERO_HASH,
+    logsBloom: ZERO_BLOOM,
+    difficulty: 1,
+    number: Number(h.number),
+    gasLimit: Number(h.gasLimit),
+    gasUsed: Number(h.gasUsed),
+    timestamp: Number(h.timestamp),
+    extraData: '',
+    mixHash: ZERO_HASH,
+    nonce: NONCE,
+    size: 0,
+    baseFeePerGas: null,
+  };
+}
+
+/** `eth_getBlockByNumber` / `eth_getBlockByHash`: the block object, in the order of the node's `Block` struct. */
 export function ethBlock(node: Node, record: BlockRecord, fullTx: boolean): { [key: string]: EthJson } {
-  const head = ethHeader(node, record);
-  const blockHash = head.hash as string;
+  const h = headerValues(node, record);
   const transactions: EthJson[] = fullTx
-    ? record.txs.map((raw, index) => pseudoTransaction(node.chain.app.codec, raw, { blockHash, blockNumber: record.height, index }))
+    ? record.txs.map((raw, index) => pseudoTransaction(node.chain.app.codec, raw, { blockHash: h.hash, blockNumber: record.height, index }))
     : record.txs.map((raw) => `0x${createHash('sha256').update(raw).digest('hex')}`);
-  const block: { [key: string]: EthJson } = {
-    ...head,
-    size: quantity(BigInt(blockMetaJson(record).block_size)),
+  return {
+    number: quantity(h.number),
+    hash: h.hash,
+    parentHash: h.parentHash,
+    nonce: NONCE,
+    sha3Uncles: ZERO_HASH,
+    logsBloom: ZERO_BLOOM,
+    transactionsRoot: h.transactionsRoot,
+    stateRoot: h.stateRoot,
+    miner: h.miner,
+    mixHash: ZERO_HASH,
+    difficulty: '0x1',
     totalDifficulty: '0x1',
-    transactions,
+    extraData: '0x',
+    size: quantity(BigInt(blockMetaJson(record).block_size)),
+    gasLimit: quantity(h.gasLimit),
+    gasUsed: quantity(h.gasUsed),
+    timestamp: quantity(h.timestamp),
     uncles: [],
     withdrawals: [],
+    receiptsRoot: ZERO_HASH,
+    transactions,
+    baseFeePerGas: quantity(BASE_FEE),
   };
-  return Object.fromEntries(Object.keys(block).sort().map((k) => [k, block[k]!]));
 }

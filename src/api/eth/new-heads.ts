@@ -1,8 +1,8 @@
 /**
- * `eth_subscribe("newHeads")`: one notification per committed block, the block's Ethereum header
- * (the block object's header fields, src/api/eth/block-object.ts, with the CometBFT block hash as
- * `hash`, so a client can fetch the same block by it). Built after the commit has returned, so a
- * subscriber never slows block production.
+ * `eth_subscribe("newHeads")`: one notification per committed block, the block's header as the node
+ * sends it (its `Header` struct in Go's default JSON: numbers as JSON numbers; src/api/eth/
+ * block-object.ts), with the CometBFT block hash as `hash`, so a client can fetch the same block by
+ * it. Built after the commit has returned, so a subscriber never slows block production.
  */
 import type { Node } from '../../node/node.ts';
 import { ethHeader } from './block-object.ts';

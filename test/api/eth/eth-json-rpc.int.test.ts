@@ -322,6 +322,30 @@ describe('new heads over the websocket', { timeout: 30_000 }, () => {
     const head = await next();
     expect(head).toMatchObject({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: sub } });
     expect(head.params.result.hash).toBe(await cometBlockHash(BigInt(head.params.result.number)));
+    // stratos-chain's Header struct, which Go encodes with its defaults: numbers as JSON numbers, extraData base64
+    const block = (await call('eth_getBlockByNumber', [hex(BigInt(head.params.result.number)), false])).result;
+    expect(head.params.result).toEqual({
+      hash: block.hash,
+      parentHash: block.parentHash,
+      sha3Uncles: block.sha3Uncles,
+      miner: block.miner,
+      stateRoot: block.stateRoot,
+      transactionsRoot: block.transactionsRoot,
+      receiptsRoot: block.receiptsRoot,
+      logsBloom: block.logsBloom,
+      difficulty: 1,
+      number: Number(block.number),
+      gasLimit: Number(block.gasLimit),
+      gasUsed: Number(block.gasUsed),
+      timestamp: Number(block.timestamp),
+      extraData: '',
+      mixHash: block.mixHash,
+      nonce: '0x0000000000000000',
+      size: 0,
+      baseFeePerGas: null,
+    });
+    // the block: stratos-chain's Block struct, in its field order
+    expect(Object.keys(block)).toEqual(['number', 'hash', 'parentHash', 'nonce', 'sha3Uncles', 'logsBloom', 'transactionsRoot', 'stateRoot', 'miner', 'mixHash', 'difficulty', 'totalDifficulty', 'extraData', 'size', 'gasLimit', 'gasUsed', 'timestamp', 'uncles', 'withdrawals', 'receiptsRoot', 'transactions', 'baseFeePerGas']);
     ws.on('message', (d) => messages.push(JSON.parse(String(d))));
     ws.send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'eth_unsubscribe', params: [sub] }));
     ws.send(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'eth_unsubscribe', params: [sub] }));
