@@ -1,14 +1,20 @@
 /**
  * The websocket side of the Ethereum JSON-RPC (`json-rpc.ws-address`), on the `ws` package: any
  * path upgrades; each message is a request or a batch answered as over HTTP, plus the
- * subscriptions (`eth_subscribe("newHeads")`, `eth_unsubscribe`), whose notifications this
+ * subscriptions (`eth_subscribe`, `eth_unsubscribe`), whose notifications this
  * connection carries. Messages over 15 MiB close the connection (1009, geth's limit); the server
  * pings every 60 s and drops a connection that has not answered the previous ping. Closing a
- * connection ends its subscriptions. Any Origin is accepted (documented in docs/node.md).
+ * connection ends its subscriptions. The handshake is checked as gorilla/websocket does
+ * (src/api/gorilla-upgrade.ts), with geth's origin check of a server given no allowed origins (the
+ * node's `WebsocketHandler([]string{})`): a request without an Origin header, or from
+ * `http://localhost` or `http://<this host's name>` (any port), upgrades; any other Origin is 403
+ * `Forbidden`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostname } from 'node:os';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { refuseUpgrade, upgradeRefusal } from '../gorilla-upgrade.ts';
 import { bareNotFound } from '../geth-rpc/http.ts';
 import { EthSession, type EthDispatcher } from './dispatch.ts';
 
@@ -16,6 +22,24 @@ import { EthSession, type EthDispatcher } from './dispatch.ts';
 export const WS_MAX_MESSAGE_BYTES = 15 * 1024 * 1024;
 /** geth `wsPingInterval` */
 export const WS_PING_INTERVAL_MS = 60_000;
+
+/**
+ * geth `wsHandshakeValidator` with no allowed origins: no Origin header, or an `http` origin on
+ * localhost or this host's name (`ruleAllowsOrigin`: scheme and host name must match, any port).
+ */
+export function gethOriginAllowed(req: IncomingMessage): boolean {
+  const header = req.headers.origin;
+  if (header === undefined) return true;
+  const origin = header.toLowerCase();
+  if (!origin.includes('://')) return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === hostname().toLowerCase());
+}
 
 export class EthWebsocket {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_MESSAGE_BYTES, perMessageDeflate: false, clientTracking: false });
@@ -39,6 +63,8 @@ export class EthWebsocket {
       socket.destroy();
       return;
     }
+    const status = upgradeRefusal(req, gethOriginAllowed);
+    if (status !== undefined) return refuseUpgrade(socket, status);
     this.wss.handleUpgrade(req, socket, head, (ws) => this.serve(ws));
   }
 

@@ -23,7 +23,8 @@ import { decodeUriParams, ParamError, type ParamValue } from './params.ts';
 import { runRoute, type Route, type RpcContext } from './route.ts';
 import { resolveCall, ROUTES, routeOf } from './routes.ts';
 import { firstValue, parseGoQuery } from './uri-query.ts';
-import { refuseNonUpgrade, WEBSOCKET_PATH, WebsocketEndpoint, type WebsocketOptions } from './websocket.ts';
+import { refuseNonUpgrade } from '../gorilla-upgrade.ts';
+import { WEBSOCKET_PATH, WebsocketEndpoint, type WebsocketOptions } from './websocket.ts';
 
 export interface RpcServerOptions {
   /** `tcp://127.0.0.1:26657` (CometBFT's `rpc.laddr`) */

@@ -2,7 +2,8 @@
  * `/websocket` of the consensus RPC (CometBFT 0.37 rpc/jsonrpc/server/ws_handler.go), on the `ws`
  * package:
  * - the upgrade is checked as gorilla/websocket's Upgrader does (400, or 405 for a method other than
- *   GET, with `Sec-Websocket-Version: 13` and the status text); any origin is accepted;
+ *   GET, with `Sec-Websocket-Version: 13` and the status text: src/api/gorilla-upgrade.ts); any
+ *   origin is accepted;
  * - each message is one JSON-RPC request (no batches; what follows the first JSON value is ignored),
  *   answered in order, one at a time; every method of the RPC is served, plus `subscribe`,
  *   `unsubscribe` and `unsubscribe_all`. Parse errors are -32700 without id, notifications get no
@@ -14,9 +15,10 @@
  * - closing the connection ends its subscriptions (CometBFT's `OnDisconnect` → `UnsubscribeAll`).
  * Subscription answers are written without ever blocking the node (src/api/rpc/event-bus.ts).
  */
-import { ServerResponse, STATUS_CODES, type IncomingMessage } from 'node:http';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { refuseUpgrade, upgradeRefusal } from '../gorilla-upgrade.ts';
 import type { Node } from '../../node/node.ts';
 import { type EventBus, type Subscriber, type Subscription } from './event-bus.ts';
 import { errorText, parseWsRequest, RpcError, successText, URI_REQUEST_ID } from './jsonrpc.ts';
@@ -40,39 +42,6 @@ export interface WebsocketOptions {
 
 const DEFAULT_READ_WAIT_MS = 30_000;
 const DEFAULT_WRITE_WAIT_MS = 10_000;
-
-/** gorilla's `tokenListContainsValue`: a comma-separated header list holds the token (any case). */
-function headerHasToken(value: string | string[] | undefined, token: string): boolean {
-  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return list.some((v) => v.split(',').some((t) => t.trim().toLowerCase() === token));
-}
-
-/** gorilla's `returnError`: `Sec-Websocket-Version: 13` and Go's `http.Error` with the status text. */
-function refusal(status: number): { headers: Record<string, string>; body: string } {
-  const body = `${STATUS_CODES[status]}\n`;
-  return {
-    headers: { 'Sec-Websocket-Version': '13', 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': String(Buffer.byteLength(body)) },
-    body,
-  };
-}
-
-/** A plain HTTP request for `/websocket` (no upgrade asked): gorilla answers 400. */
-export function refuseNonUpgrade(res: ServerResponse): void {
-  const r = refusal(400);
-  res.writeHead(400, r.headers);
-  res.end(r.body);
-}
-
-/** Why gorilla's Upgrader refuses this upgrade request (a status), or undefined to accept it. */
-function upgradeRefusal(req: IncomingMessage): number | undefined {
-  if (!headerHasToken(req.headers.connection, 'upgrade')) return 400;
-  if (!headerHasToken(req.headers.upgrade, 'websocket')) return 400;
-  if (req.method !== 'GET') return 405;
-  if (!headerHasToken(req.headers['sec-websocket-version'], '13')) return 400;
-  const key = req.headers['sec-websocket-key'];
-  if (typeof key !== 'string' || Buffer.from(key, 'base64').length !== 16 || Buffer.from(key, 'base64').toString('base64') !== key) return 400;
-  return undefined;
-}
 
 /** Go's `RemoteAddr()` text: `host:port`, IPv6 hosts in brackets. */
 function remoteAddrOf(req: IncomingMessage): string {
@@ -124,12 +93,7 @@ export class WebsocketEndpoint {
       return;
     }
     const status = upgradeRefusal(req);
-    if (status !== undefined) {
-      const r = refusal(status);
-      const head = Object.entries({ ...r.headers, Connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${r.body}`);
-      return;
-    }
+    if (status !== undefined) return refuseUpgrade(socket, status);
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const conn = new WsConnection(ws, remoteAddrOf(req), this.node, this.events, this.opts, () => this.connections.delete(conn));
       this.connections.add(conn);

@@ -609,6 +609,29 @@ describe('the node conventions and errors', { timeout: 30_000 }, () => {
     expect([server.requestTimeout, server.keepAliveTimeout]).toEqual([30_000, 120_000]);
   });
 
+  it("websocket: geth's origin check with no allowed origins (the node's WebsocketHandler([]string{})): none, localhost or this host over http; else 403", async () => {
+    const { WebSocket } = await import('ws');
+    const { hostname } = await import('node:os');
+    const attempt = (origin?: string) =>
+      new Promise<{ opened: boolean; status?: number; version?: string; body?: string }>((resolve) => {
+        const ws = new WebSocket(wsUrl, origin === undefined ? {} : { origin });
+        ws.once('open', () => {
+          ws.close();
+          resolve({ opened: true });
+        });
+        ws.once('unexpected-response', (_req, res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ opened: false, status: res.statusCode, version: res.headers['sec-websocket-version'] as string, body }));
+        });
+        ws.once('error', () => undefined);
+      });
+    for (const allowed of [undefined, 'http://localhost', 'http://localhost:3000', 'HTTP://LOCALHOST:8080', `http://${hostname()}:1234`]) expect([allowed, await attempt(allowed)]).toEqual([allowed, { opened: true }]);
+    for (const refused of ['https://localhost', 'http://app.example', 'null', 'http://127.0.0.1:3000']) {
+      expect([refused, await attempt(refused)]).toEqual([refused, { opened: false, status: 403, version: '13', body: 'Forbidden\n' }]);
+    }
+  });
+
   it('HTTP: a body over 5 MiB is refused with 413', async () => {
     const res = await fetch(httpUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'x'.repeat(5 * 1024 * 1024 + 1) });
     expect([res.status, await res.text()]).toEqual([413, `content length too large (${5 * 1024 * 1024 + 1}>${5 * 1024 * 1024})\n`]);
