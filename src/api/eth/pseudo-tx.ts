@@ -44,8 +44,11 @@ interface Coin {
   readonly amount: string;
 }
 
-/** The Ethereum transaction object of a Cosmos tx (`fullTx` blocks, eth_getTransactionBy*). */
-export function pseudoTransaction(codec: Codec, raw: Uint8Array, place: TxPlace): { [key: string]: EthJson } {
+/**
+ * The Ethereum transaction object of a Cosmos tx (`fullTx` blocks, eth_getTransactionBy*); a tx
+ * still in the mempool (`place` null) has null `blockHash`, `blockNumber` and `transactionIndex`.
+ */
+export function pseudoTransaction(codec: Codec, raw: Uint8Array, place: TxPlace | null): { [key: string]: EthJson } {
   const hash = txHashOf(raw);
   let from = ZERO_ADDRESS;
   let to: string = ZERO_ADDRESS;
@@ -86,8 +89,8 @@ export function pseudoTransaction(codec: Codec, raw: Uint8Array, place: TxPlace)
     // a tx the chain refused to decode is still in the block: only its hash is known
   }
   return {
-    blockHash: place.blockHash,
-    blockNumber: quantity(place.blockNumber),
+    blockHash: place && place.blockHash,
+    blockNumber: place && quantity(place.blockNumber),
     from,
     gas: quantity(gas),
     gasPrice: quantity(gasPrice),
@@ -95,7 +98,7 @@ export function pseudoTransaction(codec: Codec, raw: Uint8Array, place: TxPlace)
     input: '0x',
     nonce: quantity(nonce),
     to,
-    transactionIndex: quantity(place.index),
+    transactionIndex: place && quantity(place.index),
     value: quantity(value),
     type: quantity(type),
     v: quantity(v),

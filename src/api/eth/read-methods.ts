@@ -118,7 +118,11 @@ export function readMethods(o: ReadMethodsOptions): Map<string, EthMethod> {
       'eth_getTransactionByHash',
       method([hash], ([h]) => {
         const tx = txRecord(h as Uint8Array);
-        return tx ? pseudoTransaction(node.chain.app.codec, tx.raw, placeOf(tx.height, tx.index)) : null;
+        if (tx) return pseudoTransaction(node.chain.app.codec, tx.raw, placeOf(tx.height, tx.index));
+        // stratos-chain GetPendingTx: a tx still in the mempool, without its block
+        const key = hashKey(h as Uint8Array).toUpperCase();
+        const pending = node.mempool.all().find((t) => t.hash === key);
+        return pending ? pseudoTransaction(node.chain.app.codec, pending.bytes, null) : null;
       }),
     ],
     [

@@ -792,6 +792,24 @@ describe('pending transactions and log subscriptions, as stratos-chain serves th
     ws.close();
   });
 
+  it('eth_getTransactionByHash of a tx still in the mempool: its pseudo-transaction without a block (stratos-chain GetPendingTx); no receipt yet', async () => {
+    // a block may take the tx before the question arrives: try a few txs until one is seen pending
+    let seen: any;
+    for (let attempt = 0; attempt < 5 && !seen; attempt++) {
+      const tx = signed(alice, 0n, sequence++, { messages: [msgSend(alice.address, bob.address, 1n)], fee: FEE });
+      expect((await running.node.broadcastTxSync(tx)).code).toBe(0);
+      const [byHash, receipt] = await Promise.all([call('eth_getTransactionByHash', [cometTxHash(tx)]), call('eth_getTransactionReceipt', [cometTxHash(tx)])]);
+      if (byHash.result.blockHash === null) seen = { byHash: byHash.result, receipt: receipt.result, hash: cometTxHash(tx) };
+      await waitForHeight(running.node.height + 1n);
+    }
+    expect(seen).toBeDefined();
+    expect(seen.byHash).toMatchObject({ hash: seen.hash, blockHash: null, blockNumber: null, transactionIndex: null, from: aliceEth.toLowerCase(), to: bobEth.toLowerCase(), value: '0x1' });
+    expect(seen.receipt).toBeNull();
+    // once committed: the block's
+    while (running.node.tx(seen.hash.slice(2).toUpperCase()) === undefined) await new Promise((r) => setTimeout(r, 20));
+    expect((await call('eth_getTransactionByHash', [seen.hash])).result.blockHash).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+
   it('eth_subscribe("logs", criteria) subscribes (no EVM: no logs) after the node checks; the kind name is argument 0', async () => {
     const { WebSocket } = await import('ws');
     const ws = new WebSocket(wsUrl);
