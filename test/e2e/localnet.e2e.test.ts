@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runChaind, tempHome } from '../cli/run-chaind.ts';
 import { freePort } from '../cli/node/node-process.ts';
-import { addressFromBech32 } from '../../src/crypto/address.ts';
+import { addressFromBech32, toEthAddress } from '../../src/crypto/address.ts';
 import { localnetFlags, localnetOtherFlags, localnetPorts, startLocalnet, type Localnet } from '../helpers/localnet.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -94,7 +94,8 @@ describe('npm start', () => {
     const eth = async (method: string, params: unknown[] = []) =>
       ((await (await fetch(`http://127.0.0.1:${ethRpcPort}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: any }).result;
     const operator = `0x${Buffer.from(addressFromBech32(network.validators[0]!.operator, 'stvaloper')).toString('hex')}`;
-    expect(await eth('eth_coinbase')).toBe(operator);
+    // eth_coinbase is common.Address.Hex(): EIP-55 mixed case; a block's miner field lowercase
+    expect(await eth('eth_coinbase')).toBe(toEthAddress(addressFromBech32(network.validators[0]!.operator, 'stvaloper')));
     expect((await eth('eth_getBlockByNumber', ['latest', false])).miner).toBe(operator);
 
     // the printed CLI line works without --node

@@ -7,7 +7,7 @@
  */
 import { keccak256 } from '../../crypto/keccak.ts';
 import { accAddress } from '../../crypto/address.ts';
-import { addressFromBech32, Hrp } from '../../crypto/address.ts';
+import { addressFromBech32, Hrp, toEthAddress } from '../../crypto/address.ts';
 import { BASE_DENOM } from '../../math/denoms.ts';
 import { getAccount } from '../../modules/auth/state.ts';
 import { balanceOf } from '../../modules/bank/state.ts';
@@ -77,7 +77,8 @@ export function readMethods(o: ReadMethodsOptions): Map<string, EthMethod> {
         const own = node.ownValidator();
         const validator = own ? validatorByConsAddr(stateAtHeight(node, node.height), own.address) : undefined;
         if (!validator) throw new EthRpcError(ETH_DEFAULT_ERROR, `no x/staking validator has this node's consensus address ${own?.address ?? '(none)'}: the node has no coinbase`);
-        return data(addressFromBech32(validator.operator_address, Hrp.validator));
+        // stratos-chain answers `common.Address.Hex()`: the EIP-55 mixed-case spelling
+        return toEthAddress(addressFromBech32(validator.operator_address, Hrp.validator));
       }),
     ],
     ['eth_blockNumber', method([], () => quantity(node.height))],
