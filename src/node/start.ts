@@ -393,8 +393,9 @@ async function startLocked(settings: StartSettings, log: Logger, lock: HomeLock,
       }
       if (settings.jsonRpc.enable) {
         eth = await startEthServer(node, settings.jsonRpc);
-        serve({ name: 'Ethereum RPC', url: `http://${hostPort(eth.http.address)}` }, 'Starting JSON-RPC server', { module: 'server', address: hostPort(eth.http.address) });
-        serve({ name: 'Ethereum WS', url: `ws://${hostPort(eth.ws.address)}` }, 'Starting JSON WebSocket server', { module: 'server', address: hostPort(eth.ws.address) });
+        // stratos-chain rpc/server.go: `starting Web3 RPC server on <address>` for each, module geth
+        serve({ name: 'Ethereum RPC', url: `http://${hostPort(eth.http.address)}` }, `starting Web3 RPC server on ${hostPort(eth.http.address)}`, { module: 'geth' });
+        serve({ name: 'Ethereum WS', url: `ws://${hostPort(eth.ws.address)}` }, `starting Web3 RPC server on ${hostPort(eth.ws.address)}`, { module: 'geth' });
       }
     } catch (e) {
       await close();

@@ -88,7 +88,7 @@ describe('npm start', () => {
     expect(net.stderr()).toContain(`INF serving the consensus RPC laddr=tcp://127.0.0.1:${rpcPort} module=rpc-server\n`);
     expect(net.stderr()).toContain(`INF serving the REST API address=tcp://127.0.0.1:${restPort} module=api-server\n`);
     expect(net.stderr()).toContain(`INF starting gRPC server... address=127.0.0.1:${grpcPort} module=grpc-server\n`);
-    expect(net.stderr()).toContain(`INF Starting JSON-RPC server address=127.0.0.1:${ethRpcPort} module=server\n`);
+    expect(net.stderr()).toContain(`INF starting Web3 RPC server on 127.0.0.1:${ethRpcPort} module=geth\n`);
 
     // the Ethereum JSON-RPC: the coinbase and the blocks' miner are val0's operator account
     const eth = async (method: string, params: unknown[] = []) =>

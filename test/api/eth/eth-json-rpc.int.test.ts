@@ -111,8 +111,9 @@ describe('chaind start serves the Ethereum JSON-RPC', { timeout: 30_000 }, () =>
   it('logs where it listens and lists both servers', () => {
     const eth = running.ethJsonRpc!;
     const lines = logLines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines).toContainEqual(expect.objectContaining({ message: 'Starting JSON-RPC server', address: `127.0.0.1:${eth.http.address.port}` }));
-    expect(lines).toContainEqual(expect.objectContaining({ message: 'Starting JSON WebSocket server', address: `127.0.0.1:${eth.ws.address.port}` }));
+    // stratos-chain rpc/server.go logs each of its two servers so, with module geth
+    expect(lines).toContainEqual(expect.objectContaining({ message: `starting Web3 RPC server on 127.0.0.1:${eth.http.address.port}`, module: 'geth' }));
+    expect(lines).toContainEqual(expect.objectContaining({ message: `starting Web3 RPC server on 127.0.0.1:${eth.ws.address.port}`, module: 'geth' }));
     expect(running.serving.filter((s) => s.name.startsWith('Ethereum'))).toEqual([
       { name: 'Ethereum RPC', url: httpUrl },
       { name: 'Ethereum WS', url: wsUrl },

@@ -194,3 +194,12 @@ describe('docs/node.md', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('chaind start --help: the Ethereum JSON-RPC flags in stratos-chain server/start.go words', () => {
+  it('keeps its texts, the copied gRPC sentence of --json-rpc.enable included', async () => {
+    const help = (await chaind(['start', '--help'])).stdout;
+    expect(help).toMatch(/--json-rpc\.enable \[bool\] +Define if the gRPC server should be enabled \(default true\)\n/);
+    expect(help).toMatch(/--json-rpc\.gas-cap <value> +Sets a cap on gas that can be used in eth_call\/estimateGas unit is wei \(0=infinite\) \(default 25000000\)\n/);
+    expect(help).toMatch(/--json-rpc\.txfee-cap <value> +Sets a cap on transaction fee that can be sent via the RPC APIs \(1 = default 1 wei\) \(default 1\)\n/);
+  });
+});
