@@ -6,8 +6,9 @@
  * In the SDK's order: the required flags (cobra's `required flag(s) "amount", "moniker" not set`),
  * `--amount` (ParseCoinNormalized), the public key, the description, the three commission rates
  * (all or none: `must specify all validator commission parameters`), `--min-self-delegation`, the
- * message's ValidateBasic, and with `--generate-only` the memo `<node-id>@<ip>:26656` when both
- * `--node-id` and `--ip` are given.
+ * message's ValidateBasic. `--ip` and `--node-id` are accepted and change nothing: v0.47 builds the
+ * memo `<node-id>@<ip>:<p2p-port>` only when `--p2p-port` is above 0, and this command has no such
+ * flag (only gentx has it), so the memo stays the `--note` given.
  *
  * Departure: `--pubkey` may be left out; the key of the home's `priv_validator_key.json` (what
  * `chaind consensus show-validator` prints) is taken then. The SDK requires the flag.
@@ -90,15 +91,13 @@ export function createValidatorCommand(ctx: CliContext): Command {
     .option('--min-self-delegation <int>', 'The minimum self delegation required on the validator', '')
     .option('--ip <ip>', "The node's public IP. It takes effect only when used in combination with --generate-only", '')
     .option('--node-id <id>', "The node's ID", '');
-  return addTxFlags(cmd).action(async (opts: CreateValidatorOptions & { ip: string; nodeId: string }, self: Command) => {
+  return addTxFlags(cmd).action(async (opts: CreateValidatorOptions, self: Command) => {
     const tc = TxContext.of(ctx, self);
     // cobra's check of the flags marked required, in flag-name order
     const missing = [['amount', opts.amount], ['from', tc.flags.from === '' ? undefined : tc.flags.from], ['moniker', opts.moniker]].filter(([, v]) => v === undefined).map(([name]) => name);
     if (missing.length > 0) throw new Error(`required flag(s) "${missing.join('", "')}" not set`);
     const from = await signerOf(tc);
     const msg = createValidatorMsg(from.address, opts, pubKeyText(opts, tc.flags.home, tc.codec), tc.codec);
-    const memo = tc.flags.generateOnly && opts.nodeId !== '' && opts.ip !== '' ? `${opts.nodeId}@${opts.ip}:26656` : undefined;
-    const run = memo === undefined ? tc : new TxContext(ctx, { ...tc.flags, note: memo });
-    await new TxFramework(run, from, [msg]).run();
+    await new TxFramework(tc, from, [msg]).run();
   });
 }

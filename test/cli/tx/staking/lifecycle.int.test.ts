@@ -33,11 +33,15 @@ afterAll(async () => {
 const json = async (args: string[]) => JSON.parse(await queryOk(n, [...args, '-o', 'json']));
 
 describe('tx staking create-validator and the validator queries', { timeout: 60_000 }, () => {
-  it('--generate-only prints the MsgCreateValidator with the home key and the node-id@ip memo', async () => {
+  it('--generate-only prints the MsgCreateValidator with the home key; --node-id and --ip make no memo (v0.47 has no --p2p-port here)', async () => {
     const r = await n.chaind([...CREATE, '--from', 'alice', '--generate-only', '--node-id', 'abcd', '--ip', '10.0.0.1']);
     expect([r.code, r.stderr]).toEqual([0, '']);
     const tx = JSON.parse(r.stdout);
-    expect(tx.body.memo).toBe('abcd@10.0.0.1:26656');
+    expect(tx.body.memo).toBe('');
+    const noted = await n.chaind([...CREATE, '--from', 'alice', '--generate-only', '--node-id', 'abcd', '--ip', '10.0.0.1', '--note', 'hello']);
+    expect(JSON.parse(noted.stdout).body.memo).toBe('hello');
+    const port = await n.chaind([...CREATE, '--from', 'alice', '--generate-only', '--p2p-port', '26656']);
+    expect([port.code, port.stderr.split('\n')[0]]).toEqual([1, 'Error: unknown flag: --p2p-port']);
     expect(tx.body.messages).toEqual([
       {
         '@type': '/sdk.staking.v1beta1.MsgCreateValidator',
