@@ -4,12 +4,12 @@
  * set-withdraw-addr [withdraw-addr], fund-community-pool [amount]. The delegator / depositor is
  * `--from`.
  */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import type { TxMessage } from '../../../client/sign-tx.ts';
 import { queryGrpc } from '../../../client/query-grpc.ts';
 import type { CliContext } from '../../context.ts';
 import { TxContext } from '../context.ts';
-import { addTxFlags } from '../flags.ts';
+import { addTxFlags, parseInt64 } from '../flags.ts';
 import { TxFramework } from '../framework.ts';
 import { accAddressArg, coinsArg, valAddressArg } from '../staking/args.ts';
 import { DISTRIBUTION, sdkTxAction, signerOf } from '../staking/run.ts';
@@ -34,12 +34,6 @@ function withdrawRewardsCommand(ctx: CliContext): Command {
   });
 }
 
-/** Go `strconv.Atoi` as pflag's Int reads it. */
-function parseGoInt(value: string): number {
-  if (!/^[-+]?\d+$/.test(value) || Math.abs(Number(value)) >= 2 ** 63) throw new InvalidArgumentError(`strconv.ParseInt: parsing ${JSON.stringify(value)}: invalid syntax`);
-  return Number(value);
-}
-
 /**
  * One tx with a MsgWithdrawDelegatorReward per validator the delegator has delegated to (the
  * distribution DelegatorValidators query), or txs of at most `--max-msgs` messages each (SDK
@@ -48,7 +42,7 @@ function parseGoInt(value: string): number {
 function withdrawAllRewardsCommand(ctx: CliContext): Command {
   const cmd = new Command('withdraw-all-rewards')
     .description('withdraw all delegations rewards for a delegator')
-    .option('--max-msgs <int>', 'Limit the number of messages per tx (0 for unlimited)', parseGoInt, 0);
+    .option('--max-msgs <int>', 'Limit the number of messages per tx (0 for unlimited)', (v: string) => Number(parseInt64(v)), 0);
   return addTxFlags(cmd).action(async (o: { maxMsgs: number }, self: Command) => {
     const tc = TxContext.of(ctx, self);
     const from = await signerOf(tc);

@@ -70,6 +70,8 @@ describe('tx distribution and slashing: local argument errors', () => {
     await fails(['tx', 'distribution', 'set-withdraw-addr', VAL, '--from', 'alice'], 'invalid Bech32 prefix; expected st, got stvaloper');
     await fails(['tx', 'distribution', 'fund-community-pool', '1x!', '--from', 'alice'], 'invalid decimal coin expression: 1x!');
     await fails(['tx', 'distribution', 'withdraw-all-rewards', '--from', 'alice', '--offline', '-a', '0', '-s', '0'], 'cannot generate tx in offline mode');
+    const big = await chaind(['tx', 'distribution', 'withdraw-all-rewards', '--from', 'alice', '--max-msgs', '9223372036854775808']);
+    expect([big.code, big.stderr.split('\n')[0]]).toEqual([1, 'Error: invalid argument "9223372036854775808" for "--max-msgs" flag: strconv.ParseInt: parsing "9223372036854775808": value out of range']);
     const r = await chaind(['tx', 'slashing', 'unjail', 'extra', '--from', 'alice']);
     // v0.47 unjail is cobra.NoArgs, whose refusal names the first argument as an unknown command
     expect([r.code, r.stderr]).toEqual([1, "Error: unknown command \"extra\" for \"chaind tx slashing unjail\"\nRun 'chaind tx slashing unjail --help' for usage.\n"]);

@@ -271,5 +271,8 @@ describe('redelegate to a second validator', { timeout: 60_000 }, () => {
     expect(all.stdout.trim().split('\n').map((line) => JSON.parse(line).body.messages)).toEqual([[withdraw(ALICE_VAL), withdraw(BOB_VAL)]]);
     const split = await n.chaind(['tx', 'distribution', 'withdraw-all-rewards', '--from', 'alice', '--generate-only', '--max-msgs', '1']);
     expect(split.stdout.trim().split('\n').map((line) => JSON.parse(line).body.messages)).toEqual([[withdraw(ALICE_VAL)], [withdraw(BOB_VAL)]]);
+    // pflag's Int: strconv.ParseInt(s, 0, 64), so 0x1 is 1
+    const hex = await n.chaind(['tx', 'distribution', 'withdraw-all-rewards', '--from', 'alice', '--generate-only', '--max-msgs', '0x1']);
+    expect(hex.stdout).toBe(split.stdout);
   });
 });
