@@ -101,6 +101,22 @@ export function parseGoInt(s: string, bits: 32 | 64 = 64): bigint {
   return neg ? -un : un;
 }
 
+/**
+ * `new(big.Int).SetString(s, 0)` limited to `bits` bits of magnitude (cosmossdk.io/math
+ * `NewIntFromString` allows 256): the same base-0 literal forms as above (`0x10`, `010` octal,
+ * `1_000`, a sign); undefined where Go answers `ok == false`.
+ */
+export function parseGoBigInt(s: string, bits: number): bigint | undefined {
+  const neg = s[0] === '-';
+  const body = s[0] === '+' || s[0] === '-' ? s.slice(1) : s;
+  try {
+    const n = parseMagnitude(body, bits, 'SetString', s);
+    return neg ? -n : n;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `strconv.ParseInt(s, 10, 64)`: what the SDK applies to the `x-cosmos-block-height` header. */
 export function parseGoDecimalInt64(s: string): bigint {
   return decimalInt(s, 'ParseInt');

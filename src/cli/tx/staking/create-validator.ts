@@ -17,6 +17,7 @@ import { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import type { TxMessage } from '../../../client/sign-tx.ts';
 import { base64 } from '../../../codec/go-json.ts';
+import { parseGoBigInt } from '../../../codec/go-parse.ts';
 import type { Codec } from '../../../codec/registry.ts';
 import { loadPrivValidatorKey } from '../../../consensus/keys.ts';
 import { Dec } from '../../../math/dec.ts';
@@ -48,10 +49,11 @@ export function commissionRates(rate: string, maxRate: string, maxChangeRate: st
   return { rate: Dec.fromString(rate).toString(), max_rate: Dec.fromString(maxRate).toString(), max_change_rate: Dec.fromString(maxChangeRate).toString() };
 }
 
-/** SDK `math.NewIntFromString` of a min self delegation, else the CLI's error. */
+/** SDK `math.NewIntFromString` (big.Int base 0: `0x10` is 16, `010` is 8; 256 bits) of a min self delegation, else the CLI's error. */
 export function minSelfDelegationArg(text: string): string {
-  if (!/^[-+]?\d+$/.test(text)) throw new Error('minimum self delegation must be a positive integer: invalid request');
-  return BigInt(text).toString();
+  const value = parseGoBigInt(text, 256);
+  if (value === undefined) throw new Error('minimum self delegation must be a positive integer: invalid request');
+  return value.toString();
 }
 
 /** The pubkey as proto-JSON: `--pubkey`, else the home's consensus key (see the header). */

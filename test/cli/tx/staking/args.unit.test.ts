@@ -58,6 +58,21 @@ describe('tx staking: local argument errors', () => {
     expect(JSON.parse(r.stdout).body.messages[0].pubkey).toEqual(secp);
   });
 
+  it('create-validator and edit-validator read --min-self-delegation as math.NewIntFromString: big.Int SetString base 0, at most 256 bits', async () => {
+    const rates = ['--commission-rate', '0.1', '--commission-max-rate', '0.2', '--commission-max-change-rate', '0.01'];
+    const key = '{"@type":"/sdk.crypto.ed25519.PubKey","key":"' + Buffer.alloc(32, 7).toString('base64') + '"}';
+    const create = async (msd: string) => {
+      const r = await chaind(['tx', 'staking', 'create-validator', '--from', 'alice', '--moniker', 'v', '--amount', '1stos', '--pubkey', key, ...rates, '--min-self-delegation', msd, '--generate-only']);
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      return JSON.parse(r.stdout).body.messages[0].min_self_delegation;
+    };
+    expect([await create('010'), await create('0x10'), await create('0b11'), await create('1_000'), await create('+7')]).toEqual(['8', '16', '3', '1000', '7']);
+    const edit = await chaind(['tx', 'staking', 'edit-validator', '--from', 'alice', '--min-self-delegation', '0o17', '--generate-only']);
+    expect(JSON.parse(edit.stdout).body.messages[0].min_self_delegation).toBe('15');
+    const base = ['tx', 'staking', 'create-validator', '--from', 'alice', '--moniker', 'v', '--amount', '1stos', '--pubkey', key, ...rates];
+    for (const bad of ['08', '0x', '1__0', '_1', (1n << 256n).toString()]) await fails([...base, '--min-self-delegation', bad], 'minimum self delegation must be a positive integer: invalid request');
+  });
+
   it('edit-validator: a bad rate or min self delegation', async () => {
     await fails(['tx', 'staking', 'edit-validator', '--from', 'alice', '--commission-rate', 'x'], 'invalid new commission rate: failed to set decimal string with base 10: x000000000000000000');
     await fails(['tx', 'staking', 'edit-validator', '--from', 'alice', '--min-self-delegation', 'x'], 'minimum self delegation must be a positive integer: invalid request');
