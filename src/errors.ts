@@ -133,9 +133,25 @@ export class QueryError extends Error {
      * ABCI query path ErrInvalidRequest (baseapp's gRPCErrorToSDKError; reference/sdk-modules.md §1.3)
      */
     readonly plain = false,
+    /**
+     * the Go error's `Error()` when it is not the status text: a registered SDK error (see `sdk`),
+     * which the ABCI query path shows as baseapp's gRPCErrorToSDKError wraps `err.Error()`
+     */
+    readonly goText?: string,
   ) {
     super(message);
     this.name = 'QueryError';
+  }
+  /**
+   * A registered SDK error returned by a query handler (`ErrX` or `errors.Wrap(ErrX, wrap)`,
+   * cosmossdk.io/errors v1.0.1): its `GRPCStatus()` is Unknown `codespace <cs> code <n>: <text>[: <wrap>]`
+   * (gRPC and REST), its `Error()` `[<wrap>: ]<text>` (the ABCI query log, before `: unknown request`).
+   */
+  static sdk(kind: ErrorKind, wrap?: string): QueryError {
+    const head = `codespace ${kind.codespace} code ${kind.code}: ${kind.text}`;
+    return wrap === undefined
+      ? new QueryError(GrpcCode.Unknown, head, false, kind.text)
+      : new QueryError(GrpcCode.Unknown, `${head}: ${wrap}`, false, `${wrap}: ${kind.text}`);
   }
   /** A plain Go error returned by a query handler (see `plain`). */
   static plainError(message: string): QueryError {

@@ -140,9 +140,14 @@ export function failedToLoadState(height: bigint, latest: bigint): string {
  * `gRPCErrorToSDKError`): the SDK's ABCI code and `rpc error: code = <Name> desc = <text>: <sdk text>`.
  */
 export function grpcQueryFailure(grpcCode: number, message: string, height: bigint): QueryResponse {
+  return handlerQueryFailure(grpcCode, `rpc error: code = ${GRPC_NAMES[grpcCode] ?? 'Unknown'} desc = ${message}`, height);
+}
+
+/** `gRPCErrorToSDKError` of a handler error whose gRPC code is `grpcCode` and whose `Error()` is `errorText`. */
+function handlerQueryFailure(grpcCode: number, errorText: string, height: bigint): QueryResponse {
   const code = abciCodeOf(grpcCode);
   const sdkText = code === 22 ? 'key not found' : code === 18 ? 'invalid request' : code === 4 ? 'unauthorized' : 'unknown request';
-  return { code, codespace: 'sdk', log: `rpc error: code = ${GRPC_NAMES[grpcCode] ?? 'Unknown'} desc = ${message}: ${sdkText}`, value: new Uint8Array(0), height };
+  return { code, codespace: 'sdk', log: `${errorText}: ${sdkText}`, value: new Uint8Array(0), height };
 }
 
 /** A block time as RFC 3339 UTC with nanoseconds, and the nanoseconds since 1970 it is (for errors). */
@@ -476,6 +481,8 @@ export class App {
         return { ...fail(SdkErrors.Panic.code, `${text}: ${SdkErrors.Panic.text}`, SdkErrors.Panic.codespace), status: { code: GrpcCode.Unknown, message: text } };
       }
       const err = e instanceof QueryError ? e : new QueryError(GrpcCode.Unknown, e.message);
+      // a registered SDK error: its Error() is not its status text, which gRPC and REST show
+      if (err.goText !== undefined) return { ...handlerQueryFailure(err.grpcCode, err.goText, at), status: { code: err.grpcCode, message: err.message } };
       return grpcQueryFailure(err.grpcCode, err.message, at);
     }
   }

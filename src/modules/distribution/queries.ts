@@ -5,7 +5,7 @@
  */
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { Hrp, sdkAddressProblem } from '../../crypto/address.ts';
-import { GrpcCode, QueryError, type ErrorKind } from '../../errors.ts';
+import { GrpcCode, QueryError } from '../../errors.ts';
 import { Dec } from '../../math/dec.ts';
 import { decCoinsAdd, type DecCoins } from '../../math/dec-coins.ts';
 import type { AppState } from '../../state/app-state.ts';
@@ -26,12 +26,6 @@ const spec = <Req, Res>(name: string, run: (state: AppState, req: Req, height: b
   responseType: `${S}.Query${name}Response`,
   run: (state, req, ctx) => run(state, req, ctx.height),
 });
-
-/** A registered SDK error returned by a gRPC handler: Unknown, `codespace <cs> code <n>: <text>[: <wrap>]`. */
-function sdkQueryError(kind: ErrorKind, wrap?: string): QueryError {
-  const head = `codespace ${kind.codespace} code ${kind.code}: ${kind.text}`;
-  return new QueryError(GrpcCode.Unknown, wrap === undefined ? head : `${head}: ${wrap}`);
-}
 
 function required(value: string | undefined, what: string): string {
   if (!value) throw QueryError.invalidArgument(`empty ${what} address`);
@@ -57,8 +51,8 @@ export const distributionQueries: readonly QuerySpec[] = [
 
   spec('ValidatorDistributionInfo', (state, req: { validator_address?: string }, height) => {
     const valHex = parsed(required(req.validator_address, 'validator'), Hrp.validator);
-    if (!state.staking.validators[valHex]) throw sdkQueryError(DistributionErrors.NoValidatorExists, req.validator_address);
-    if (!delegationOf(state, valHex, valHex)) throw sdkQueryError(DistributionErrors.NoDelegationExists);
+    if (!state.staking.validators[valHex]) throw QueryError.sdk(DistributionErrors.NoValidatorExists, req.validator_address);
+    if (!delegationOf(state, valHex, valHex)) throw QueryError.sdk(DistributionErrors.NoDelegationExists);
     return {
       operator_address: accBech32(valHex),
       self_bond_rewards: decCoinsJson(pendingDelegationRewards(state, valHex, valHex, height)),
@@ -91,9 +85,9 @@ export const distributionQueries: readonly QuerySpec[] = [
   spec('DelegationRewards', (state, req: { delegator_address?: string; validator_address?: string }, height) => {
     required(req.delegator_address, 'delegator');
     const valHex = parsed(required(req.validator_address, 'validator'), Hrp.validator);
-    if (!state.staking.validators[valHex]) throw sdkQueryError(DistributionErrors.NoValidatorExists, req.validator_address);
+    if (!state.staking.validators[valHex]) throw QueryError.sdk(DistributionErrors.NoValidatorExists, req.validator_address);
     const delHex = parsed(req.delegator_address!, Hrp.account);
-    if (!delegationOf(state, valHex, delHex)) throw sdkQueryError(DistributionErrors.NoDelegationExists);
+    if (!delegationOf(state, valHex, delHex)) throw QueryError.sdk(DistributionErrors.NoDelegationExists);
     return { rewards: decCoinsJson(pendingDelegationRewards(state, valHex, delHex, height)) };
   }),
 

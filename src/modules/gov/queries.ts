@@ -16,7 +16,7 @@
  * are special: a FAILED proposal's tally is recomputed live, and its votes are gone (all zeros).
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { ErrorKind, GrpcCode, QueryError, SdkErrors } from '../../errors.ts';
+import { GrpcCode, QueryError, SdkErrors } from '../../errors.ts';
 import type { Codec } from '../../codec/registry.ts';
 import { Hrp, sdkAddressFromBech32 } from '../../crypto/address.ts';
 import { coinsToProto, type Coins } from '../../math/coins.ts';
@@ -54,12 +54,6 @@ type Paged = { pagination?: PageRequest | null };
 type Any = { type_url: string; value: Uint8Array };
 
 // ---------------------------------------------------------------- errors and arguments
-
-/** A registered SDK error returned by a handler: gRPC Unknown, `codespace <cs> code <n>: <text>[: <wrap>]`. */
-function sdkQueryError(kind: ErrorKind, wrap?: string): QueryError {
-  const head = `codespace ${kind.codespace} code ${kind.code}: ${kind.text}`;
-  return new QueryError(GrpcCode.Unknown, wrap === undefined ? head : `${head}: ${wrap}`);
-}
 
 function proposalIdOf(req: { proposal_id?: bigint | number | string }): bigint {
   const id = BigInt(req.proposal_id ?? 0n);
@@ -197,7 +191,7 @@ const legacyTally = (t: TallyRecord) => ({
 export function proposalV1beta1(codec: Codec, p: ProposalRecord) {
   const tally = legacyTally(p.final_tally_result);
   if (p.messages.length !== 1) {
-    throw sdkQueryError(SdkErrors.InvalidType, "can't convert a gov/v1 Proposal to gov/v1beta1 Proposal when amount of proposal messages not exactly one");
+    throw QueryError.sdk(SdkErrors.InvalidType, "can't convert a gov/v1 Proposal to gov/v1beta1 Proposal when amount of proposal messages not exactly one");
   }
   const msg = p.messages[0]!;
   const content =

@@ -10,6 +10,8 @@ const V = valOf(0);
 const V2 = valOf(1);
 const D = keys[2]!;
 const unknown = (desc: string) => ({ error: { code: 6, codespace: 'sdk', log: `rpc error: code = Unknown desc = ${desc}: unknown request` } });
+/** a registered SDK error: baseapp's gRPCErrorToSDKError wraps its Error(), `[<wrap>: ]<description>` */
+const registered = (goText: string) => ({ error: { code: 6, codespace: 'sdk', log: `${goText}: unknown request` } });
 const invalid = (desc: string) => ({ error: { code: 18, codespace: 'sdk', log: `rpc error: code = InvalidArgument desc = ${desc}: invalid request` } });
 
 function world() {
@@ -47,19 +49,19 @@ describe('distribution queries', () => {
     const x = valOf(4).operator;
     expect(w.query('ValidatorOutstandingRewards', { validator_address: x })).toEqual({ rewards: { rewards: [] } });
     expect(w.query('ValidatorCommission', { validator_address: x })).toEqual({ commission: { commission: [] } });
-    expect(w.query('DelegationRewards', { delegator_address: D.address, validator_address: x })).toEqual(unknown(`codespace distribution code 12: validator does not exist: ${x}`));
-    expect(w.query('ValidatorDistributionInfo', { validator_address: x })).toEqual(unknown(`codespace distribution code 12: validator does not exist: ${x}`));
+    expect(w.query('DelegationRewards', { delegator_address: D.address, validator_address: x })).toEqual(registered(`${x}: validator does not exist`));
+    expect(w.query('ValidatorDistributionInfo', { validator_address: x })).toEqual(registered(`${x}: validator does not exist`));
   });
 
   it('no delegation: DelegationRewards is distribution 13; a validator without self-delegation too', () => {
     const w = world();
     expect(w.query('DelegationRewards', { delegator_address: keys[4]!.address, validator_address: V.operator })).toEqual(
-      unknown('codespace distribution code 13: delegation does not exist'),
+      registered('delegation does not exist'),
     );
     expect(w.query('ValidatorDistributionInfo', { validator_address: V2.operator })).toEqual({ operator_address: V2.key.address, self_bond_rewards: [], commission: [] });
     // the operator's self-delegation gone (as after unbonding all of it)
     w.patch((d) => void shardDelete(d.staking.delegations as Sharded<unknown>, hex(V2.key.address) + hex(V2.operator)));
-    expect(w.query('ValidatorDistributionInfo', { validator_address: V2.operator })).toEqual(unknown('codespace distribution code 13: delegation does not exist'));
+    expect(w.query('ValidatorDistributionInfo', { validator_address: V2.operator })).toEqual(registered('delegation does not exist'));
   });
 
   it('empty and malformed addresses', () => {

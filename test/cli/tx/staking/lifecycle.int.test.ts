@@ -237,6 +237,20 @@ describe('slashing and distribution commands against the validator', { timeout: 
     const info = await json(['distribution', 'validator-distribution-info', ALICE_VAL]);
     expect(info.operator_address).toBe(ALICE);
   });
+
+  it('distribution queries failing with a registered SDK error print its Error() as baseapp wraps it: `[<wrap>: ]<description>: unknown request`', async () => {
+    const unknownVal = 'stvaloper1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqp95fc8e';
+    const notFound = `Error: rpc error: code = Unknown desc = ${unknownVal}: validator does not exist: unknown request\n`;
+    expect(await n.chaind(['query', 'distribution', 'rewards', BOB, unknownVal])).toEqual({ code: 1, stdout: '', stderr: notFound });
+    expect(await n.chaind(['query', 'distribution', 'validator-distribution-info', unknownVal])).toEqual({ code: 1, stdout: '', stderr: notFound });
+    // an account without a delegation to alice's validator (the mint module account)
+    const nobody = 'st1m3h30wlvsf8llruxtpukdvsy0km2kum85un2xa';
+    expect(await n.chaind(['query', 'distribution', 'rewards', nobody, ALICE_VAL])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'Error: rpc error: code = Unknown desc = delegation does not exist: unknown request\n',
+    });
+  });
 });
 
 describe('redelegate to a second validator', { timeout: 60_000 }, () => {
