@@ -32,10 +32,10 @@ function required(value: string | undefined, what: string): string {
   return value;
 }
 
-/** `ValAddressFromBech32` / `AccAddressFromBech32` failing as a plain Go error (Unknown). */
+/** `ValAddressFromBech32` / `AccAddressFromBech32` failing as a plain Go error (gRPC Unknown; ErrInvalidRequest on the ABCI query path). */
 function parsed(text: string, hrp: string): string {
   const err = sdkAddressProblem(text, hrp);
-  if (err !== undefined) throw new QueryError(GrpcCode.Unknown, err);
+  if (err !== undefined) throw QueryError.plainError(err);
   return hrp === Hrp.validator ? valHexOf(text) : accHexOf(text);
 }
 

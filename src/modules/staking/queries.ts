@@ -102,12 +102,15 @@ function requireNonEmpty(value: string, what: 'validator' | 'delegator'): void {
   if (value === '') throw QueryError.invalidArgument(`${what} address cannot be empty`);
 }
 
-/** A bech32 failure as the SDK handler returns it: a plain error, gRPC Unknown with the Go text. */
-function parsed(text: string, hrp: string, code: number = GrpcCode.Unknown): string {
+/**
+ * A bech32 failure as the SDK handler returns it: a plain error (gRPC Unknown with the Go text;
+ * ErrInvalidRequest on the ABCI query path), or a status of `code` where the handler wraps it.
+ */
+function parsed(text: string, hrp: string, code?: number): string {
   try {
     return Buffer.from(sdkAddressFromBech32(text, hrp)).toString('hex');
   } catch (e) {
-    throw new QueryError(code, (e as Error).message);
+    throw code === undefined ? QueryError.plainError((e as Error).message) : new QueryError(code, (e as Error).message);
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { shardDelete, type Sharded } from '../../../src/state/sharded.ts';
+import { appQuery } from '../../helpers/app-query.ts';
 import { DISTR, STOS, World, createValidator, dec, delegate, hexOf as hex, keys, valOf } from './harness.ts';
 
 const V = valOf(0);
@@ -74,8 +75,13 @@ describe('distribution queries', () => {
     expect(w.query('DelegationTotalRewards', {})).toEqual(invalid('empty delegator address'));
     expect(w.query('DelegatorValidators', {})).toEqual(invalid('empty delegator address'));
     expect(w.query('DelegatorWithdrawAddress', {})).toEqual(invalid('empty delegator address'));
-    expect(w.query('ValidatorOutstandingRewards', { validator_address: D.address })).toEqual(unknown('invalid Bech32 prefix; expected stvaloper, got st'));
-    expect(w.query('DelegatorWithdrawAddress', { delegator_address: V.operator })).toEqual(unknown('invalid Bech32 prefix; expected st, got stvaloper'));
+    // a plain Go error: baseapp's gRPCErrorToSDKError wraps it in ErrInvalidRequest (18)
+    const plain = (text: string) => ({ error: { code: 18, codespace: 'sdk', log: `${text}: invalid request` } });
+    expect(w.query('ValidatorOutstandingRewards', { validator_address: D.address })).toEqual(plain('invalid Bech32 prefix; expected stvaloper, got st'));
+    expect(w.query('DelegatorWithdrawAddress', { delegator_address: V.operator })).toEqual(plain('invalid Bech32 prefix; expected st, got stvaloper'));
+    // staking's handlers return the same plain error
+    expect(appQuery(w.app, 'sdk.staking.v1beta1', 'Validator', { validator_addr: D.address })).toEqual(plain('invalid Bech32 prefix; expected stvaloper, got st'));
+    expect(appQuery(w.app, 'sdk.staking.v1beta1', 'DelegatorDelegations', { delegator_addr: V.operator })).toEqual(plain('invalid Bech32 prefix; expected st, got stvaloper'));
   });
 
   it('CommunityPool: empty, then the DecCoins of the pool', () => {
