@@ -10,7 +10,7 @@
  * without staking validators); collect-gentxs empties that list, as a genesis with gentxs gets its
  * set from InitChain (CometBFT would refuse a genesis whose two sets differ).
  */
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { signTxDocument, unsignedTxDocument, DEFAULT_GAS_LIMIT } from '../../client/sign-tx.ts';
@@ -29,6 +29,7 @@ import { sortedJson } from '../../node/sorted-json.ts';
 import { createValidatorMsg, type CreateValidatorOptions } from '../tx/staking/create-validator.ts';
 import { msgSpecOf } from '../tx/framework.ts';
 import { CONSENSUS_KEY_TYPE } from '../tx/staking/args.ts';
+import { parseUint64 } from '../tx/flags.ts';
 import type { CliContext } from '../context.ts';
 import { homeOf, withGlobalFlags, withHome } from './node-flags.ts';
 import { makeDirs } from '../../make-dirs.ts';
@@ -41,6 +42,7 @@ function codecOfGenesis(genesis: GenesisJson): Codec {
 interface GentxFlags extends CreateValidatorOptions {
   chainId?: string;
   ip: string;
+  p2pPort: bigint;
   nodeId?: string;
   outputDocument?: string;
   keyringBackend: string;
@@ -87,10 +89,11 @@ export function gentxCommand(ctx: CliContext): Command {
     .option('--commission-max-change-rate <dec>', 'The maximum commission change rate percentage (per day)', '0.01')
     .option('--min-self-delegation <int>', 'The minimum self delegation required on the validator', '1')
     .option('--pubkey <json>', "The validator's Protobuf JSON encoded public key (default: the key of priv_validator_key.json)")
-    .option('--ip <ip>', "The node's public IP", '127.0.0.1')
+    .option('--ip <ip>', "The node's public P2P IP", '127.0.0.1')
+    .addOption(new Option('--p2p-port <uint>', "The node's public P2P port").default(26656n, '26656').argParser(parseUint64))
     .option('--node-id <id>', "The node's NodeID (default: the home's node key)")
     .option('--output-document <file>', 'Write the genesis transaction JSON document to the given file instead of the default location')
-    .option('--note <memo>', "Note to add a description to the transaction (default: '<node id>@<ip>:26656')")
+    .option('--note <memo>', "Note to add a description to the transaction (replaced by '<node id>@<ip>:<p2p port>' unless --ip is empty or --p2p-port 0)")
     .option('--keyring-backend <backend>', "Select keyring's backend (os|file|test|memory)", 'os')
     .option('--keyring-dir <dir>', "The client Keyring directory; if omitted, the default 'home' directory will be used");
   withHome(cmd);
@@ -124,7 +127,9 @@ export function gentxCommand(ctx: CliContext): Command {
     // GenTxCmd: the message's ValidateBasic before signing (commission rates, minimum self-delegation)
     msgSpecOf(msg.typeName).validateBasic?.(msg.value);
 
-    const doc = unsignedTxDocument({ messages: [msg], memo: opts.note ?? `${nodeId}@${opts.ip}:26656`, fee: [], gasLimit: DEFAULT_GAS_LIMIT }, codec);
+    // BuildCreateValidatorMsg with generateOnly: the peer address replaces the note when it is complete
+    const memo = nodeId !== '' && opts.ip !== '' && opts.p2pPort > 0n ? `${nodeId}@${opts.ip}:${opts.p2pPort}` : (opts.note ?? '');
+    const doc = unsignedTxDocument({ messages: [msg], memo, fee: [], gasLimit: DEFAULT_GAS_LIMIT }, codec);
     const signed = await signTxDocument(
       doc,
       {

@@ -56,6 +56,22 @@ describe('chaind genesis gentx / collect-gentxs', () => {
     expect(existsSync(join(home, 'config/gentx'))).toBe(false);
   });
 
+  it("the memo is the node's peer address '<node id>@<ip>:<p2p port>', replacing --note unless --ip is empty or --p2p-port 0", async () => {
+    const nodeId = (await chaind(['consensus', 'show-node-id', '--home', home])).stdout.trim();
+    const memoOf = async (...flags: string[]) => {
+      const out = join(home, `gentx-memo-${flags.join('_').replace(/[^a-z0-9_]/gi, '')}.json`);
+      const r = await chaind(['genesis', 'gentx', 'alice', '100stos', '--keyring-backend', 'test', '--home', home, '--output-document', out, ...flags]);
+      expect(r.code).toBe(0);
+      return readJson(out).body.memo as string;
+    };
+    expect(await memoOf()).toBe(`${nodeId}@127.0.0.1:26656`);
+    expect(await memoOf('--note', 'hello', '--ip', '10.0.0.7', '--p2p-port', '0x10')).toBe(`${nodeId}@10.0.0.7:16`);
+    expect(await memoOf('--note', 'hello', '--p2p-port', '0')).toBe('hello');
+    expect(await memoOf('--note', 'hello', '--ip', '')).toBe('hello');
+    const bad = await chaind(['genesis', 'gentx', 'alice', '100stos', '--keyring-backend', 'test', '--home', home, '--p2p-port', '-1']);
+    expect(bad.stderr.split('\n')[0]).toBe('Error: invalid argument "-1" for "--p2p-port" flag: strconv.ParseUint: parsing "-1": invalid syntax');
+  });
+
   it('writes a signed MsgCreateValidator, collects it into gen_txs and starts with it as the only validator', async () => {
     const r = await chaind(['genesis', 'gentx', 'alice', '100stos', '--keyring-backend', 'test', '--home', home, '--moniker', 'alice-val']);
     expect(r.code).toBe(0);
