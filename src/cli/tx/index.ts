@@ -20,6 +20,12 @@ export const TX: LazyBranch = {
     { name: 'gov', summary: 'Governance transactions subcommands', load: async () => (await import('./gov/index.ts')).govTxCommand },
     { name: 'sign', term: 'sign [options] <file>', summary: 'Sign a transaction generated offline', load: async () => (await import('./sign.ts')).signCommand },
     {
+      name: 'validate-signatures',
+      term: 'validate-signatures [options] <file>',
+      summary: 'validate transactions signatures',
+      load: async () => (await import('./validate-signatures.ts')).validateSignaturesCommand,
+    },
+    {
       name: 'broadcast',
       term: 'broadcast [options] <file_path>',
       summary: 'Broadcast transactions generated offline',

@@ -275,6 +275,22 @@ describe('--generate-only, tx sign, tx broadcast, tx encode/decode', { timeout: 
       signatures: [{ public_key: doc.auth_info.signer_infos[0].public_key, data: { single: { mode: 'SIGN_MODE_DIRECT', signature: doc.signatures[0] } }, sequence: sequence.toString() }],
     });
 
+    // validate-signatures: the signers, then each signature checked against its signer and, online,
+    // verified with the account's number and sequence as the node has them now
+    const validate = (...args: string[]) => chaindInProcess(['tx', 'validate-signatures', ...args, '--home', ln.home]);
+    const head = `Signers:\n  0: ${ALICE.address}\n\nSignatures:\n`;
+    expect(await validate(signedFile)).toEqual({ code: 0, stdout: `${head}  0: ${ALICE.address}\t\t\t[OK]\n\n`, stderr: '' });
+    expect(await validate(unsignedFile)).toEqual({ code: 1, stdout: `${head}\n`, stderr: 'Error: signatures validation failed\n' });
+    const tampered = join(dir, 'tampered.json');
+    const bad = Buffer.from(doc.signatures[0], 'base64');
+    bad[5] ^= 1;
+    await writeFile(tampered, JSON.stringify({ ...doc, signatures: [bad.toString('base64')] }));
+    expect(await validate(tampered)).toEqual({ code: 1, stdout: head, stderr: 'Error: signatures validation failed\n' });
+    expect(await validate(tampered, '--offline')).toEqual({ code: 0, stdout: `${head}  0: ${ALICE.address}\t\t\t[OK]\n\n`, stderr: '' });
+    const aminoFile = join(dir, 'signed-amino.json');
+    expect((await chaindInProcess(['tx', 'sign', unsignedFile, '--from', 'alice', '--sign-mode', 'amino-json', '--output-document', aminoFile, '--home', ln.home])).code).toBe(0);
+    expect(await validate(aminoFile)).toEqual({ code: 0, stdout: `${head}  0: ${ALICE.address}\t\t\t[OK]\n\n`, stderr: '' });
+
     const encoded = await ln.chaind(['tx', 'encode', signedFile]);
     expect(encoded.code).toBe(0);
     const bytes = new Uint8Array(Buffer.from(encoded.stdout.trim(), 'base64'));
@@ -291,6 +307,10 @@ describe('--generate-only, tx sign, tx broadcast, tx encode/decode', { timeout: 
     expect(again).toEqual({ code: 0, stdout: syncResponse(hashOf(bytes), 19, 'sdk', ''), stderr: '' });
     ln.node.produceBlock();
     expect(ln.node.tx(hashOf(bytes))!.result.code).toBe(0);
+    // delivered, the account's sequence moved on; DIRECT sign bytes hold the signer info's own sequence, so it still verifies
+    expect((await validate(signedFile)).code).toBe(0);
+    // amino JSON sign bytes hold the account's sequence: verified with the one the node has now, it fails
+    expect(await validate(aminoFile)).toEqual({ code: 1, stdout: head, stderr: 'Error: signatures validation failed\n' });
   });
 
   it('--offline signs with -a/-s and the configured chain id without asking the node', async () => {
