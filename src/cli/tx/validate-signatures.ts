@@ -43,6 +43,8 @@ export function validateSignaturesCommand(ctx: CliContext): Command {
     const doc = await readTxDocument(ctx, file, tc.codec);
     const signers = txSigners(documentMessages(doc, tc.codec), doc.auth_info.fee?.payer ?? '');
     const offline = tc.flags.offline;
+    // preSignCmd: offline, the account number and sequence must be given (as for tx sign), though unused here
+    if (offline && (tc.flags.accountNumber === undefined || tc.flags.sequence === undefined)) throw new Error('account-number and sequence must be set in offline mode');
     const out: string[] = ['Signers:', ...signers.map((s, i) => `  ${i}: ${s}`), '', 'Signatures:'];
     const flush = () => ctx.out.stdout(out.splice(0).map((l) => l + '\n').join(''));
     const infos = doc.auth_info.signer_infos;

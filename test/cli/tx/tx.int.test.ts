@@ -286,7 +286,8 @@ describe('--generate-only, tx sign, tx broadcast, tx encode/decode', { timeout: 
     bad[5] ^= 1;
     await writeFile(tampered, JSON.stringify({ ...doc, signatures: [bad.toString('base64')] }));
     expect(await validate(tampered)).toEqual({ code: 1, stdout: head, stderr: 'Error: signatures validation failed\n' });
-    expect(await validate(tampered, '--offline')).toEqual({ code: 0, stdout: `${head}  0: ${ALICE.address}\t\t\t[OK]\n\n`, stderr: '' });
+    expect(await validate(tampered, '--offline', '-a', '0', '-s', '0')).toEqual({ code: 0, stdout: `${head}  0: ${ALICE.address}\t\t\t[OK]\n\n`, stderr: '' });
+    expect(await validate(tampered, '--offline')).toEqual({ code: 1, stdout: '', stderr: 'Error: account-number and sequence must be set in offline mode\n' });
     const aminoFile = join(dir, 'signed-amino.json');
     expect((await chaindInProcess(['tx', 'sign', unsignedFile, '--from', 'alice', '--sign-mode', 'amino-json', '--output-document', aminoFile, '--home', ln.home])).code).toBe(0);
     expect(await validate(aminoFile)).toEqual({ code: 0, stdout: `${head}  0: ${ALICE.address}\t\t\t[OK]\n\n`, stderr: '' });
