@@ -20,6 +20,12 @@ export const TX: LazyBranch = {
     { name: 'gov', summary: 'Governance transactions subcommands', load: async () => (await import('./gov/index.ts')).govTxCommand },
     { name: 'sign', term: 'sign [options] <file>', summary: 'Sign a transaction generated offline', load: async () => (await import('./sign.ts')).signCommand },
     {
+      name: 'sign-batch',
+      term: 'sign-batch [options] <files...>',
+      summary: 'Sign transaction batch files',
+      load: async () => (await import('./sign-batch.ts')).signBatchCommand,
+    },
+    {
       name: 'validate-signatures',
       term: 'validate-signatures [options] <file>',
       summary: 'validate transactions signatures',

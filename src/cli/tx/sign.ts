@@ -33,39 +33,66 @@ export function signCommand(ctx: CliContext): Command {
     rejectUnsupportedFlags(tc.flags);
     if (opts.multisig !== undefined) throw new Error('--multisig is not supported: chaind has no multisig keys');
     const doc = await readTxDocument(ctx, file, tc.codec);
-    const from = await tc.resolveFrom(tc.flags.from);
-    if (from.keyName === undefined || !from.pubKey) throw new Error(`no key for ${from.address} in the keyring: signing needs the key`);
-    const signers = txSigners(documentMessages(doc, tc.codec), doc.auth_info.fee?.payer ?? '');
-    if (!signers.includes(from.address)) throw new Error(`tx intended signer does not match the given signer: ${from.keyName}`);
-    const f = tc.flags;
-    let accountNumber: bigint;
-    let sequence: bigint;
-    if (f.offline) {
-      if (f.accountNumber === undefined || f.sequence === undefined) throw new Error('account-number and sequence must be set in offline mode');
-      accountNumber = f.accountNumber;
-      sequence = f.sequence;
-    } else {
-      ({ accountNumber, sequence } = await queryAccountInfo(tc.client, from.address, tc.codec));
-    }
-    const keyName = from.keyName;
-    const signed = await signTxDocument(
-      doc,
-      {
-        pubKey: from.pubKey,
-        chainId: await tc.chainId(),
-        accountNumber,
-        sequence,
-        mode: f.signMode === 'amino-json' ? 'amino-json' : 'direct',
-        overwrite: opts.overwrite,
-        sign: async (bytes) => (await tc.keyring.sign(keyName, bytes)).signature,
-      },
-      tc.codec,
-    );
-    const json = opts.signatureOnly ? signatureDescriptorsJson(signed, tc) : printProtoJson('sdk.tx.v1beta1.Tx', signed, { codec: tc.codec });
-    if (opts.outputDocument === undefined || opts.outputDocument === '') ctx.out.stdout(json + '\n');
-    else await writeFile(opts.outputDocument, json + '\n', { mode: 0o644 });
+    const signer = await fromSigner(tc, doc);
+    const signed = await signer.sign(doc, signer.sequence, opts.overwrite);
+    await writeOutput(ctx, opts.outputDocument, signedJson(signed, tc, opts.signatureOnly) + '\n');
   });
   return cmd;
+}
+
+/** The `--from` key with the account number and first sequence it signs with (SDK `SignTx`'s inputs). */
+export interface FromSigner {
+  readonly accountNumber: bigint;
+  readonly sequence: bigint;
+  /** signs a document with `sequence` (SDK `authclient.SignTx`: the key must be one of its signers) */
+  sign(doc: TxDocument, sequence: bigint, overwrite: boolean): Promise<TxDocument>;
+}
+
+/**
+ * The signer of `tx sign` and `tx sign-batch`: the `--from` key, which must be in the keyring;
+ * online the account number and sequence come from the node, `--offline` takes them from `-a`/`-s`.
+ */
+export async function fromSigner(tc: TxContext, firstDoc?: TxDocument): Promise<FromSigner> {
+  const from = await tc.resolveFrom(tc.flags.from);
+  if (from.keyName === undefined || !from.pubKey) throw new Error(`no key for ${from.address} in the keyring: signing needs the key`);
+  const { keyName, pubKey, address } = from;
+  const checkSigner = (doc: TxDocument) => {
+    const signers = txSigners(documentMessages(doc, tc.codec), doc.auth_info.fee?.payer ?? '');
+    if (!signers.includes(address)) throw new Error(`tx intended signer does not match the given signer: ${keyName}`);
+  };
+  // SignTx checks the signer before it asks the node for the account (tx sign's one document)
+  if (firstDoc !== undefined) checkSigner(firstDoc);
+  const f = tc.flags;
+  let accountNumber: bigint;
+  let sequence: bigint;
+  if (f.offline) {
+    if (f.accountNumber === undefined || f.sequence === undefined) throw new Error('account-number and sequence must be set in offline mode');
+    accountNumber = f.accountNumber;
+    sequence = f.sequence;
+  } else {
+    ({ accountNumber, sequence } = await queryAccountInfo(tc.client, from.address, tc.codec));
+  }
+  const chainId = await tc.chainId();
+  return {
+    accountNumber,
+    sequence,
+    sign: async (doc, seq, overwrite) => {
+      checkSigner(doc);
+      const mode = f.signMode === 'amino-json' ? 'amino-json' : 'direct';
+      return signTxDocument(doc, { pubKey, chainId, accountNumber, sequence: seq, mode, overwrite, sign: async (bytes) => (await tc.keyring.sign(keyName, bytes)).signature }, tc.codec);
+    },
+  };
+}
+
+/** The signed tx as proto-JSON, or with `--signature-only` its SignatureDescriptors. */
+export function signedJson(doc: TxDocument, tc: TxContext, signatureOnly: boolean): string {
+  return signatureOnly ? signatureDescriptorsJson(doc, tc) : printProtoJson('sdk.tx.v1beta1.Tx', doc, { codec: tc.codec });
+}
+
+/** To stdout, or to `--output-document` (created or truncated, 0644). */
+export async function writeOutput(ctx: CliContext, outputDocument: string | undefined, text: string): Promise<void> {
+  if (outputDocument === undefined || outputDocument === '') ctx.out.stdout(text);
+  else await writeFile(outputDocument, text, { mode: 0o644 });
 }
 
 /** SDK `TxConfig.MarshalSignatureJSON` of every signature of the tx. */

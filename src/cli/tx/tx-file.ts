@@ -10,9 +10,36 @@ import type { TxDocument, TxMessage } from '../../client/sign-tx.ts';
 import type { CliContext } from '../context.ts';
 
 export async function readTxDocument(ctx: CliContext, path: string, c: Codec): Promise<TxDocument> {
-  const text = path === '-' ? await readAllInput(ctx) : await readFile(path, 'utf8').catch((err: NodeJS.ErrnoException) => {
+  return parseTxDocument(await readTxText(ctx, path), path, c);
+}
+
+/**
+ * The txs of batch files (SDK `ReadTxsFromInput`): one tx per line, file after file. A line that is
+ * no tx ends the batch: the txs before it are given, then its error (`<reason>: tx parse error`).
+ */
+export async function readTxBatch(ctx: CliContext, paths: readonly string[], c: Codec): Promise<{ docs: TxDocument[]; error?: Error }> {
+  const docs: TxDocument[] = [];
+  for (const path of paths) {
+    const lines = (await readTxText(ctx, path)).split('\n');
+    if (lines.at(-1) === '') lines.pop();
+    for (const line of lines) {
+      try {
+        docs.push(parseTxDocument(line, path, c));
+      } catch (e) {
+        return { docs, error: e as Error };
+      }
+    }
+  }
+  return { docs };
+}
+
+async function readTxText(ctx: CliContext, path: string): Promise<string> {
+  return path === '-' ? await readAllInput(ctx) : await readFile(path, 'utf8').catch((err: NodeJS.ErrnoException) => {
     throw new Error(`open ${path}: ${err.code === 'ENOENT' ? 'no such file or directory' : err.message}`);
   });
+}
+
+function parseTxDocument(text: string, path: string, c: Codec): TxDocument {
   let doc: TxDocument;
   try {
     doc = parseProtoJson('sdk.tx.v1beta1.Tx', text, { codec: c }) as unknown as TxDocument;

@@ -314,6 +314,49 @@ describe('--generate-only, tx sign, tx broadcast, tx encode/decode', { timeout: 
     expect(await validate(aminoFile)).toEqual({ code: 1, stdout: head, stderr: 'Error: signatures validation failed\n' });
   });
 
+  it('sign-batch: one signed tx per line, the sequence counting up; --append makes one tx of all the messages', async () => {
+    const { number, sequence } = accountOf(ALICE.address);
+    const batchFile = join(dir, 'batch.json');
+    await writeFile(batchFile, unsignedSend(ALICE.address, BOB.address, '21') + unsignedSend(ALICE.address, BOB.address, '22', { gas: '150000' }) + unsignedSend(ALICE.address, BOB.address, '23'));
+    const signed = await chaindInProcess(['tx', 'sign-batch', batchFile, '--from', 'alice', '--home', ln.home]);
+    expect(signed.code).toBe(0);
+    const lines = signed.stdout.split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.map((l) => JSON.parse(l).auth_info.signer_infos.map((si: { sequence: string }) => si.sequence))).toEqual([[`${sequence}`], [`${sequence + 1n}`], [`${sequence + 2n}`]]);
+    const before = balanceOf(BOB.address);
+    for (const [i, line] of lines.entries()) {
+      const f = join(dir, `batch-signed-${i}.json`);
+      await writeFile(f, line);
+      const bytes = new Uint8Array(Buffer.from((await chaindInProcess(['tx', 'encode', f, '--home', ln.home])).stdout.trim(), 'base64'));
+      expectSignedByAlice(bytes, number, sequence + BigInt(i));
+      expect(JSON.parse((await chaindInProcess(['tx', 'broadcast', f, '--home', ln.home])).stdout).code).toBe(0);
+    }
+    ln.node.produceBlock();
+    expect(balanceOf(BOB.address) - before).toBe(66n);
+
+    // --append: the messages in one tx, its gas the sum, memo and fees from the flags
+    const now = accountOf(ALICE.address).sequence;
+    const one = await chaindInProcess(['tx', 'sign-batch', batchFile, '--from', 'alice', '--append', '--note', 'all three', '--fees', '7wei', '--home', ln.home]);
+    const doc = JSON.parse(one.stdout);
+    expect([doc.body.messages.map((m: { amount: { amount: string }[] }) => m.amount[0]!.amount), doc.body.memo, doc.auth_info.fee, doc.auth_info.signer_infos[0].sequence]).toEqual([
+      ['21', '22', '23'],
+      'all three',
+      { amount: [{ denom: 'wei', amount: '7' }], gas_limit: '550000', payer: '', granter: '' },
+      `${now}`,
+    ]);
+    // --signature-only and --offline (-a/-s): the signatures, no node asked
+    const down = `tcp://127.0.0.1:${await freePort()}`;
+    const sigs = await chaindInProcess(['tx', 'sign-batch', batchFile, '--from', 'alice', '--signature-only', '--offline', '-a', `${number}`, '-s', '40', '--node', down, '--home', ln.home]);
+    expect(sigs.stdout.trim().split('\n').map((l) => JSON.parse(l).signatures[0].sequence)).toEqual(['40', '41', '42']);
+
+    // a line that is no tx ends the batch: the txs before it, then its error
+    const broken = join(dir, 'batch-broken.json');
+    await writeFile(broken, unsignedSend(ALICE.address, BOB.address, '1') + 'not json\n' + unsignedSend(ALICE.address, BOB.address, '2'));
+    const r = await chaindInProcess(['tx', 'sign-batch', broken, '--from', 'alice', '--home', ln.home]);
+    expect([r.code, r.stdout.trim().split('\n').length, r.stderr.startsWith('Error: ') && r.stderr.trimEnd().endsWith(': tx parse error')]).toEqual([1, 1, true]);
+    expect((await chaindInProcess(['tx', 'sign-batch', batchFile, '--from', 'bob', '--home', ln.home])).stderr).toBe('Error: tx intended signer does not match the given signer: bob\n');
+  });
+
   it('--offline signs with -a/-s and the configured chain id without asking the node', async () => {
     const { number, sequence } = accountOf(ALICE.address);
     const unsignedFile = join(dir, 'unsigned-offline.json');
