@@ -144,7 +144,7 @@ export function grpcQueryFailure(grpcCode: number, message: string, height: bigi
 }
 
 /** `gRPCErrorToSDKError` of a handler error whose gRPC code is `grpcCode` and whose `Error()` is `errorText`. */
-function handlerQueryFailure(grpcCode: number, errorText: string, height: bigint): QueryResponse {
+export function handlerQueryFailure(grpcCode: number, errorText: string, height: bigint): QueryResponse {
   const code = abciCodeOf(grpcCode);
   const sdkText = code === 22 ? 'key not found' : code === 18 ? 'invalid request' : code === 4 ? 'unauthorized' : 'unknown request';
   return { code, codespace: 'sdk', log: `${errorText}: ${sdkText}`, value: new Uint8Array(0), height };

@@ -14,9 +14,9 @@
  * BroadcastTx is not reachable there (a query does not broadcast; the SDK's would), and Simulate
  * is the App's own.
  */
-import { grpcQueryFailure } from '../../abci/app.ts';
+import { grpcQueryFailure, handlerQueryFailure } from '../../abci/app.ts';
 import type { Codec } from '../../codec/registry.ts';
-import { SDK_CODESPACE, SdkErrors } from '../../errors.ts';
+import { QueryError, SDK_CODESPACE, SdkErrors } from '../../errors.ts';
 import { qualify, routedQueryName } from '../../naming.ts';
 import type { Node, NodeQueries } from '../../node/node.ts';
 import { BASE_CONSENSUS_SERVICE, baseConsensusServiceImpls } from '../rest/base-consensus-service.ts';
@@ -59,6 +59,8 @@ export function nodeServiceQueries(node: Node): NodeQueries {
       const response = method.impl(request, { node, codec, height: at });
       return { code: 0, codespace: '', log: '', value: codec.encode(method.responseType, response), height: at };
     } catch (e) {
+      // a registered SDK error: the log wraps its Error(), not its status text (as the App's handlers)
+      if (e instanceof QueryError && e.goText !== undefined) return handlerQueryFailure(e.grpcCode, e.goText, at);
       const g = toGatewayError(e);
       return grpcQueryFailure(g.grpcCode, g.message, at);
     }

@@ -110,7 +110,7 @@ export function grpcServiceTable(node: Node): GrpcServiceTable {
           const path = `/${service}/${m.name}`;
           const neutral = `${neutralService}/${m.name}`;
           const impl = impls[neutral];
-          // the node's service methods it has no implementation of (GetBlockWithTxs, the amino ones): not served
+          // the node's service methods it has no implementation of (the amino ones): not served
           if (isNodeService && !impl) continue;
           methods.set(path, impl ? implMethod(node, codec, path, neutral, impl, types) : queryMethod(node, path, neutral, service, types));
         }

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import type { Codec, ProtoObject } from '../../codec/registry.ts';
 import { blockEvidenceProto, storedEvidence } from '../../consensus/block.ts';
 import { storedHeaderOf } from '../../consensus/json.ts';
-import { blockIdProto, commitProto, headerProto, hexBytes } from '../../consensus/proto-forms.ts';
+import { blockIdProto, commitProto, headerProto } from '../../consensus/proto-forms.ts';
 import type { CommitJson } from '../../consensus/types.ts';
 import { sortValidators, validatorPubKey } from '../../consensus/validator-set.ts';
 import { consAddress } from '../../crypto/address.ts';
@@ -88,19 +88,27 @@ function consensusChecked<T>(run: () => T): T {
   }
 }
 
-/** `{block_id, block, sdk_block}`: the block as CometBFT's proto, and as the SDK's with a `stvalcons1…` proposer. */
-function blockResponse(node: Node, height: bigint): ProtoObject {
+/** `{block_id, block}`: the block as CometBFT's proto. */
+function cometBlock(node: Node, height: bigint): { block_id: ProtoObject; block: ProtoObject & { header: ProtoObject } } {
   const record = node.block(height);
   if (!record) throw GatewayError.unknown(`height ${height} is not available`);
   const stored = storedHeaderOf(record);
-  const header = headerProto(stored.header);
-  const block = { header, data: { txs: [...record.txs] }, evidence: blockEvidenceProto({ evidence: storedEvidence(stored) }), last_commit: commitProto(record.lastCommit as CommitJson) };
-  const proposer = hexBytes(stored.header.proposer_address, 'proposer_address');
-  return {
-    block_id: blockIdProto(stored.block_id),
-    block,
-    sdk_block: { ...block, header: { ...header, proposer_address: proposer ? consAddress(proposer) : '' } },
-  };
+  const block = { header: headerProto(stored.header), data: { txs: [...record.txs] }, evidence: blockEvidenceProto({ evidence: storedEvidence(stored) }), last_commit: commitProto(record.lastCommit as CommitJson) };
+  return { block_id: blockIdProto(stored.block_id), block };
+}
+
+/**
+ * tmservice `GetProtoBlock` at a given height: the engine's `block` RPC, whose refusals (height 0,
+ * pruned or future heights) pass through as plain errors (Unknown).
+ */
+export function protoBlock(node: Node, height: bigint): { block_id: ProtoObject; block: ProtoObject & { header: ProtoObject } } {
+  return cometBlock(node, consensusChecked(() => checkHeight(node.height, node.earliestHeight(), height)));
+}
+
+/** `{block_id, block, sdk_block}`: the block as CometBFT's proto, and as the SDK's with a `stvalcons1…` proposer. */
+function blockResponse({ block_id, block }: ReturnType<typeof cometBlock>): ProtoObject {
+  const proposer = block.header.proposer_address as Uint8Array | null;
+  return { block_id, block, sdk_block: { ...block, header: { ...block.header, proposer_address: proposer ? consAddress(proposer) : '' } } };
 }
 
 /** types/query `ParsePagination`: page = offset / limit + 1, limit 0 → 100; key and count_total unused. */
@@ -139,11 +147,11 @@ export function baseConsensusServiceImpls(node: Node): Record<string, QueryImpl>
   return {
     [`${S}/GetNodeInfo`]: () => ({ default_node_info: defaultNodeInfo(node), application_version: applicationVersion() }),
     [`${S}/GetSyncing`]: () => ({ syncing: false }),
-    [`${S}/GetLatestBlock`]: () => blockResponse(node, node.height),
+    [`${S}/GetLatestBlock`]: () => blockResponse(cometBlock(node, node.height)),
     [`${S}/GetBlockByHeight`]: (req) => {
       const height = req.height as bigint;
       requestedHeight(node, height);
-      return blockResponse(node, consensusChecked(() => checkHeight(node.height, node.earliestHeight(), height)));
+      return blockResponse(protoBlock(node, height));
     },
     // CometBFT answers a nil height with the next height's set (`latestUncommittedHeight`)
     [`${S}/GetLatestValidatorSet`]: (req, { codec }) => validatorSet(node, node.height + 1n, pageOf(req.pagination as ProtoObject | null), codec),

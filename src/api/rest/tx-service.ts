@@ -8,6 +8,7 @@
  * - BroadcastTx: modes SYNC and ASYNC only (v0.47 removed BLOCK: "unsupported return type
  *   unspecified"), mempool refusals as a TxResponse with codes 19/20/21;
  * - Simulate: failures are Unknown with the SDK's "With gas wanted" suffix;
+ * - GetBlockWithTxs: the block and its decoded txs, paged by offset;
  * - TxEncode / TxDecode.
  */
 import { decodeGoHex } from '../../codec/go-hex.ts';
@@ -18,6 +19,8 @@ import { MempoolError, type Node } from '../../node/node.ts';
 import { QuerySyntaxError } from '../../events/search-query.ts';
 import { checkPage, checkPerPage } from '../rpc/arg-checks.ts';
 import { RpcError } from '../rpc/jsonrpc.ts';
+import { QueryError, SdkErrors } from '../../errors.ts';
+import { protoBlock } from './base-consensus-service.ts';
 import { GatewayError } from './gateway-error.ts';
 import type { ServiceCtx, ServiceImpl } from './grpc-gateway.ts';
 import { txOfRaw, txResponseOfRecord } from './tx-record.ts';
@@ -99,6 +102,37 @@ function getTxsEvent(node: Node): QueryImpl {
       pagination: null,
       total: BigInt(found.total),
     };
+  };
+}
+
+/**
+ * GetBlockWithTxs: the block at `height` (tmservice `GetProtoBlock`) and its txs decoded. The height
+ * must lie in [1, the query's height] (ErrInvalidHeight); `pagination.offset`/`limit` page the txs
+ * (none given: 0 and 100), an offset past the last tx is ErrInvalidRequest, and `total` is the
+ * block's tx count. As in SDK v0.47 an explicit limit of 0 gives no txs, and `reverse` walks from
+ * the offset down to index 1 (index 0 is never reached).
+ */
+function getBlockWithTxs(node: Node): QueryImpl {
+  return (req, { codec, height: current }) => {
+    const height = goInt(req.height as bigint);
+    if (height < 1n || height > current) {
+      throw QueryError.sdk(SdkErrors.InvalidHeight, `requested height ${height} but height must not be less than 1 or greater than the current height ${current}`);
+    }
+    const { block_id, block } = protoBlock(node, height);
+    const pagination = req.pagination as ProtoObject | null;
+    const offset = pagination ? (pagination.offset as bigint) : 0n;
+    const limit = pagination ? (pagination.limit as bigint) : DEFAULT_LIMIT;
+    const blockTxs = (block.data as { txs: Uint8Array[] }).txs;
+    const total = BigInt(blockTxs.length);
+    if (offset >= total && total !== 0n) {
+      throw QueryError.sdk(SdkErrors.InvalidRequest, `out of range: cannot paginate ${total} txs with offset ${offset} and limit ${limit}`);
+    }
+    const txs: ProtoObject[] = [];
+    const step = pagination?.reverse === true ? -1n : 1n;
+    for (let i = offset, count = 0n; (step < 0n ? i > 0n : i < total) && count !== limit; i += step, count++) {
+      txs.push(txOfRaw(codec, blockTxs[Number(i)]!));
+    }
+    return { txs, block_id, block, pagination: { next_key: null, total } };
   };
 }
 
@@ -186,6 +220,7 @@ export function txQueryImpls(node: Node): Record<string, QueryImpl> {
   return {
     [`${S}/GetTx`]: getTx(node),
     [`${S}/GetTxsEvent`]: getTxsEvent(node),
+    [`${S}/GetBlockWithTxs`]: getBlockWithTxs(node),
     [`${S}/TxEncode`]: txEncode,
     [`${S}/TxDecode`]: txDecode,
   };

@@ -133,6 +133,51 @@ describe('GET /sdk/tx/v1beta1/txs (v0.47 GetTxsEvent)', () => {
   });
 });
 
+describe('GET /sdk/tx/v1beta1/txs/block/{height} (GetBlockWithTxs)', () => {
+  const path = (h: number | string, q = '') => `/sdk/tx/v1beta1/txs/block/${h}${q}`;
+  const txOf = async (tx: Uint8Array) => (await call(f, `/sdk/tx/v1beta1/txs/${hashOf(tx)}`)).json().tx;
+
+  it('the block as the consensus service gives it, its txs decoded, and the tx count as total', async () => {
+    const r = await call(f, path(3));
+    expect(r.status).toBe(200);
+    expect(r.headers.get(HEIGHT)).toBe('3');
+    const blk = (await call(f, '/sdk/base/consensus/v1beta1/blocks/3')).json();
+    expect(r.json()).toEqual({ txs: [await txOf(tx2), await txOf(tx3)], block_id: blk.block_id, block: blk.block, pagination: { next_key: null, total: '2' } });
+    expect((await call(f, path(1))).json()).toMatchObject({ txs: [], pagination: { next_key: null, total: '0' } });
+  });
+
+  it('pages the txs by offset and limit; an explicit limit of 0 gives none; reverse walks down to index 1', async () => {
+    const txs = async (q: string) => (await call(f, path(3, q))).json().txs;
+    expect(await txs('?pagination.offset=1&pagination.limit=1')).toEqual([await txOf(tx3)]);
+    expect(await txs('?pagination.limit=1')).toEqual([await txOf(tx2)]);
+    expect(await txs('?pagination.offset=1')).toEqual([]);
+    expect(await txs('?pagination.offset=1&pagination.limit=5&pagination.reverse=true')).toEqual([await txOf(tx3)]);
+    expect(await txs('?pagination.limit=5&pagination.reverse=true')).toEqual([]);
+  });
+
+  it('an offset past the last tx is an invalid request; a height outside [1, current] an invalid height (500, code 2)', async () => {
+    const err = async (p: string, init?: RequestInit) => {
+      const r = await call(f, p, init);
+      return [r.status, r.json()];
+    };
+    expect(await err(path(3, '?pagination.offset=2&pagination.limit=1'))).toEqual([
+      500,
+      { code: 2, message: 'codespace sdk code 18: invalid request: out of range: cannot paginate 2 txs with offset 2 and limit 1', details: [] },
+    ]);
+    for (const h of [0, 4, -1]) {
+      expect(await err(path(h))).toEqual([
+        500,
+        { code: 2, message: `codespace sdk code 26: invalid height: requested height ${h} but height must not be less than 1 or greater than the current height 3`, details: [] },
+      ]);
+    }
+    // the current height is the query's: the state height the client asked for
+    expect(await err(path(3), { headers: { 'x-cosmos-block-height': '2' } })).toEqual([
+      500,
+      { code: 2, message: 'codespace sdk code 26: invalid height: requested height 3 but height must not be less than 1 or greater than the current height 2', details: [] },
+    ]);
+  });
+});
+
 describe('POST /sdk/tx/v1beta1/simulate', () => {
   // before any broadcast below: the mempool is empty, so the next sequence is the committed one (3)
   it('a valid next tx: gas info, the result log, unindexed events, the msg responses', async () => {

@@ -109,6 +109,17 @@ describe('the tx service through abci_query, with CosmJS', () => {
     expect(GetBlockByHeightResponse.decode(value).block!.data!.txs).toEqual([tx1]);
   });
 
+  it('GetBlockWithTxs: the block with its txs decoded; a refusal logs the SDK error\'s Error() (code 6)', async () => {
+    const service = new ServiceClientImpl(createProtobufRpcClient(q));
+    const res = await service.GetBlockWithTxs({ height: 2n });
+    expect(res.block!.data!.txs).toEqual([tx1]);
+    expect(res.txs.map((t) => t.body!.memo)).toEqual(['via abci_query']);
+    expect(res.pagination!.total).toBe(2n - 1n);
+    await expect(service.GetBlockWithTxs({ height: 4n })).rejects.toThrow(
+      'Query failed with (6): requested height 4 but height must not be less than 1 or greater than the current height 3: invalid height: unknown request',
+    );
+  });
+
   it('a node without the services (no `queries`) answers the App\'s unknown-path error', async () => {
     expect(node.chain.app.query('/cosmos.tx.v1beta1.Service/GetTx', new Uint8Array()).log).toBe('unknown query path: /cosmos.tx.v1beta1.Service/GetTx: unknown request');
   });
