@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryAccountRequest } from 'cosmjs-types/cosmos/auth/v1beta1/query';
 import { QueryBalanceRequest, QueryBalanceResponse } from 'cosmjs-types/cosmos/bank/v1beta1/query';
-import { BroadcastMode, BroadcastTxRequest, BroadcastTxResponse, GetTxRequest, GetTxResponse, SimulateRequest, SimulateResponse } from 'cosmjs-types/cosmos/tx/v1beta1/service';
+import { BroadcastMode, BroadcastTxRequest, BroadcastTxResponse, GetBlockWithTxsRequest, GetBlockWithTxsResponse, GetTxRequest, GetTxResponse, SimulateRequest, SimulateResponse } from 'cosmjs-types/cosmos/tx/v1beta1/service';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { startGrpcServer, type RunningGrpcServer } from '../../../src/api/grpc/server.ts';
 import { ALICE_WEI, BOB_WEI, alice, bob, carol, restFixture, sendTx, type RestFixture } from '../rest/rest-node.ts';
@@ -89,6 +89,15 @@ describe('tx service', () => {
     expect(got.status).toBe(0);
     const tx = GetTxResponse.decode(got.messages[0]!);
     expect([tx.txResponse!.height, tx.txResponse!.code, tx.txResponse!.txhash]).toEqual([3n, 0, hash]);
+  });
+
+  it('GetBlockWithTxs gives the block with its txs; a future height is the SDK error (Unknown)', async () => {
+    const r = await grpcCall(grpc.address.port, '/sdk.tx.v1beta1.Service/GetBlockWithTxs', Buffer.from(GetBlockWithTxsRequest.encode({ height: 3n }).finish()));
+    expect([r.status, r.message]).toEqual([0, '']);
+    const res = GetBlockWithTxsResponse.decode(r.messages[0]!);
+    expect([res.block!.header!.height, res.block!.data!.txs.length, res.txs.length, res.pagination!.total]).toEqual([3n, 1, 1, 1n]);
+    const future = await grpcCall(grpc.address.port, '/sdk.tx.v1beta1.Service/GetBlockWithTxs', Buffer.from(GetBlockWithTxsRequest.encode({ height: 9n }).finish()));
+    expect([future.status, future.message]).toEqual([2, 'codespace sdk code 26: invalid height: requested height 9 but height must not be less than 1 or greater than the current height 3']);
   });
 
   it('GetTx of an unknown hash is NOT_FOUND', async () => {
