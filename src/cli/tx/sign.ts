@@ -66,9 +66,7 @@ export async function fromSigner(tc: TxContext, firstDoc?: TxDocument): Promise<
   let accountNumber: bigint;
   let sequence: bigint;
   if (f.offline) {
-    if (f.accountNumber === undefined || f.sequence === undefined) throw new Error('account-number and sequence must be set in offline mode');
-    accountNumber = f.accountNumber;
-    sequence = f.sequence;
+    ({ accountNumber, sequence } = offlineAccount(f));
   } else {
     ({ accountNumber, sequence } = await queryAccountInfo(tc.client, from.address, tc.codec));
   }
@@ -82,6 +80,12 @@ export async function fromSigner(tc: TxContext, firstDoc?: TxDocument): Promise<
       return signTxDocument(doc, { pubKey, chainId, accountNumber, sequence: seq, mode, overwrite, sign: async (bytes) => (await tc.keyring.sign(keyName, bytes)).signature }, tc.codec);
     },
   };
+}
+
+/** `--offline`'s account number and sequence, which `-a` and `-s` must give (the SDK's preSignCmd). */
+export function offlineAccount(f: { readonly accountNumber: bigint | undefined; readonly sequence: bigint | undefined }): { accountNumber: bigint; sequence: bigint } {
+  if (f.accountNumber === undefined || f.sequence === undefined) throw new Error('account-number and sequence must be set in offline mode');
+  return { accountNumber: f.accountNumber, sequence: f.sequence };
 }
 
 /** The signed tx as proto-JSON, or with `--signature-only` its SignatureDescriptors. */

@@ -18,6 +18,7 @@ import type { CliContext } from '../context.ts';
 import { TxContext } from './context.ts';
 import { addTxFlags } from './flags.ts';
 import { txSigners } from './framework.ts';
+import { offlineAccount } from './sign.ts';
 import { documentMessages, readTxDocument } from './tx-file.ts';
 
 /** A signer info's public key (the SDK panics on one without a key: here it is an error). */
@@ -44,7 +45,7 @@ export function validateSignaturesCommand(ctx: CliContext): Command {
     const signers = txSigners(documentMessages(doc, tc.codec), doc.auth_info.fee?.payer ?? '');
     const offline = tc.flags.offline;
     // preSignCmd: offline, the account number and sequence must be given (as for tx sign), though unused here
-    if (offline && (tc.flags.accountNumber === undefined || tc.flags.sequence === undefined)) throw new Error('account-number and sequence must be set in offline mode');
+    if (offline) offlineAccount(tc.flags);
     const out: string[] = ['Signers:', ...signers.map((s, i) => `  ${i}: ${s}`), '', 'Signatures:'];
     const flush = () => ctx.out.stdout(out.splice(0).map((l) => l + '\n').join(''));
     const infos = doc.auth_info.signer_infos;
